@@ -1,0 +1,128 @@
+// Opens the database: embedded PGlite in a directory (or in memory, for tests) or a PostgreSQL
+// pool. Both are driven through one Drizzle schema and one SQL dialect.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDirectory } from './dir-lock';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any constant shared by every process that migrates the same PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 748_201_913;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+  query<Row = Record<string, unknown>>(statement: SQL): Promise<Row[]>;
+  /** Applies every pending migration; safe when several processes start together. */
+  migrate(): Promise<void>;
+  /** Refreshes planner statistics and the visibility map after a bulk load (PGlite has no autovacuum). */
+  vacuumAnalyze(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded client, for bulk loading through COPY; undefined on PostgreSQL. */
+  pglite?: PGlite;
+  /** The PostgreSQL pool, for bulk loading through COPY; undefined on PGlite. */
+  pool?: pg.Pool;
+}
+
+export interface PgliteOptions {
+  /** A directory to persist to; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** A dump made by `dumpDataDir()` to start from (tests copy one migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  const releaseLock = options.dataDir ? lockDirectory(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    async query<Row>(statement: SQL) {
+      const result = await db.execute(statement);
+      return (result as unknown as { rows: Row[] }).rows;
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    async vacuumAnalyze() {
+      await client.exec('VACUUM ANALYZE');
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A dropped idle connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    async query<Row>(statement: SQL) {
+      const result = await db.execute(statement);
+      return (result as unknown as { rows: Row[] }).rows;
+    },
+    async migrate() {
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder });
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    async vacuumAnalyze() {
+      await pool.query('VACUUM ANALYZE');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+}
+
+export async function ping(handle: DatabaseHandle): Promise<void> {
+  await handle.query(sql`SELECT 1`);
+}

@@ -1,0 +1,325 @@
+// The whole database schema, read by drizzle-kit to generate migrations and by every repository.
+// Statuses are text with CHECK constraints (not enums) so they evolve with a plain migration.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  BOOKING_STATUSES,
+  HOST_STATUSES,
+  LISTING_STATUSES,
+  PROPERTY_APPROVAL_STATUSES,
+  PROMO_KINDS,
+} from '../../src/contracts/statuses';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
+
+export const administrators = pgTable(
+  'administrators',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default('Administrator'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('administrators_email_key').on(sql`lower(${table.email})`)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('admin_sessions_token_hash_key').on(table.tokenHash),
+    index('admin_sessions_administrator_idx').on(table.administratorId),
+  ],
+);
+
+/** Hosts and guests. A host has a host status and, once submitted, a verification. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    isHost: boolean('is_host').notNull().default(false),
+    name: text('name').notNull(),
+    email: text('email'),
+    phoneCountryCode: text('phone_country_code'),
+    phone: text('phone'),
+    propertyAddress: text('property_address'),
+    about: text('about'),
+    country: text('country'),
+    profilePictureUrl: text('profile_picture_url'),
+    statusHost: text('status_host').notNull().default('Pending'),
+    numberOfProperties: integer('number_of_properties').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    check('users_status_host_check', inList('status_host', HOST_STATUSES)),
+    index('users_hosts_id_idx').on(table.id).where(sql`is_host`),
+    index('users_hosts_name_idx').on(table.name, table.id).where(sql`is_host`),
+    index('users_hosts_email_idx').on(table.email.asc().nullsLast(), table.id).where(sql`is_host`),
+    index('users_hosts_status_idx').on(table.statusHost, table.id).where(sql`is_host`),
+    index('users_hosts_properties_idx').on(table.numberOfProperties, table.id).where(sql`is_host`),
+    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+  ],
+);
+
+export const hostVerifications = pgTable('host_verifications', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  idType: text('id_type').notNull(),
+  country: text('country').notNull(),
+  idDocumentUrl: text('id_document_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A host's property. Its listing review and its property approval are two separate decisions. */
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial('id').primaryKey(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    propertyType: text('property_type').notNull(),
+    placeType: text('place_type').notNull(),
+    adultCount: smallint('adult_count').notNull().default(1),
+    childrenCount: smallint('children_count').notNull().default(0),
+    checkInTime: text('check_in_time').notNull().default('14:00'),
+    checkOutTime: text('check_out_time').notNull().default('11:00'),
+    isWifi: boolean('is_wifi').notNull().default(false),
+    isTv: boolean('is_tv').notNull().default(false),
+    isKitchen: boolean('is_kitchen').notNull().default(false),
+    isWasher: boolean('is_washer').notNull().default(false),
+    isFreeParking: boolean('is_free_parking').notNull().default(false),
+    isPaidParking: boolean('is_paid_parking').notNull().default(false),
+    isAC: boolean('is_ac').notNull().default(false),
+    isWorkspace: boolean('is_workspace').notNull().default(false),
+    isPetAllowed: boolean('is_pet_allowed').notNull().default(false),
+    isRequestBooking: boolean('is_request_booking').notNull().default(false),
+    isCancellationAllowed: boolean('is_cancellation_allowed').notNull().default(false),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    listingStatus: text('listing_status').notNull().default('Pending'),
+    listingDeclineReason: text('listing_decline_reason'),
+    approvalStatus: text('approval_status').notNull().default('pending'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    check('properties_listing_status_check', inList('listing_status', LISTING_STATUSES)),
+    check('properties_approval_status_check', inList('approval_status', PROPERTY_APPROVAL_STATUSES)),
+    index('properties_host_idx').on(table.hostId),
+    index('properties_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('properties_title_idx').on(table.title, table.id),
+    index('properties_address_idx').on(table.address, table.id),
+    index('properties_listing_status_idx').on(table.listingStatus, table.id),
+    index('properties_approval_status_idx').on(table.approvalStatus, table.id),
+    index('properties_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('properties_address_trgm_idx').using('gin', sql`${table.address} gin_trgm_ops`),
+  ],
+);
+
+export const propertyImages = pgTable(
+  'property_images',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (table) => [index('property_images_property_idx').on(table.propertyId, table.position)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id').references(() => users.id, { onDelete: 'set null' }),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    checkInDate: date('check_in_date', { mode: 'string' }),
+    checkOutDate: date('check_out_date', { mode: 'string' }),
+    total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    adultCount: smallint('adult_count').notNull().default(1),
+    childrenCount: smallint('children_count').notNull().default(0),
+    isPetComing: boolean('is_pet_coming').notNull().default(false),
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    isDisputed: boolean('is_disputed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('bookings_status_check', inList('status', BOOKING_STATUSES)),
+    index('bookings_status_idx').on(table.status, table.id),
+    index('bookings_guest_idx').on(table.guestId),
+    index('bookings_property_idx').on(table.propertyId),
+    index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id),
+    index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id),
+    index('bookings_total_idx').on(table.total, table.id),
+  ],
+);
+
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    comments: text('comments'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('feedbacks_rating_check', sql`rating BETWEEN 1 AND 5`),
+    index('feedbacks_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('feedbacks_user_idx').on(table.userId),
+    index('feedbacks_comments_trgm_idx').using('gin', sql`${table.comments} gin_trgm_ops`),
+  ],
+);
+
+/** One row per promo kind: the guest promo, the new-joiner host promo and the regular host promo. */
+export const promos = pgTable(
+  'promos',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    promoCode: text('promo_code'),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    promoValue: smallint('promo_value'),
+    freeStays: smallint('free_stays'),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    check('promos_kind_check', inList('kind', PROMO_KINDS)),
+    uniqueIndex('promos_kind_key').on(table.kind),
+    uniqueIndex('promos_code_key').on(sql`upper(${table.promoCode})`),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    isDeclined: boolean('is_declined').notNull().default(false),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageText: text('last_message_text'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('conversations_last_message_idx').on(table.lastMessageAt.desc(), table.id.desc()),
+    index('conversations_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    isFromAdmin: boolean('is_from_admin').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('messages_conversation_idx').on(table.conversationId, table.id)],
+);
+
+/** Every admin decision and change: who, when, what, and the values before and after. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    administratorId: integer('administrator_id').references(() => administrators.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id.desc())],
+);
+
+export const hostInterestSubmissions = pgTable(
+  'host_interest_submissions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('host_interest_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('host_interest_search_trgm_idx').using(
+      'gin',
+      sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.phone} || ' ' || ${table.address}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const emailSubscribers = pgTable(
+  'email_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('email_subscribers_email_key').on(sql`lower(${table.email})`),
+    index('email_subscribers_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('email_subscribers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+  ],
+);

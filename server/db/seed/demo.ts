@@ -1,0 +1,279 @@
+// The demo data set seeded on first start: small, realistic and identical on every run.
+// It covers what SPEC.md's samples describe and fills several pages of every admin list.
+import type { DatabaseHandle, Transaction } from '../client';
+import * as schema from '../schema';
+import {
+  DEFAULT_REFERENCE_DATE,
+  DEFAULT_SEED,
+  makeBooking,
+  makeFeedback,
+  makePromos,
+  makeProperty,
+  makeSubmission,
+  makeSubscriber,
+  makeUser,
+  makeVerification,
+  pickCity,
+  type BookingRow,
+  type PropertyRow,
+  type UserRow,
+} from './factories';
+import { MESSAGE_FROM_ADMIN, MESSAGE_FROM_USER, demoPropertyImageUrl } from './names';
+import { Random, addDays, mixSeed } from './random';
+import { countRows, hasUsers, type SeedSummary } from './tables';
+
+export type { SeedSummary } from './tables';
+
+export interface DemoOptions {
+  seed?: number;
+  /** The "today" the data is generated around; fixed by default so every run writes the same rows. */
+  referenceDate?: Date;
+}
+
+const DEMO_SIZES = {
+  hosts: 60,
+  guests: 80,
+  properties: 120,
+  bookings: 400,
+  feedbacks: 60,
+  conversations: 8,
+  submissions: 30,
+  subscribers: 40,
+  onlineUsers: 6,
+};
+
+const MINUTE_MS = 60_000;
+
+interface DemoContext {
+  random: Random;
+  reference: Date;
+}
+
+/** Fills an empty database with the demo data set; does nothing when `users` already has rows. */
+export async function seedDemo(handle: DatabaseHandle, options: DemoOptions = {}): Promise<SeedSummary> {
+  const startedAt = Date.now();
+  if (await hasUsers(handle)) {
+    return {
+      isSkipped: true,
+      reason: 'the users table is not empty; demo data is only seeded into an empty database',
+      counts: await countRows(handle),
+      elapsedMs: Date.now() - startedAt,
+    };
+  }
+  const context: DemoContext = {
+    random: new Random(mixSeed(options.seed ?? DEFAULT_SEED, 1)),
+    reference: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
+  };
+  await handle.db.transaction((transaction) => insertDemoData(transaction, context));
+  return { isSkipped: false, counts: await countRows(handle), elapsedMs: Date.now() - startedAt };
+}
+
+async function insertDemoData(transaction: Transaction, context: DemoContext): Promise<void> {
+  const { random, reference } = context;
+  const hosts = range(DEMO_SIZES.hosts).map((index) => makeUser(random, { isHost: true, serial: index + 1, reference }));
+  const guests = range(DEMO_SIZES.guests).map((index) => makeUser(random, { isHost: false, serial: 500 + index, reference }));
+  const ownerIndexes = range(DEMO_SIZES.properties).map(() => random.int(0, hosts.length - 1));
+  const properties = ownerIndexes.map(() => makeProperty(random, { hostId: 0, city: pickCity(random), reference }));
+  attachPropertiesToHosts(hosts, properties, ownerIndexes);
+  markOnline(context, [...hosts, ...guests]);
+
+  const hostIds = await insertUsers(transaction, hosts);
+  const guestIds = await insertUsers(transaction, guests);
+  await insertVerifications(transaction, context, hosts, hostIds);
+  properties.forEach((property, index) => (property.hostId = hostIds[ownerIndexes[index] as number] as number));
+  const propertyIds = await insertReturningIds(transaction, schema.properties, properties);
+  await insertImages(transaction, context, propertyIds);
+  await insertBookings(transaction, context, guestIds, propertyIds, properties);
+  await insertFeedbacks(transaction, context, [...guestIds, ...hostIds]);
+  await transaction.insert(schema.promos).values(makePromos(reference)).onConflictDoNothing();
+  await insertConversations(transaction, context, { hostIds, guestIds, hosts, guests, ownerIndexes, propertyIds });
+  await insertLandingData(transaction, context);
+}
+
+function range(length: number): number[] {
+  return Array.from({ length }, (_, index) => index);
+}
+
+/** Keeps each host's number_of_properties and property address true to the generated properties. */
+function attachPropertiesToHosts(hosts: UserRow[], properties: PropertyRow[], ownerIndexes: number[]): void {
+  ownerIndexes.forEach((hostIndex, propertyIndex) => {
+    const host = hosts[hostIndex] as UserRow;
+    const property = properties[propertyIndex] as PropertyRow;
+    if (host.numberOfProperties === 0) {
+      host.propertyAddress = property.address;
+      host.country = property.country;
+    }
+    host.numberOfProperties += 1;
+  });
+}
+
+/** A few users seen minutes before the reference time, so the chat screen shows someone online. */
+function markOnline(context: DemoContext, users: UserRow[]): void {
+  for (let count = 0; count < DEMO_SIZES.onlineUsers; count += 1) {
+    const user = context.random.pick(users);
+    user.lastSeenAt = new Date(context.reference.getTime() - context.random.int(0, 4) * MINUTE_MS);
+  }
+}
+
+type InsertableTable =
+  | typeof schema.users
+  | typeof schema.properties
+  | typeof schema.conversations
+  | typeof schema.bookings;
+
+async function insertReturningIds<Table extends InsertableTable>(
+  transaction: Transaction,
+  table: Table,
+  rows: Table['$inferInsert'][],
+): Promise<number[]> {
+  const inserted = (await transaction
+    .insert(table)
+    .values(rows as never)
+    .returning({ id: table.id })) as { id: number }[];
+  return inserted.map((row) => row.id);
+}
+
+function insertUsers(transaction: Transaction, users: UserRow[]): Promise<number[]> {
+  return insertReturningIds(transaction, schema.users, users);
+}
+
+/** Most hosts have submitted an ID; every confirmed host has. */
+async function insertVerifications(
+  transaction: Transaction,
+  context: DemoContext,
+  hosts: UserRow[],
+  hostIds: number[],
+): Promise<void> {
+  const rows = hosts.flatMap((host, index) => {
+    const hasVerification = host.statusHost === 'Confirmed' || context.random.chance(0.75);
+    return hasVerification ? [makeVerification(context.random, hostIds[index] as number, host)] : [];
+  });
+  await transaction.insert(schema.hostVerifications).values(rows);
+}
+
+/** 5 to 7 distinct demo photos per property: the gallery shows five and an overlay tile. */
+async function insertImages(transaction: Transaction, context: DemoContext, propertyIds: number[]): Promise<void> {
+  const rows = propertyIds.flatMap((propertyId) => {
+    const first = context.random.int(0, 11);
+    return range(context.random.int(5, 7)).map((position) => ({
+      propertyId,
+      url: demoPropertyImageUrl(first + position),
+      position,
+    }));
+  });
+  await transaction.insert(schema.propertyImages).values(rows);
+}
+
+async function insertBookings(
+  transaction: Transaction,
+  context: DemoContext,
+  guestIds: number[],
+  propertyIds: number[],
+  properties: PropertyRow[],
+): Promise<void> {
+  const { random, reference } = context;
+  const rows: BookingRow[] = range(DEMO_SIZES.bookings).map(() => {
+    const propertyIndex = random.int(0, propertyIds.length - 1);
+    // A few rows lost their guest or property, as deleted accounts leave behind ("Unknown User").
+    const guestId = random.chance(0.03) ? null : random.pick(guestIds);
+    const propertyId = random.chance(0.03) ? null : (propertyIds[propertyIndex] as number);
+    const pricePerNight = (properties[propertyIndex] as PropertyRow).pricePerNight;
+    return makeBooking(random, { guestId, propertyId, pricePerNight, reference });
+  });
+  await transaction.insert(schema.bookings).values(rows);
+}
+
+async function insertFeedbacks(transaction: Transaction, context: DemoContext, userIds: number[]): Promise<void> {
+  const { random, reference } = context;
+  const rows = range(DEMO_SIZES.feedbacks).map(() =>
+    makeFeedback(random, { userId: random.chance(0.05) ? null : random.pick(userIds), reference }),
+  );
+  await transaction.insert(schema.feedbacks).values(rows);
+}
+
+interface ConversationPeople {
+  hostIds: number[];
+  guestIds: number[];
+  hosts: UserRow[];
+  guests: UserRow[];
+  ownerIndexes: number[];
+  propertyIds: number[];
+}
+
+interface DemoMessage {
+  isFromAdmin: boolean;
+  body: string;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+/** Sample chats; half end with unread messages from the user, the counter kept equal to them. */
+async function insertConversations(
+  transaction: Transaction,
+  context: DemoContext,
+  people: ConversationPeople,
+): Promise<void> {
+  const { random } = context;
+  for (let index = 0; index < DEMO_SIZES.conversations; index += 1) {
+    const isHost = index % 2 === 0;
+    const userIndex = random.int(0, (isHost ? people.hostIds : people.guestIds).length - 1);
+    const user = (isHost ? people.hosts : people.guests)[userIndex] as UserRow;
+    const userId = (isHost ? people.hostIds : people.guestIds)[userIndex] as number;
+    const messages = makeMessages(context, index, index < DEMO_SIZES.conversations / 2);
+    const last = messages[messages.length - 1] as DemoMessage;
+    const [conversationId] = await insertReturningIds(transaction, schema.conversations, [
+      {
+        userId,
+        propertyId: isHost ? findPropertyOf(people, userIndex) : null,
+        title: user.name,
+        isDeclined: index === 5 || index === 7,
+        unreadCount: messages.filter((message) => !message.isFromAdmin && message.readAt === null).length,
+        lastMessageText: last.body,
+        lastMessageAt: last.createdAt,
+        createdAt: (messages[0] as DemoMessage).createdAt,
+      },
+    ]);
+    await transaction.insert(schema.messages).values(messages.map((message) => ({ ...message, conversationId: conversationId as number })));
+  }
+}
+
+function findPropertyOf(people: ConversationPeople, hostIndex: number): number | null {
+  const propertyIndex = people.ownerIndexes.indexOf(hostIndex);
+  return propertyIndex === -1 ? null : (people.propertyIds[propertyIndex] as number);
+}
+
+/** 3 to 10 messages a few minutes apart, starting with the user; unread ones are the trailing user messages. */
+function makeMessages(context: DemoContext, conversationIndex: number, hasUnread: boolean): DemoMessage[] {
+  const { random, reference } = context;
+  const count = random.int(3, 10);
+  let time = addDays(reference, -random.int(0, 20) - conversationIndex).getTime() - random.int(60, 600) * MINUTE_MS;
+  const messages = range(count).map((position) => {
+    const isFromAdmin = position % 2 === 1 && !(hasUnread && position === count - 1);
+    time += random.int(1, 45) * MINUTE_MS;
+    const createdAt = new Date(time);
+    return {
+      isFromAdmin,
+      body: random.pick(isFromAdmin ? MESSAGE_FROM_ADMIN : MESSAGE_FROM_USER),
+      readAt: createdAt,
+      createdAt,
+    };
+  });
+  if (hasUnread) markTrailingIncomingUnread(messages);
+  return messages;
+}
+
+function markTrailingIncomingUnread(messages: DemoMessage[]): void {
+  for (let position = messages.length - 1; position >= 0; position -= 1) {
+    const message = messages[position] as DemoMessage;
+    if (message.isFromAdmin) return;
+    message.readAt = null;
+  }
+}
+
+async function insertLandingData(transaction: Transaction, context: DemoContext): Promise<void> {
+  const { random, reference } = context;
+  const submissions = range(DEMO_SIZES.submissions).map((index) => makeSubmission(random, { serial: 900 + index, reference }));
+  const subscribers = range(DEMO_SIZES.subscribers).map((index) => makeSubscriber(random, { serial: 1_000 + index, reference }));
+  await transaction.insert(schema.hostInterestSubmissions).values(submissions);
+  await transaction.insert(schema.emailSubscribers).values(subscribers).onConflictDoNothing();
+}

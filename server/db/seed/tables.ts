@@ -1,0 +1,46 @@
+// The tables the generators fill, and the row counts reported after a run.
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+
+/** Parents before children, the order rows must be loaded in. */
+export const SEEDED_TABLES = [
+  'users',
+  'host_verifications',
+  'properties',
+  'property_images',
+  'bookings',
+  'feedbacks',
+  'promos',
+  'conversations',
+  'messages',
+  'host_interest_submissions',
+  'email_subscribers',
+] as const;
+
+export type SeededTable = (typeof SEEDED_TABLES)[number];
+
+export type RowCounts = Record<SeededTable, number>;
+
+export interface SeedSummary {
+  /** True when the database already held data and nothing was written. */
+  isSkipped: boolean;
+  reason?: string;
+  counts: RowCounts;
+  elapsedMs: number;
+}
+
+export async function countRows(handle: DatabaseHandle): Promise<RowCounts> {
+  const selects = SEEDED_TABLES.map((table) => `SELECT '${table}' AS name, count(*)::int AS count FROM ${table}`);
+  const rows = await handle.query<{ name: SeededTable; count: number }>(sql.raw(selects.join(' UNION ALL ')));
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.count)])) as RowCounts;
+}
+
+export async function hasUsers(handle: DatabaseHandle): Promise<boolean> {
+  const rows = await handle.query<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM users) AS found`);
+  return Boolean(rows[0]?.found);
+}
+
+/** Empties every generated table and restarts their id sequences; administrators are kept. */
+export async function truncateSeededTables(handle: DatabaseHandle): Promise<void> {
+  await handle.query(sql.raw(`TRUNCATE ${[...SEEDED_TABLES, 'audit_events'].join(', ')} RESTART IDENTITY CASCADE`));
+}

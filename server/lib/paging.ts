@@ -1,0 +1,41 @@
+// Turns the paged form of a list call into LIMIT/OFFSET and a safe LIKE pattern.
+import { MAX_PAGE_SIZE } from '../../src/contracts/paging';
+
+export interface PageWindow {
+  page: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+}
+
+export function resolvePage(query: { page?: number; pageSize?: number }, defaultPageSize: number): PageWindow {
+  const page = query.page ?? 1;
+  const pageSize = Math.min(query.pageSize ?? defaultPageSize, MAX_PAGE_SIZE);
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** `%` and `_` in a search are taken literally: escape them (and the escape character itself). */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The search text of a list call, or undefined when it is absent or blank. */
+export function searchTerm(q: string | undefined): string | undefined {
+  const trimmed = q?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** Reads a table in id order, one batch at a time, so a whole-array answer never holds every row. */
+export async function* batchesById<Row extends { id: number }>(
+  fetchAfter: (afterId: number, limit: number) => Promise<Row[]>,
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await fetchAfter(afterId, batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1].id;
+  }
+}

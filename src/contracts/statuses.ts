@@ -1,0 +1,28 @@
+// Every status vocabulary, written once and used by the database schema, the API and the web app.
+
+/** statusHost as stored. SPEC.md also reads true / false / null from older data; see normalizeHostStatus. */
+export const HOST_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const;
+export type HostStatus = (typeof HOST_STATUSES)[number];
+
+/** The host list's filter buttons and the values they select. */
+export const HOST_STATUS_FILTERS = { approved: 'Confirmed', pending: 'Pending', rejected: 'Rejected' } as const;
+
+export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A listing's review status. 'Rejected' and 'Pending For Verification' come from older data. */
+export const LISTING_STATUSES = ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const PROPERTY_APPROVAL_STATUSES = ['pending', 'confirmed', 'declined'] as const;
+export type PropertyApprovalStatus = (typeof PROPERTY_APPROVAL_STATUSES)[number];
+
+export const PROMO_KINDS = ['guest', 'host_new_joiner', 'host_regular'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** SPEC.md section 4: approved = 'Confirmed' or true; rejected = 'Rejected' or false; otherwise pending. */
+export function normalizeHostStatus(value: unknown): HostStatus {
+  if (value === true || value === 'Confirmed') return 'Confirmed';
+  if (value === false || value === 'Rejected') return 'Rejected';
+  return 'Pending';
+}

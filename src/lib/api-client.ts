@@ -1,0 +1,24 @@
+import axios, { type AxiosInstance } from 'axios';
+import { readToken } from './session';
+
+/** The API root: same origin by default, another server implementing the same API when VITE_API_URL is set at build time. */
+export const API_BASE_URL = `${import.meta.env.VITE_API_URL ?? ''}/api`;
+
+/** An axios instance rooted at the API that sends the stored token as a bearer token on every call. */
+export function createApiClient(baseURL: string = API_BASE_URL): AxiosInstance {
+  const client = axios.create({
+    baseURL,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  });
+  client.interceptors.request.use((config) => {
+    const token = readToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  return client;
+}
+
+/** Fills an API path template such as `hosts/:id` with an id, encoded. */
+export function fillPath(template: string, id?: string | number): string {
+  return id === undefined ? template : template.replace(':id', encodeURIComponent(String(id)));
+}

@@ -1,0 +1,69 @@
+// The real app on a fresh database, for one test file. Requests go through inject().
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { readConfig, type Config } from '../../../server/config';
+import type { DatabaseHandle } from '../../../server/db/client';
+import type { Clock } from '../../../server/lib/clock';
+import { createTestDatabase } from './database';
+
+export const TEST_ADMIN_EMAIL = 'admin@hoy.test';
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-01T09:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(milliseconds: number): void {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  clock: TestClock;
+  /** Signs the test administrator in and answers a fresh bearer token. */
+  login(): Promise<string>;
+  /** inject() with the bearer token of `token`. */
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, clock = new TestClock()): Promise<TestApp> {
+  const handle = await createTestDatabase();
+  const config: Config = {
+    ...readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  const app = await buildApp({ handle, config, clock, logger: false });
+  await app.services.auth.setPassword(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    clock,
+    async login() {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+      });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    request({ token, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
