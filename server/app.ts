@@ -110,10 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: config.staticDir,
       wildcard: false,
       index: false,
-      setHeaders(response, filePath) {
+      setHeaders(reply, filePath) {
         // Built assets carry a content hash in their names: cache them for good.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }, log);
     if (config.seedDemo) {
       const summary = await seedDemo(handle);
-      if (summary.inserted) {
+      if (!summary.isSkipped) {
         await handle.vacuumAnalyze();
         log.info({ summary }, 'seeded demo data into the empty database');
       }

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 
@@ -21,7 +23,8 @@ export function createServices(deps: ServiceDeps) {
     limiter,
     loginLimit: config.rateLimitLogin,
   });
-  return { auth };
+  const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
+  return { auth, audit };
 }
 
 export type Services = ReturnType<typeof createServices>;

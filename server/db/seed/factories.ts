@@ -175,8 +175,11 @@ export function makeAddress(random: Random, city: City): string {
   return `${random.int(1, 240)} ${random.pick(city.streets)}, ${random.pick(city.districts)}, ${city.name}`;
 }
 
-export function makeUser(random: Random, options: { isHost: boolean; serial: number; reference: Date }): UserRow {
-  const city = pickCity(random);
+export function makeUser(
+  random: Random,
+  options: { isHost: boolean; serial: number; reference: Date; city?: City },
+): UserRow {
+  const city = options.city ?? pickCity(random);
   const name = makePersonName(random);
   const createdAt = random.daysBefore(options.reference, 30, 3 * 365);
   return {

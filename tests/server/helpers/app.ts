@@ -1,5 +1,5 @@
 // The real app on a fresh database, for one test file. Requests go through inject().
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig, type Config } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
@@ -28,7 +28,7 @@ export interface TestApp {
   /** Signs the test administrator in and answers a fresh bearer token. */
   login(): Promise<string>;
   /** inject() with the bearer token of `token`. */
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,35 @@
+// The audit trail: every admin decision and change, with who, when, what, before and after.
+// Other services call record() inside their own transaction, so a change and its record land together.
+import type { AuditEntityType, AuditEvent } from '../../../src/contracts/audit';
+import type { Database, Transaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { AuditRepository } from './audit.repository';
+
+export interface AuditRecord {
+  administratorId: number | null;
+  action: string;
+  entityType: AuditEntityType;
+  entityId: number;
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export function createAuditService({ repository, clock }: { repository: AuditRepository; clock: Clock }) {
+  return {
+    async record(executor: Database | Transaction, record: AuditRecord): Promise<void> {
+      await repository.insert(executor, { ...record, createdAt: clock.now() });
+    },
+
+    async history(entityType: AuditEntityType, entityId: number): Promise<AuditEvent[]> {
+      const rows = await repository.listFor(entityType, entityId);
+      return rows.map((row) => ({
+        ...row,
+        entityType: row.entityType as AuditEntityType,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,160 @@
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError, Pagination } from '@refinedev/core';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { i18n } from '../../i18n';
+import '../../i18n/admin-catalogue';
+import { API_BASE_URL, createApiClient, fillPath } from '../../lib/api-client';
+import { findResource, type Endpoint, type ResourceEntry } from '../resources';
+
+/** The query parameters of the API's paged list form. */
+export type ListQuery = {
+  page?: number;
+  pageSize?: number;
+  q?: string;
+  status?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+};
+
+type Envelope = { success?: boolean; data?: unknown; message?: string };
+
+const FILTER_PARAMETERS = ['q', 'status'] as const;
+
+function createHttpError(statusCode: number, message: string): HttpError {
+  return { statusCode, message };
+}
+
+/** Maps any failure of a call onto Refine's HttpError, with the texts of SPEC.md section 8. */
+export function toHttpError(error: unknown): HttpError {
+  if (isAxiosError(error)) {
+    const status = error.response?.status;
+    if (status === undefined) return createHttpError(0, i18n.t('admin.errors.network'));
+    if (status === 401) return createHttpError(401, i18n.t('admin.auth.unauthorized'));
+    const body = error.response?.data as Envelope | undefined;
+    const message = typeof body?.message === 'string' && body.message !== '' ? body.message : i18n.t('admin.errors.server');
+    return createHttpError(status, message);
+  }
+  if (isHttpError(error)) return error;
+  return createHttpError(0, error instanceof Error ? error.message : i18n.t('admin.errors.server'));
+}
+
+function isHttpError(error: unknown): error is HttpError {
+  return typeof error === 'object' && error !== null && 'statusCode' in error && 'message' in error;
+}
+
+/** Refine pagination, sorters and filters in the API's paged form; empty values are left out. */
+export function toListQuery(
+  pagination: Pagination | undefined,
+  sorters: CrudSort[] | undefined,
+  filters: CrudFilter[] | undefined,
+  defaultPageSize: number,
+): ListQuery {
+  const query: ListQuery = {};
+  if ((pagination?.mode ?? 'server') === 'server') {
+    query.page = pagination?.currentPage ?? 1;
+    query.pageSize = pagination?.pageSize ?? defaultPageSize;
+  }
+  const [sorter] = sorters ?? [];
+  if (sorter) {
+    query.sort = sorter.field;
+    query.order = sorter.order;
+  }
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) continue;
+    const parameter = FILTER_PARAMETERS.find((name) => name === filter.field);
+    const value = filter.value === undefined || filter.value === null ? '' : String(filter.value).trim();
+    if (parameter && value !== '') query[parameter] = value;
+  }
+  return query;
+}
+
+function unwrap<TData>(endpoint: Endpoint, response: AxiosResponse): TData {
+  if (!endpoint.hasEnvelope) return response.data as TData;
+  const body = (response.data ?? {}) as Envelope;
+  if (body.success === false) throw createHttpError(response.status, body.message ?? i18n.t('admin.errors.server'));
+  return body.data as TData;
+}
+
+function requireEndpoint(entry: ResourceEntry, method: keyof ResourceEntry['endpoints']): Endpoint {
+  const endpoint = entry.endpoints[method];
+  if (!endpoint) throw createHttpError(405, `${entry.name}: ${method}`);
+  return endpoint;
+}
+
+/** Gives every row an `id` when the API names its key otherwise, so tables and links can rely on `id`. */
+function withId<TData extends BaseRecord>(entry: ResourceEntry, row: TData): TData {
+  if (!entry.idField || row.id !== undefined) return row;
+  return { ...row, id: row[entry.idField] };
+}
+
+/**
+ * The admin data provider: every resource's calls come from the registry in resources.ts.
+ * `apiUrl` is the API root (default: same origin `/api`); the stored token goes along as a bearer token.
+ */
+export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosInstance = createApiClient(apiUrl)): DataProvider {
+  async function call<TData>(endpoint: Endpoint, config: AxiosRequestConfig): Promise<TData> {
+    try {
+      const response = await client.request({ timeout: endpoint.timeoutMs, ...config });
+      return unwrap<TData>(endpoint, response);
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  }
+
+  return {
+    getApiUrl: () => apiUrl,
+
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters }) {
+      const entry = findResource(resource);
+      const endpoint = entry.endpoints.getList;
+      try {
+        const response = await client.get(endpoint.path, {
+          params: toListQuery(pagination, sorters, filters, entry.pageSize),
+          timeout: endpoint.timeoutMs,
+        });
+        const rows = unwrap<TData[]>(endpoint, response) ?? [];
+        const totalHeader = response.headers['x-total-count'];
+        const total = totalHeader === undefined ? rows.length : Number(totalHeader);
+        return { data: rows.map((row) => withId(entry, row)), total };
+      } catch (error) {
+        throw toHttpError(error);
+      }
+    },
+
+    async getOne<TData extends BaseRecord = BaseRecord>({ resource, id }: { resource: string; id: BaseKey }) {
+      const entry = findResource(resource);
+      const endpoint = requireEndpoint(entry, 'getOne');
+      const data = await call<TData>(endpoint, { method: 'get', url: fillPath(endpoint.path, id) });
+      return { data: withId(entry, data) };
+    },
+
+    async create<TData extends BaseRecord = BaseRecord>({ resource, variables }: { resource: string; variables: unknown }) {
+      const entry = findResource(resource);
+      const endpoint = requireEndpoint(entry, 'create');
+      const data = await call<TData>(endpoint, { method: 'post', url: endpoint.path, data: variables });
+      return { data: withId(entry, data) };
+    },
+
+    async update<TData extends BaseRecord = BaseRecord>({ resource, id, variables }: { resource: string; id: BaseKey; variables: unknown }) {
+      const entry = findResource(resource);
+      const endpoint = requireEndpoint(entry, 'update');
+      const data = await call<TData>(endpoint, { method: 'put', url: fillPath(endpoint.path, id), data: variables });
+      return { data: withId(entry, data) };
+    },
+
+    async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id }: { resource: string; id: BaseKey }) {
+      const entry = findResource(resource);
+      const endpoint = requireEndpoint(entry, 'deleteOne');
+      // DELETE answers `{ success: true }` without data; Refine still wants a record back.
+      const data = await call<TData | undefined>(endpoint, { method: 'delete', url: fillPath(endpoint.path, id) });
+      return { data: data ?? ({ id } as TData) };
+    },
+
+    async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers }: CustomParams) {
+      const data = await call<TData>(
+        { path: url },
+        { method, url, data: payload, params: query, headers: headers as Record<string, string> | undefined },
+      );
+      return { data };
+    },
+  };
+}

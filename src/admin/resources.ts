@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+import {
+  CommentOutlined,
+  HomeOutlined,
+  GiftOutlined,
+  ScheduleOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { fillPath } from '../lib/api-client';
+
+/** One API call of a resource: a path under /api, with `:id` where the record id goes. */
+export type Endpoint = {
+  path: string;
+  /** The answer is `{ success, data, message? }`; `success: false` is an error carrying `message`. */
+  hasEnvelope?: boolean;
+  timeoutMs?: number;
+};
+
+export type ResourceAction = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+};
+
+export type ResourceEntry = {
+  /** Refine's resource name, also the key of the placeholder pages. */
+  name: string;
+  /** i18n key of the navigation label and page heading. */
+  labelKey: string;
+  icon: ComponentType;
+  routes: { list: string; show?: string; edit?: string; create?: string };
+  endpoints: {
+    getList: Endpoint;
+    getOne?: Endpoint;
+    create?: Endpoint;
+    update?: Endpoint;
+    deleteOne?: Endpoint;
+  };
+  /** Calls beyond CRUD, reached through the data provider's `custom` with `actionPath()`. */
+  actions?: Record<string, ResourceAction>;
+  /** The field that identifies a row when the API does not name it `id` (hosts answer `userId`). */
+  idField?: string;
+  pageSize: number;
+};
+
+// SPEC.md section 7: the host detail calls answer an envelope and give up after 10 s.
+const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<Endpoint>;
+
+/** The admin resources in navigation order; the Refine shell and the data provider both read this list. */
+export const RESOURCES = [
+  {
+    name: 'hosts',
+    labelKey: 'admin.nav.hosts',
+    icon: TeamOutlined,
+    routes: { list: '/hosts', show: '/host-details/:id' },
+    endpoints: {
+      getList: { path: 'admin/hosts' },
+      getOne: { path: 'hosts/:id', ...hostDetail },
+      update: { path: 'hosts/:id', ...hostDetail },
+      deleteOne: { path: 'hosts/:id', ...hostDetail },
+    },
+    actions: {
+      approve: { method: 'post', path: 'admin/update-status-host/:id' },
+      verification: { method: 'get', path: 'admin/user/:id' },
+    },
+    idField: 'userId',
+    pageSize: 8,
+  },
+  {
+    name: 'property-approvals',
+    labelKey: 'admin.nav.propertyApprovals',
+    icon: HomeOutlined,
+    routes: { list: '/property-approvals' },
+    endpoints: {
+      getList: { path: 'admin/property-approvals' },
+      update: { path: 'admin/property-approvals/:id' },
+    },
+    pageSize: 8,
+  },
+  {
+    name: 'listings',
+    labelKey: 'admin.nav.listings',
+    icon: UnorderedListOutlined,
+    routes: { list: '/listings', show: '/listings/:id' },
+    endpoints: {
+      getList: { path: 'admin/listings' },
+      getOne: { path: 'admin/listings/:id' },
+      update: { path: 'admin/listings/:id' },
+    },
+    pageSize: 8,
+  },
+  {
+    name: 'bookings',
+    labelKey: 'admin.nav.bookings',
+    icon: ScheduleOutlined,
+    routes: { list: '/bookings' },
+    endpoints: { getList: { path: 'admin/bookings' } },
+    pageSize: 8,
+  },
+  {
+    name: 'promos',
+    labelKey: 'admin.nav.promos',
+    icon: GiftOutlined,
+    routes: { list: '/promo-code' },
+    endpoints: {
+      getList: { path: 'admin/promos' },
+      getOne: { path: 'admin/promos/:id' },
+      update: { path: 'admin/promos/:id' },
+    },
+    pageSize: 8,
+  },
+  {
+    name: 'feedbacks',
+    labelKey: 'admin.nav.feedbacks',
+    icon: CommentOutlined,
+    routes: { list: '/feedback' },
+    endpoints: { getList: { path: 'admin/feedbacks' } },
+    pageSize: 10,
+  },
+] as const satisfies readonly ResourceEntry[];
+
+export type ResourceName = (typeof RESOURCES)[number]['name'];
+
+export function findResource(name: string): ResourceEntry {
+  const entry = RESOURCES.find((resource) => resource.name === name);
+  if (!entry) throw new Error(`Unknown admin resource "${name}"`);
+  return entry;
+}
+
+/** The path of a resource action for `custom` calls, e.g. actionPath('hosts', 'approve', 7) → 'admin/update-status-host/7'. */
+export function actionPath(resourceName: ResourceName, action: string, id?: string | number): string {
+  const found = (findResource(resourceName).actions ?? {})[action];
+  if (!found) throw new Error(`Resource "${resourceName}" has no action "${action}"`);
+  return fillPath(found.path, id);
+}
