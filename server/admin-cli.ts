@@ -1,0 +1,57 @@
+// npm run admin -- <command>: manage administrators from the shell, on the configured database.
+//   set-password <email> [--password <password>]   create or reset (a password is generated if omitted)
+//   revoke-sessions                                 sign every administrator out everywhere
+import { randomBytes } from 'node:crypto';
+import { readConfig } from './config';
+import { openDatabase } from './db/client';
+import { systemClock } from './lib/clock';
+import { createMemoryRateLimiter } from './lib/rate-limiter';
+import { createServices } from './services';
+
+const USAGE = `Usage:
+  npm run admin -- set-password <email> [--password <password>]
+  npm run admin -- revoke-sessions`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'set-password' && command !== 'revoke-sessions') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = readConfig();
+  const handle = await openDatabase(config);
+  try {
+    await handle.migrate();
+    const { auth } = createServices({ handle, config, clock: systemClock, limiter: createMemoryRateLimiter(systemClock) });
+    if (command === 'revoke-sessions') {
+      process.stdout.write(`Revoked ${await auth.revokeAllSessions()} session(s).\n`);
+      return 0;
+    }
+    const email = rest[0];
+    const passwordIndex = rest.indexOf('--password');
+    const given = passwordIndex >= 0 ? rest[passwordIndex + 1] : undefined;
+    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || (passwordIndex >= 0 && !given)) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+    if (given !== undefined && given.length < 8) {
+      process.stderr.write('The password must be at least 8 characters.\n');
+      return 2;
+    }
+    const password = given ?? randomBytes(12).toString('base64url');
+    const outcome = await auth.setPassword(email, password);
+    process.stdout.write(`Administrator ${email} ${outcome}; their sessions are revoked.\n`);
+    if (given === undefined) process.stdout.write(`Generated password: ${password}\n`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres } from '../../server/db/client';
+import { DirectoryLockedError, lockDirectory } from '../../server/db/dir-lock';
+import { testDriver } from './helpers/database';
+
+const directories: string[] = [];
+function temporaryDirectory(): string {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-lock-'));
+  directories.push(directory);
+  return directory;
+}
+afterEach(() => {
+  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the embedded data directory lock', () => {
+  it('refuses a second holder while the first lives, naming the directory', () => {
+    const directory = temporaryDirectory();
+    const release = lockDirectory(directory);
+    expect(() => lockDirectory(directory)).toThrow(DirectoryLockedError);
+    expect(() => lockDirectory(directory)).toThrow(directory);
+    release();
+    const releaseAgain = lockDirectory(directory);
+    releaseAgain();
+  });
+
+  it('takes over a lock left by a process that no longer runs', () => {
+    const directory = temporaryDirectory();
+    const deadPid = 2 ** 22 + 12345;
+    fs.writeFileSync(path.join(directory, 'hoy.lock'), JSON.stringify({ pid: deadPid, hostname: os.hostname() }));
+    const release = lockDirectory(directory);
+    expect(JSON.parse(fs.readFileSync(path.join(directory, 'hoy.lock'), 'utf8')).pid).toBe(process.pid);
+    release();
+    expect(fs.existsSync(path.join(directory, 'hoy.lock'))).toBe(false);
+  });
+
+  it('a second server process on the same data directory refuses to start with a clear message', async () => {
+    const directory = temporaryDirectory();
+    const handle = await openPglite({ dataDir: directory });
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, DATA_DIR: directory, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`The data directory ${directory} is in use`);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps what was written across a close and a reopen', async () => {
+    const directory = temporaryDirectory();
+    const first = await openPglite({ dataDir: directory });
+    await first.migrate();
+    await first.query(sql`INSERT INTO email_subscribers (email) VALUES ('kept@hoy.test')`);
+    await first.close();
+    const second = await openPglite({ dataDir: directory });
+    await second.migrate();
+    const rows = await second.query<{ email: string }>(sql`SELECT email FROM email_subscribers`);
+    await second.close();
+    expect(rows).toEqual([{ email: 'kept@hoy.test' }]);
+  });
+});
+
+if (testDriver() === 'postgres') {
+  describe('migrations on PostgreSQL', () => {
+    it('two processes migrating one empty database at once both succeed (advisory lock)', async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `hoy_race_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const [first, second] = await Promise.all([openPostgres(url.toString(), 2), openPostgres(url.toString(), 2)]);
+      try {
+        await Promise.all([first.migrate(), second.migrate()]);
+        const tables = await first.query<{ count: number }>(
+          sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`,
+        );
+        expect(tables[0].count).toBeGreaterThanOrEqual(14);
+        const trgm = await first.query<{ extname: string }>(sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
+        expect(trgm).toHaveLength(1);
+      } finally {
+        await first.close();
+        await second.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  });
+}
