@@ -6,6 +6,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes).
+    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : [],
     environment: 'node',
     env: { HOY_TEST_DRIVER: driver },
     testTimeout: 30_000,

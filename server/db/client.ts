@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { Pool } from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './dir-lock';
 
@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   /** The embedded client, for bulk loading through COPY; undefined on PostgreSQL. */
   pglite?: PGlite;
   /** The PostgreSQL pool, for bulk loading through COPY; undefined on PGlite. */
-  pool?: pg.Pool;
+  pool?: Pool;
 }
 
 export interface PgliteOptions {
@@ -85,7 +85,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;

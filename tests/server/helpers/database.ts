@@ -2,7 +2,7 @@
 // memory) or, in the `server-pg` project, on the PostgreSQL server of TEST_DATABASE_URL.
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { Client } from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../../server/db/client';
 
@@ -26,7 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
   if (!template) throw new Error('HOY_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `hoy_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.url });
+  const admin = new Client({ connectionString: template.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
   await admin.end();
@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const close = handle.close.bind(handle);
   handle.close = async () => {
     await close();
-    const dropper = new pg.Client({ connectionString: template.url });
+    const dropper = new Client({ connectionString: template.url });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../../server/db/client';
 
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   let templateName: string | undefined;
   if (serverUrl) {
     templateName = `hoy_template_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
+    const admin = new Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${templateName}`);
     await admin.end();
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     fs.rmSync(directory, { recursive: true, force: true });
     if (serverUrl && templateName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
+      const admin = new Client({ connectionString: serverUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
       await admin.end();

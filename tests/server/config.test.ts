@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../server/config';
+
+describe('configuration', () => {
+  it('has the defaults of INTERFACE.md', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      appName: 'Hoy',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      seedDemo: true,
+      rateLimitLogin: 10,
+      rateLimitPublic: 30,
+      redisUrl: undefined,
+    });
+  });
+
+  it('seeds demo data by default only with the embedded database', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://localhost/hoy' }).seedDemo).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgres://localhost/hoy', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(readConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('rejects bad values with a message naming every bad variable', () => {
+    const bad = () => readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RATE_LIMIT_LOGIN: '-1', ADMIN_EMAIL: 'nope' });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/PORT/);
+    expect(bad).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(bad).toThrow(/RATE_LIMIT_LOGIN/);
+    expect(bad).toThrow(/ADMIN_EMAIL/);
+  });
+});
