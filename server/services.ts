@@ -7,6 +7,24 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
+import { createChatsRepository } from './modules/chats/chats.repository';
+import { createChatsService } from './modules/chats/chats.service';
+import { createLandingRepository } from './modules/landing/landing.repository';
+import { createLandingService } from './modules/landing/landing.service';
+import { createListingsRepository } from './modules/listings/listings.repository';
+import { createListingsService } from './modules/listings/listings.service';
+import { createPromosRepository } from './modules/promos/promos.repository';
+import { createPromosService } from './modules/promos/promos.service';
+import { createPropertyApprovalsRepository } from './modules/property-approvals/property-approvals.repository';
+import { createPropertyApprovalsService } from './modules/property-approvals/property-approvals.service';
+import { createBookingsRepository } from './modules/bookings/bookings.repository';
+import { createBookingsService } from './modules/bookings/bookings.service';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createFeedbacksRepository } from './modules/feedbacks/feedbacks.repository';
+import { createFeedbacksService } from './modules/feedbacks/feedbacks.service';
+import { createHostsRepository } from './modules/hosts/hosts.repository';
+import { createHostsService } from './modules/hosts/hosts.service';
 
 export interface ServiceDeps {
   handle: DatabaseHandle;
@@ -24,7 +42,16 @@ export function createServices(deps: ServiceDeps) {
     loginLimit: config.rateLimitLogin,
   });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
-  return { auth, audit };
+  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
+  const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(handle.db), audit, clock });
+  const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
+  const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
+  const landing = createLandingService({ repository: createLandingRepository(handle.db), clock, limiter, publicLimit: config.rateLimitPublic });
+  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
+  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
+  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
+  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -62,6 +62,7 @@ export const RESOURCES = [
     actions: {
       approve: { method: 'post', path: 'admin/update-status-host/:id' },
       verification: { method: 'get', path: 'admin/user/:id' },
+      summary: { method: 'get', path: 'admin/hosts/summary' },
     },
     idField: 'userId',
     pageSize: 8,
@@ -71,9 +72,10 @@ export const RESOURCES = [
     labelKey: 'admin.nav.propertyApprovals',
     icon: HomeOutlined,
     routes: { list: '/property-approvals' },
-    endpoints: {
-      getList: { path: 'admin/property-approvals' },
-      update: { path: 'admin/property-approvals/:id' },
+    endpoints: { getList: { path: 'admin/property-approvals' } },
+    actions: {
+      approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
+      decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
     },
     pageSize: 8,
   },
@@ -85,7 +87,10 @@ export const RESOURCES = [
     endpoints: {
       getList: { path: 'admin/listings' },
       getOne: { path: 'admin/listings/:id' },
-      update: { path: 'admin/listings/:id' },
+    },
+    actions: {
+      approve: { method: 'post', path: 'admin/listings/:id/approve' },
+      decline: { method: 'post', path: 'admin/listings/:id/decline' },
     },
     pageSize: 8,
   },
@@ -95,6 +100,7 @@ export const RESOURCES = [
     icon: ScheduleOutlined,
     routes: { list: '/bookings' },
     endpoints: { getList: { path: 'admin/bookings' } },
+    actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
     pageSize: 8,
   },
   {
@@ -102,6 +108,7 @@ export const RESOURCES = [
     labelKey: 'admin.nav.promos',
     icon: GiftOutlined,
     routes: { list: '/promo-code' },
+    // A promo's id is its kind: guest, host-new-joiner or host-regular.
     endpoints: {
       getList: { path: 'admin/promos' },
       getOne: { path: 'admin/promos/:id' },

@@ -2,5 +2,7 @@ import { registerCatalogue } from './index';
 import adminEn from './locales/en/admin.json';
 import adminSo from './locales/so/admin.json';
 
-// Loaded by the admin chunk only; importing this module makes the admin texts available.
-registerCatalogue({ en: adminEn, so: adminSo });
+/** Makes the admin texts available; the admin chunk calls it once, so the entry carries only the common texts. */
+export function registerAdminCatalogue(): void {
+  registerCatalogue({ en: adminEn, so: adminSo });
+}

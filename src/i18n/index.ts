@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from './locales/en/common.json';
 import commonSo from './locales/so/common.json';
@@ -18,6 +18,8 @@ function detectLanguage(): Language {
   const preferred = typeof navigator === 'undefined' ? '' : navigator.language;
   return preferred.toLowerCase().startsWith('so') ? 'so' : 'en';
 }
+
+const i18n = createInstance();
 
 // Resources are bundled, so initialisation is synchronous and the first render already has its texts.
 void i18n.use(initReactI18next).init({

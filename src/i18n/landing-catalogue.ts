@@ -2,5 +2,7 @@ import { registerCatalogue } from './index';
 import landingEn from './locales/en/landing.json';
 import landingSo from './locales/so/landing.json';
 
-// Loaded by the landing chunk only; importing this module makes the landing texts available.
-registerCatalogue({ en: landingEn, so: landingSo });
+/** Makes the landing texts available; the landing chunk calls it once. */
+export function registerLandingCatalogue(): void {
+  registerCatalogue({ en: landingEn, so: landingSo });
+}

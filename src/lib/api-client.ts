@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios';
+import { create, type AxiosInstance } from 'axios';
 import { readToken } from './session';
 
 /** The API root: same origin by default, another server implementing the same API when VITE_API_URL is set at build time. */
@@ -6,11 +6,13 @@ export const API_BASE_URL = `${import.meta.env.VITE_API_URL ?? ''}/api`;
 
 /** An axios instance rooted at the API that sends the stored token as a bearer token on every call. */
 export function createApiClient(baseURL: string = API_BASE_URL): AxiosInstance {
-  const client = axios.create({
+  const client = create({
     baseURL,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { Accept: 'application/json' },
   });
   client.interceptors.request.use((config) => {
+    // A body-less POST (logout, approve) must not claim a content type: the server answers 415 to an empty form body.
+    if (config.data === undefined) config.headers.setContentType(false);
     const token = readToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;

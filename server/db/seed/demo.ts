@@ -18,7 +18,7 @@ import {
   type PropertyRow,
   type UserRow,
 } from './factories';
-import { MESSAGE_FROM_ADMIN, MESSAGE_FROM_USER, demoPropertyImageUrl } from './names';
+import { CITIES, MESSAGE_FROM_ADMIN, MESSAGE_FROM_USER, demoPropertyImageUrl } from './names';
 import { Random, addDays, mixSeed } from './random';
 import { countRows, hasUsers, type SeedSummary } from './tables';
 
@@ -40,6 +40,7 @@ const DEMO_SIZES = {
   submissions: 30,
   subscribers: 40,
   onlineUsers: 6,
+  onlineChatPartners: 3,
 };
 
 const MINUTE_MS = 60_000;
@@ -75,18 +76,20 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
   const ownerIndexes = range(DEMO_SIZES.properties).map(() => random.int(0, hosts.length - 1));
   const properties = ownerIndexes.map(() => makeProperty(random, { hostId: 0, city: pickCity(random), reference }));
   attachPropertiesToHosts(hosts, properties, ownerIndexes);
+  const chatPartners = pickChatPartners(context, hosts.length, guests.length);
   markOnline(context, [...hosts, ...guests]);
+  markChatPartnersOnline(context, chatPartners, hosts, guests);
 
   const hostIds = await insertUsers(transaction, hosts);
   const guestIds = await insertUsers(transaction, guests);
   await insertVerifications(transaction, context, hosts, hostIds);
-  properties.forEach((property, index) => (property.hostId = hostIds[ownerIndexes[index] as number] as number));
-  const propertyIds = await insertReturningIds(transaction, schema.properties, properties);
+  const ownedProperties = properties.map((property, index) => ({ ...property, hostId: hostIds[ownerIndexes[index] as number] as number }));
+  const propertyIds = await insertProperties(transaction, ownedProperties);
   await insertImages(transaction, context, propertyIds);
   await insertBookings(transaction, context, guestIds, propertyIds, properties);
   await insertFeedbacks(transaction, context, [...guestIds, ...hostIds]);
   await transaction.insert(schema.promos).values(makePromos(reference)).onConflictDoNothing();
-  await insertConversations(transaction, context, { hostIds, guestIds, hosts, guests, ownerIndexes, propertyIds });
+  await insertConversations(transaction, context, chatPartners, { hostIds, guestIds, hosts, guests, ownerIndexes, propertyIds });
   await insertLandingData(transaction, context);
 }
 
@@ -100,11 +103,34 @@ function attachPropertiesToHosts(hosts: UserRow[], properties: PropertyRow[], ow
     const host = hosts[hostIndex] as UserRow;
     const property = properties[propertyIndex] as PropertyRow;
     if (host.numberOfProperties === 0) {
+      const city = CITIES.find((candidate) => candidate.name === property.city);
       host.propertyAddress = property.address;
       host.country = property.country;
+      host.phoneCountryCode = city?.phoneCountryCode ?? host.phoneCountryCode;
     }
     host.numberOfProperties += 1;
   });
+}
+
+interface ChatPartner {
+  isHost: boolean;
+  userIndex: number;
+}
+
+/** Who each sample chat is with: hosts and guests in turn. */
+function pickChatPartners(context: DemoContext, hostCount: number, guestCount: number): ChatPartner[] {
+  return range(DEMO_SIZES.conversations).map((index) => {
+    const isHost = index % 2 === 0;
+    return { isHost, userIndex: context.random.int(0, (isHost ? hostCount : guestCount) - 1) };
+  });
+}
+
+/** The chat screen shows an online indicator: make the first few chat partners online. */
+function markChatPartnersOnline(context: DemoContext, partners: ChatPartner[], hosts: UserRow[], guests: UserRow[]): void {
+  for (const partner of partners.slice(0, DEMO_SIZES.onlineChatPartners)) {
+    const user = (partner.isHost ? hosts : guests)[partner.userIndex] as UserRow;
+    user.lastSeenAt = new Date(context.reference.getTime() - context.random.int(0, 4) * MINUTE_MS);
+  }
 }
 
 /** A few users seen minutes before the reference time, so the chat screen shows someone online. */
@@ -115,26 +141,16 @@ function markOnline(context: DemoContext, users: UserRow[]): void {
   }
 }
 
-type InsertableTable =
-  | typeof schema.users
-  | typeof schema.properties
-  | typeof schema.conversations
-  | typeof schema.bookings;
-
-async function insertReturningIds<Table extends InsertableTable>(
-  transaction: Transaction,
-  table: Table,
-  rows: Table['$inferInsert'][],
-): Promise<number[]> {
-  const inserted = (await transaction
-    .insert(table)
-    .values(rows as never)
-    .returning({ id: table.id })) as { id: number }[];
-  return inserted.map((row) => row.id);
+function idsOf(rows: { id: number }[]): number[] {
+  return rows.map((row) => row.id);
 }
 
-function insertUsers(transaction: Transaction, users: UserRow[]): Promise<number[]> {
-  return insertReturningIds(transaction, schema.users, users);
+async function insertUsers(transaction: Transaction, users: UserRow[]): Promise<number[]> {
+  return idsOf(await transaction.insert(schema.users).values(users).returning({ id: schema.users.id }));
+}
+
+async function insertProperties(transaction: Transaction, properties: PropertyRow[]): Promise<number[]> {
+  return idsOf(await transaction.insert(schema.properties).values(properties).returning({ id: schema.properties.id }));
 }
 
 /** Most hosts have submitted an ID; every confirmed host has. */
@@ -211,18 +227,17 @@ interface DemoMessage {
 async function insertConversations(
   transaction: Transaction,
   context: DemoContext,
+  partners: ChatPartner[],
   people: ConversationPeople,
 ): Promise<void> {
-  const { random } = context;
-  for (let index = 0; index < DEMO_SIZES.conversations; index += 1) {
-    const isHost = index % 2 === 0;
-    const userIndex = random.int(0, (isHost ? people.hostIds : people.guestIds).length - 1);
+  for (const [index, { isHost, userIndex }] of partners.entries()) {
     const user = (isHost ? people.hosts : people.guests)[userIndex] as UserRow;
     const userId = (isHost ? people.hostIds : people.guestIds)[userIndex] as number;
     const messages = makeMessages(context, index, index < DEMO_SIZES.conversations / 2);
     const last = messages[messages.length - 1] as DemoMessage;
-    const [conversationId] = await insertReturningIds(transaction, schema.conversations, [
-      {
+    const [conversation] = await transaction
+      .insert(schema.conversations)
+      .values({
         userId,
         propertyId: isHost ? findPropertyOf(people, userIndex) : null,
         title: user.name,
@@ -231,9 +246,10 @@ async function insertConversations(
         lastMessageText: last.body,
         lastMessageAt: last.createdAt,
         createdAt: (messages[0] as DemoMessage).createdAt,
-      },
-    ]);
-    await transaction.insert(schema.messages).values(messages.map((message) => ({ ...message, conversationId: conversationId as number })));
+      })
+      .returning({ id: schema.conversations.id });
+    const conversationId = (conversation as { id: number }).id;
+    await transaction.insert(schema.messages).values(messages.map((message) => ({ ...message, conversationId })));
   }
 }
 

@@ -32,7 +32,8 @@ export interface SeedSummary {
 export async function countRows(handle: DatabaseHandle): Promise<RowCounts> {
   const selects = SEEDED_TABLES.map((table) => `SELECT '${table}' AS name, count(*)::int AS count FROM ${table}`);
   const rows = await handle.query<{ name: SeededTable; count: number }>(sql.raw(selects.join(' UNION ALL ')));
-  return Object.fromEntries(rows.map((row) => [row.name, Number(row.count)])) as RowCounts;
+  const byName = new Map(rows.map((row) => [row.name, Number(row.count)]));
+  return Object.fromEntries(SEEDED_TABLES.map((table) => [table, byName.get(table) ?? 0])) as RowCounts;
 }
 
 export async function hasUsers(handle: DatabaseHandle): Promise<boolean> {

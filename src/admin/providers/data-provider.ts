@@ -1,9 +1,12 @@
-import type { BaseKey, BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError, Pagination } from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, CustomParams, GetListParams, DataProvider, HttpError, Pagination } from '@refinedev/core';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { i18n } from '../../i18n';
-import '../../i18n/admin-catalogue';
+import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient, fillPath } from '../../lib/api-client';
 import { findResource, type Endpoint, type ResourceEntry } from '../resources';
+
+// The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
+registerAdminCatalogue();
 
 /** The query parameters of the API's paged list form. */
 export type ListQuery = {
@@ -103,7 +106,7 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
   return {
     getApiUrl: () => apiUrl,
 
-    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters }) {
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters }: GetListParams) {
       const entry = findResource(resource);
       const endpoint = entry.endpoints.getList;
       try {
@@ -137,8 +140,8 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
     async update<TData extends BaseRecord = BaseRecord>({ resource, id, variables }: { resource: string; id: BaseKey; variables: unknown }) {
       const entry = findResource(resource);
       const endpoint = requireEndpoint(entry, 'update');
-      const data = await call<TData>(endpoint, { method: 'put', url: fillPath(endpoint.path, id), data: variables });
-      return { data: withId(entry, data) };
+      const data = await call<TData | undefined>(endpoint, { method: 'put', url: fillPath(endpoint.path, id), data: variables });
+      return { data: withId(entry, data ?? ({ id } as TData)) };
     },
 
     async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id }: { resource: string; id: BaseKey }) {

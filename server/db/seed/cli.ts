@@ -1,0 +1,119 @@
+// `npm run seed -- --hosts N --bookings N [--seed N] [--reset]` or `npm run seed -- --demo`:
+// fills the database configured like the server's (DATABASE_URL, else DATA_DIR).
+import { parseArgs } from 'node:util';
+import { readConfig } from '../../config';
+import { openDatabase } from '../client';
+import { seedDemo } from './demo';
+import type { SeedSummary } from './tables';
+import { NonEmptyDatabaseError, seedVolume } from './volume';
+
+const USAGE = `Usage:
+  npm run seed -- --hosts N --bookings N [--seed N] [--reset]   volume data for benchmarks
+  npm run seed -- --demo [--seed N]                             the demo data set (empty database only)
+
+  --reset   empty the generated tables first (administrators are kept)
+`;
+
+type SeedCommand =
+  | { kind: 'volume'; hosts: number; bookings: number; seed?: number; reset: boolean }
+  | { kind: 'demo'; seed?: number }
+  | { kind: 'help' };
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function parseSeedArguments(argv: readonly string[]): SeedCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        hosts: { type: 'string' },
+        bookings: { type: 'string' },
+        seed: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        demo: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return { kind: 'help' };
+  const seed = values.seed === undefined ? undefined : parsePositiveInteger('--seed', values.seed);
+  if (values.demo) {
+    if (values.hosts !== undefined || values.bookings !== undefined) throw new UsageError('--demo takes no --hosts or --bookings');
+    return { kind: 'demo', seed };
+  }
+  if (values.hosts === undefined || values.bookings === undefined) throw new UsageError('--hosts and --bookings are required');
+  return {
+    kind: 'volume',
+    hosts: parsePositiveInteger('--hosts', values.hosts),
+    bookings: parsePositiveInteger('--bookings', values.bookings),
+    seed,
+    reset: values.reset,
+  };
+}
+
+function parsePositiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new UsageError(`${name} must be a positive integer, got "${text}"`);
+  }
+  return value;
+}
+
+function write(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function formatSummary(summary: SeedSummary): string {
+  const rows = Object.entries(summary.counts).map(([table, count]) => `  ${table.padEnd(26)} ${count.toLocaleString('en-US')}`);
+  return [`done in ${(summary.elapsedMs / 1000).toFixed(1)} s; rows now in the database:`, ...rows].join('\n');
+}
+
+async function run(command: Exclude<SeedCommand, { kind: 'help' }>): Promise<void> {
+  const config = readConfig();
+  write(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
+  const handle = await openDatabase(config);
+  try {
+    await handle.migrate();
+    const summary =
+      command.kind === 'demo'
+        ? await seedDemo(handle, { seed: command.seed })
+        : await seedVolume(handle, { ...command, log: write });
+    if (summary.isSkipped) write(`nothing seeded: ${summary.reason}`);
+    write(formatSummary(summary));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let command: SeedCommand;
+  try {
+    command = parseSeedArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  try {
+    await run(command);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof NonEmptyDatabaseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

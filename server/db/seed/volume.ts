@@ -1,0 +1,400 @@
+// The benchmark data set: many realistic rows, generated as a stream from a fixed seed and loaded
+// with COPY in one transaction. It needs an empty database, or `reset` to empty it first.
+import type { DatabaseHandle } from '../client';
+import {
+  dropDeferrableConstraints,
+  openBulkLoader,
+  resetSequences,
+  restoreDeferredConstraints,
+  toCopyLine,
+  type BulkLoader,
+} from './bulk-load';
+import {
+  DEFAULT_REFERENCE_DATE,
+  DEFAULT_SEED,
+  makeBooking,
+  makeFeedback,
+  makePromos,
+  makeProperty,
+  makeSubmission,
+  makeSubscriber,
+  makeUser,
+  makeVerification,
+  pickCity,
+  type UserRow,
+} from './factories';
+import { CITIES, demoPropertyImageUrl, type City } from './names';
+import { Random, mixSeed } from './random';
+import { SEEDED_TABLES, countRows, type SeedSummary } from './tables';
+
+export interface VolumeOptions {
+  hosts: number;
+  bookings: number;
+  seed?: number;
+  /** Empty the generated tables first (administrators are kept). */
+  reset?: boolean;
+  referenceDate?: Date;
+  /** Receives one line per step: progress and timings. */
+  log?: (line: string) => void;
+}
+
+export class NonEmptyDatabaseError extends Error {
+  override name = 'NonEmptyDatabaseError';
+}
+
+/** Derived sizes: guests twice the hosts, 1.5 properties per host on average, feedback a tenth of bookings. */
+export interface VolumePlan {
+  hosts: number;
+  guests: number;
+  bookings: number;
+  feedbacks: number;
+  submissions: number;
+  subscribers: number;
+  imagesPerProperty: number;
+}
+
+export const IMAGES_PER_PROPERTY = 5;
+
+/** Weights of a host's number of properties (0 to 3): a mean of 1.5. */
+const PROPERTY_COUNT_WEIGHTS = { '0': 15, '1': 35, '2': 35, '3': 15 } as const;
+
+/** Distinct streams per table, so changing one table's generator leaves the others unchanged. */
+const STREAM = {
+  plan: 1,
+  host: 2,
+  guest: 3,
+  verification: 4,
+  property: 5,
+  image: 6,
+  booking: 7,
+  feedback: 8,
+  submission: 9,
+  subscriber: 10,
+} as const;
+
+/** Tables loaded by COPY with explicit ids (host_verifications is keyed by user). */
+const TABLES_WITH_IDS = [
+  'users',
+  'properties',
+  'property_images',
+  'bookings',
+  'feedbacks',
+  'host_interest_submissions',
+  'email_subscribers',
+] as const;
+const LOADED_TABLES = [...TABLES_WITH_IDS, 'host_verifications'] as const;
+
+export function planVolume(hosts: number, bookings: number): VolumePlan {
+  return {
+    hosts,
+    guests: hosts * 2,
+    bookings,
+    feedbacks: Math.floor(bookings / 10),
+    submissions: clamp(Math.floor(hosts / 25), 30, 4_000),
+    subscribers: clamp(Math.floor(hosts / 20), 40, 5_000),
+    imagesPerProperty: IMAGES_PER_PROPERTY,
+  };
+}
+
+function clamp(value: number, minimum: number, maximum: number): number {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+
+/** What each host owns, decided before any row is written so number_of_properties is exact. */
+interface HostLayout {
+  propertyCounts: Uint8Array;
+  cityIndexes: Uint8Array;
+  propertyTotal: number;
+}
+
+interface VolumeContext {
+  seed: number;
+  reference: Date;
+  plan: VolumePlan;
+  layout: HostLayout;
+  /** Price per night by property id, so bookings can be priced without re-reading properties. */
+  prices: Uint16Array;
+  log: (line: string) => void;
+}
+
+export async function seedVolume(handle: DatabaseHandle, options: VolumeOptions): Promise<SeedSummary> {
+  const startedAt = Date.now();
+  const log = options.log ?? (() => {});
+  assertPositiveInteger('hosts', options.hosts);
+  assertPositiveInteger('bookings', options.bookings);
+  if (!options.reset) await assertEmpty(handle);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const plan = planVolume(options.hosts, options.bookings);
+  const layout = planHosts(seed, plan.hosts);
+  const context: VolumeContext = {
+    seed,
+    reference: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
+    plan,
+    layout,
+    prices: new Uint16Array(layout.propertyTotal + 1),
+    log,
+  };
+  const loader = await openBulkLoader(handle);
+  try {
+    await loadInTransaction(loader, context, Boolean(options.reset));
+  } finally {
+    await loader.release();
+  }
+  await timed(log, 'vacuum analyze', () => handle.vacuumAnalyze());
+  const counts = await countRows(handle);
+  return { isSkipped: false, counts, elapsedMs: Date.now() - startedAt };
+}
+
+/** Ids are written explicitly, so every generated table must start empty (promos excepted: kept if present). */
+async function assertEmpty(handle: DatabaseHandle): Promise<void> {
+  const counts = await countRows(handle);
+  const filled = SEEDED_TABLES.filter((table) => table !== 'promos' && counts[table] > 0);
+  if (filled.length > 0) {
+    throw new NonEmptyDatabaseError(
+      `The database already holds data (${filled.join(', ')}); run with --reset to replace it with volume data.`,
+    );
+  }
+}
+
+function assertPositiveInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+
+function planHosts(seed: number, hosts: number): HostLayout {
+  const random = new Random(mixSeed(seed, STREAM.plan));
+  const propertyCounts = new Uint8Array(hosts);
+  const cityIndexes = new Uint8Array(hosts);
+  let propertyTotal = 0;
+  for (let index = 0; index < hosts; index += 1) {
+    const count = Number(random.weighted(PROPERTY_COUNT_WEIGHTS));
+    propertyCounts[index] = count;
+    cityIndexes[index] = CITIES.indexOf(pickCity(random));
+    propertyTotal += count;
+  }
+  return { propertyCounts, cityIndexes, propertyTotal };
+}
+
+async function loadInTransaction(loader: BulkLoader, context: VolumeContext, isReset: boolean): Promise<void> {
+  const { log } = context;
+  await loader.execute('BEGIN');
+  try {
+    if (isReset) {
+      await timed(log, 'reset', () => loader.execute(`TRUNCATE ${[...SEEDED_TABLES, 'audit_events'].join(', ')} RESTART IDENTITY CASCADE`));
+    }
+    const deferred = await dropDeferrableConstraints(loader, LOADED_TABLES);
+    await copyAllTables(loader, context);
+    await insertPromos(loader, context.reference);
+    await timed(log, `rebuild ${deferred.indexes.length} indexes and ${deferred.foreignKeys.length} foreign keys`, () =>
+      restoreDeferredConstraints(loader, deferred),
+    );
+    await resetSequences(loader, TABLES_WITH_IDS);
+    await timed(log, 'commit', () => loader.execute('COMMIT'));
+  } catch (error) {
+    await loader.execute('ROLLBACK');
+    throw error;
+  }
+}
+
+async function timed<Result>(log: (line: string) => void, label: string, action: () => Promise<Result>): Promise<Result> {
+  const startedAt = Date.now();
+  const result = await action();
+  log(`${label}: ${formatSeconds(Date.now() - startedAt)}`);
+  return result;
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+interface TableLoad {
+  table: string;
+  columns: readonly string[];
+  rows: number;
+  lines: () => Iterable<string>;
+}
+
+async function copyAllTables(loader: BulkLoader, context: VolumeContext): Promise<void> {
+  const { plan, layout } = context;
+  const loads: TableLoad[] = [
+    { table: 'users', columns: USER_COLUMNS, rows: plan.hosts + plan.guests, lines: () => userLines(context) },
+    { table: 'host_verifications', columns: VERIFICATION_COLUMNS, rows: plan.hosts, lines: () => verificationLines(context) },
+    { table: 'properties', columns: PROPERTY_COLUMNS, rows: layout.propertyTotal, lines: () => propertyLines(context) },
+    {
+      table: 'property_images',
+      columns: IMAGE_COLUMNS,
+      rows: layout.propertyTotal * plan.imagesPerProperty,
+      lines: () => imageLines(context),
+    },
+    { table: 'bookings', columns: BOOKING_COLUMNS, rows: plan.bookings, lines: () => bookingLines(context) },
+    { table: 'feedbacks', columns: FEEDBACK_COLUMNS, rows: plan.feedbacks, lines: () => feedbackLines(context) },
+    { table: 'host_interest_submissions', columns: SUBMISSION_COLUMNS, rows: plan.submissions, lines: () => submissionLines(context) },
+    { table: 'email_subscribers', columns: SUBSCRIBER_COLUMNS, rows: plan.subscribers, lines: () => subscriberLines(context) },
+  ];
+  for (const load of loads) {
+    await timed(context.log, `copy ${load.table} (about ${load.rows.toLocaleString('en-US')} rows)`, () =>
+      loader.copy(load.table, load.columns, load.lines()),
+    );
+  }
+}
+
+const USER_COLUMNS = [
+  'id', 'is_host', 'name', 'email', 'phone_country_code', 'phone', 'property_address', 'about', 'country',
+  'profile_picture_url', 'status_host', 'number_of_properties', 'last_seen_at', 'created_at', 'updated_at',
+] as const;
+
+function userLine(id: number, user: UserRow): string {
+  return toCopyLine([
+    id, user.isHost, user.name, user.email, user.phoneCountryCode, user.phone, user.propertyAddress, user.about,
+    user.country, user.profilePictureUrl, user.statusHost, user.numberOfProperties, user.lastSeenAt, user.createdAt,
+    user.updatedAt,
+  ]);
+}
+
+/** Host `index` (0-based) is rebuilt from its own stream, so verifications can re-derive it. */
+function makeHost(context: VolumeContext, index: number): UserRow {
+  const random = new Random(mixSeed(context.seed, STREAM.host, index));
+  const city = CITIES[context.layout.cityIndexes[index] as number] as City;
+  const host = makeUser(random, { isHost: true, serial: index + 1, reference: context.reference, city });
+  host.numberOfProperties = context.layout.propertyCounts[index] as number;
+  return host;
+}
+
+function* userLines(context: VolumeContext): Generator<string> {
+  const { hosts, guests } = context.plan;
+  for (let index = 0; index < hosts; index += 1) yield userLine(index + 1, makeHost(context, index));
+  const random = new Random(mixSeed(context.seed, STREAM.guest));
+  for (let index = 0; index < guests; index += 1) {
+    const serial = hosts + index + 1;
+    yield userLine(serial, makeUser(random, { isHost: false, serial, reference: context.reference }));
+  }
+}
+
+const VERIFICATION_COLUMNS = ['user_id', 'id_type', 'country', 'id_document_url', 'created_at'] as const;
+
+/** Most hosts submitted an ID; every confirmed host did. */
+function* verificationLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.verification));
+  for (let index = 0; index < context.plan.hosts; index += 1) {
+    const host = makeHost(context, index);
+    if (host.statusHost !== 'Confirmed' && !random.chance(0.75)) continue;
+    const row = makeVerification(random, index + 1, host);
+    yield toCopyLine([row.userId, row.idType, row.country, row.idDocumentUrl, row.createdAt]);
+  }
+}
+
+const PROPERTY_COLUMNS = [
+  'id', 'host_id', 'title', 'description', 'address', 'city', 'country', 'price_per_night', 'property_type',
+  'place_type', 'adult_count', 'children_count', 'check_in_time', 'check_out_time', 'is_wifi', 'is_tv', 'is_kitchen',
+  'is_washer', 'is_free_parking', 'is_paid_parking', 'is_ac', 'is_workspace', 'is_pet_allowed', 'is_request_booking',
+  'is_cancellation_allowed', 'latitude', 'longitude', 'listing_status', 'listing_decline_reason', 'approval_status',
+  'created_at', 'updated_at',
+] as const;
+
+function* propertyLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.property));
+  const { propertyCounts, cityIndexes } = context.layout;
+  let propertyId = 0;
+  for (let hostIndex = 0; hostIndex < context.plan.hosts; hostIndex += 1) {
+    const city = CITIES[cityIndexes[hostIndex] as number] as City;
+    for (let count = 0; count < (propertyCounts[hostIndex] as number); count += 1) {
+      propertyId += 1;
+      const row = makeProperty(random, { hostId: hostIndex + 1, city, reference: context.reference });
+      context.prices[propertyId] = row.pricePerNight;
+      yield toCopyLine([
+        propertyId, row.hostId, row.title, row.description, row.address, row.city, row.country, row.pricePerNight,
+        row.propertyType, row.placeType, row.adultCount, row.childrenCount, row.checkInTime, row.checkOutTime,
+        row.isWifi, row.isTv, row.isKitchen, row.isWasher, row.isFreeParking, row.isPaidParking, row.isAC,
+        row.isWorkspace, row.isPetAllowed, row.isRequestBooking, row.isCancellationAllowed, row.latitude,
+        row.longitude, row.listingStatus, row.listingDeclineReason, row.approvalStatus, row.createdAt, row.updatedAt,
+      ]);
+    }
+  }
+}
+
+const IMAGE_COLUMNS = ['id', 'property_id', 'url', 'position'] as const;
+
+function* imageLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.image));
+  const perProperty = context.plan.imagesPerProperty;
+  let imageId = 0;
+  for (let propertyId = 1; propertyId <= context.layout.propertyTotal; propertyId += 1) {
+    const first = random.int(0, 11);
+    for (let position = 0; position < perProperty; position += 1) {
+      imageId += 1;
+      yield toCopyLine([imageId, propertyId, demoPropertyImageUrl(first + position), position]);
+    }
+  }
+}
+
+const BOOKING_COLUMNS = [
+  'id', 'guest_id', 'property_id', 'status', 'check_in_date', 'check_out_date', 'total', 'adult_count',
+  'children_count', 'is_pet_coming', 'is_cancelled', 'is_disputed', 'created_at',
+] as const;
+
+function* bookingLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.booking));
+  const { hosts, guests, bookings } = context.plan;
+  const propertyTotal = context.layout.propertyTotal;
+  for (let id = 1; id <= bookings; id += 1) {
+    // About 1% of bookings lost their guest or property (deleted accounts), as in production data.
+    const guestId = random.chance(0.01) ? null : hosts + random.int(1, guests);
+    const propertyIndex = propertyTotal > 0 ? random.int(1, propertyTotal) : 0;
+    const propertyId = propertyIndex === 0 || random.chance(0.01) ? null : propertyIndex;
+    const pricePerNight = propertyIndex === 0 ? 50 : (context.prices[propertyIndex] as number);
+    const row = makeBooking(random, { guestId, propertyId, pricePerNight, reference: context.reference });
+    yield toCopyLine([
+      id, row.guestId, row.propertyId, row.status, row.checkInDate, row.checkOutDate, row.total, row.adultCount,
+      row.childrenCount, row.isPetComing, row.isCancelled, row.isDisputed, row.createdAt,
+    ]);
+  }
+}
+
+const FEEDBACK_COLUMNS = ['id', 'user_id', 'rating', 'comments', 'created_at'] as const;
+
+function* feedbackLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.feedback));
+  const userTotal = context.plan.hosts + context.plan.guests;
+  for (let id = 1; id <= context.plan.feedbacks; id += 1) {
+    const userId = random.chance(0.03) ? null : random.int(1, userTotal);
+    const row = makeFeedback(random, { userId, reference: context.reference });
+    yield toCopyLine([id, row.userId, row.rating, row.comments, row.createdAt]);
+  }
+}
+
+/** The three promos with their defaults; an existing promo (edited by an admin) is kept. */
+async function insertPromos(loader: BulkLoader, reference: Date): Promise<void> {
+  const values = makePromos(reference).map((promo) =>
+    [
+      quote(promo.kind), quote(promo.name), quote(promo.promoCode), quote(promo.validUntil), promo.promoValue ?? 'NULL',
+      promo.freeStays ?? 'NULL', promo.isActive, quote(promo.createdAt.toISOString()), quote(promo.updatedAt.toISOString()),
+    ].join(', '),
+  );
+  await loader.execute(`
+    INSERT INTO promos (kind, name, promo_code, valid_until, promo_value, free_stays, is_active, created_at, updated_at)
+    VALUES (${values.join('), (')})
+    ON CONFLICT DO NOTHING`);
+}
+
+function quote(value: string | null): string {
+  return value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`;
+}
+
+const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'phone', 'address', 'created_at'] as const;
+
+function* submissionLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.submission));
+  for (let id = 1; id <= context.plan.submissions; id += 1) {
+    const row = makeSubmission(random, { serial: id, reference: context.reference });
+    yield toCopyLine([id, row.name, row.email, row.phone, row.address, row.createdAt]);
+  }
+}
+
+const SUBSCRIBER_COLUMNS = ['id', 'email', 'created_at', 'updated_at'] as const;
+
+function* subscriberLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.subscriber));
+  for (let id = 1; id <= context.plan.subscribers; id += 1) {
+    const row = makeSubscriber(random, { serial: id, reference: context.reference });
+    yield toCopyLine([id, row.email, row.createdAt, row.updatedAt]);
+  }
+}

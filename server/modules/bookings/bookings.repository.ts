@@ -1,0 +1,145 @@
+// SQL for bookings with their guest and property.
+import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BookingSort } from '../../../src/contracts/bookings';
+import type { BookingStatus } from '../../../src/contracts/statuses';
+import type { Database } from '../../db/client';
+import { bookings, properties, users } from '../../db/schema';
+
+export interface BookingFilter {
+  status?: BookingStatus;
+  /** A LIKE pattern for guest name and e-mail, property title and address, already escaped. */
+  pattern?: string;
+  /** A booking id the search names exactly. */
+  id?: number;
+}
+
+export interface BookingPageRequest extends BookingFilter {
+  sort?: BookingSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const rowColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  checkInDate: bookings.checkInDate,
+  checkOutDate: bookings.checkOutDate,
+  total: bookings.total,
+  adultCount: bookings.adultCount,
+  childrenCount: bookings.childrenCount,
+  isPetComing: bookings.isPetComing,
+  isCancelled: bookings.isCancelled,
+  isDisputed: bookings.isDisputed,
+  guestName: users.name,
+  guestEmail: users.email,
+  propertyTitle: properties.title,
+  propertyAddress: properties.address,
+};
+
+export type BookingRow = {
+  id: number;
+  status: string;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  total: number;
+  adultCount: number;
+  childrenCount: number;
+  isPetComing: boolean;
+  isCancelled: boolean;
+  isDisputed: boolean;
+  guestName: string | null;
+  guestEmail: string | null;
+  propertyTitle: string | null;
+  propertyAddress: string | null;
+};
+
+/**
+ * Ids of the bookings a search matches. Each branch is a semi-join on an indexed key fed by a
+ * trigram-indexed search of users or properties, so a million bookings are never joined and
+ * scanned with ILIKE.
+ */
+function matchingIds(pattern: string, id: number | undefined): SQL {
+  const byId = id === undefined ? sql`` : sql` UNION ALL SELECT ${id}::int`;
+  return sql`SELECT by_guest.id FROM bookings AS by_guest
+    WHERE by_guest.guest_id IN (SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern})
+    UNION ALL SELECT by_property.id FROM bookings AS by_property
+    WHERE by_property.property_id IN (SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern})${byId}`;
+}
+
+function filterCondition(filter: BookingFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(bookings.status, filter.status) : undefined,
+    filter.pattern ? sql`${bookings.id} IN (${matchingIds(filter.pattern, filter.id)})` : undefined,
+  );
+}
+
+const isEmptyText = (column: AnyColumn) => sql`(${column} IS NULL OR ${column} = '')`;
+
+function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const nullsLast = (column: AnyColumn) => (order === 'asc' ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`);
+  const tiebreaker = direction(bookings.id);
+  switch (sort) {
+    case undefined:
+      return [desc(bookings.id)];
+    case 'id':
+      return [tiebreaker];
+    case 'User.name':
+      return [asc(isEmptyText(users.name)), direction(users.name), tiebreaker];
+    case 'Property.title':
+      return [asc(isEmptyText(properties.title)), direction(properties.title), tiebreaker];
+    case 'checkInDate':
+      return [nullsLast(bookings.checkInDate), tiebreaker];
+    case 'checkOutDate':
+      return [nullsLast(bookings.checkOutDate), tiebreaker];
+    case 'total':
+      return [direction(bookings.total), tiebreaker];
+    case 'status':
+      return [direction(bookings.status), tiebreaker];
+  }
+}
+
+export function createBookingsRepository(db: Database) {
+  const selectRows = () =>
+    db
+      .select(rowColumns)
+      .from(bookings)
+      .leftJoin(users, eq(users.id, bookings.guestId))
+      .leftJoin(properties, eq(properties.id, bookings.propertyId));
+
+  return {
+    /** One batch of the whole list, in id order, after `afterId`. */
+    async listAfter(afterId: number, limit: number): Promise<BookingRow[]> {
+      return selectRows().where(gt(bookings.id, afterId)).orderBy(asc(bookings.id)).limit(limit);
+    },
+
+    async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
+      return selectRows()
+        .where(filterCondition(request))
+        .orderBy(...orderBy(request.sort, request.order))
+        .limit(request.limit)
+        .offset(request.offset);
+    },
+
+    async count(filter: BookingFilter): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(filterCondition(filter));
+      return row.count;
+    },
+
+    async summarize() {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          confirmed: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'confirmed'))::int`,
+          pending: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'pending'))::int`,
+          cancelled: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'cancelled'))::int`,
+          completed: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'completed'))::int`,
+        })
+        .from(bookings);
+      return row;
+    },
+  };
+}
+
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

@@ -1,0 +1,72 @@
+// Bookings: the whole list, one page of it, and the counts of the cards.
+import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSummary } from '../../../src/contracts/bookings';
+import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
+import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import type { BookingRow, BookingsRepository } from './bookings.repository';
+
+const MAX_ID = 2_147_483_647;
+
+/** A search like `123` or `#123` also names a booking id (the list shows ids as #123). */
+function searchedId(term: string): number | undefined {
+  const match = /^#?(\d{1,10})$/.exec(term);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+const isBookingStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    id: row.id,
+    // The database only holds the four statuses (CHECK constraint); this narrows the type.
+    status: isBookingStatus(row.status) ? row.status : 'pending',
+    checkInDate: row.checkInDate,
+    checkOutDate: row.checkOutDate,
+    total: Number(row.total),
+    adultCount: row.adultCount,
+    childrenCount: row.childrenCount,
+    isPetComing: row.isPetComing,
+    isCancelled: row.isCancelled,
+    isDisputed: row.isDisputed,
+    User: row.guestName === null ? null : { name: row.guestName, email: row.guestEmail },
+    Property:
+      row.propertyTitle === null || row.propertyAddress === null ? null : { title: row.propertyTitle, address: row.propertyAddress },
+  };
+}
+
+export function createBookingsService({ repository }: { repository: BookingsRepository }) {
+  return {
+    /** The whole list in id order, one batch at a time. */
+    batches(): AsyncGenerator<BookingRow[]> {
+      return batchesById((afterId, limit) => repository.listAfter(afterId, limit));
+    },
+
+    toBooking,
+
+    async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
+      const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
+      const term = searchTerm(query.q);
+      const filter = {
+        status: query.status,
+        pattern: term === undefined ? undefined : containsPattern(term),
+        id: term === undefined ? undefined : searchedId(term),
+      };
+      const rows = await repository.listPage({
+        ...filter,
+        sort: query.sort,
+        order: query.order ?? 'asc',
+        limit: window.limit,
+        offset: window.offset,
+      });
+      const total = await repository.count(filter);
+      return { rows: rows.map(toBooking), total };
+    },
+
+    async summary(): Promise<BookingSummary> {
+      return repository.summarize();
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,0 +1,91 @@
+// SQL for feedback with its author.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FeedbackSort } from '../../../src/contracts/feedbacks';
+import type { Database } from '../../db/client';
+import { feedbacks, users } from '../../db/schema';
+
+export interface FeedbackPageRequest {
+  /** A LIKE pattern for comments and the author's name, already escaped. */
+  pattern?: string;
+  sort?: FeedbackSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** Where the newest-first walk of the whole list stopped: created_at as exact text, and the id. */
+export interface FeedbackCursor {
+  createdAt: string;
+  id: number;
+}
+
+const rowColumns = {
+  id: feedbacks.id,
+  rating: feedbacks.rating,
+  comments: feedbacks.comments,
+  createdAt: feedbacks.createdAt,
+  // JavaScript dates keep milliseconds only; the cursor must keep the stored microseconds.
+  cursor: sql<string>`${feedbacks.createdAt}::text`,
+  userName: users.name,
+  userEmail: users.email,
+  userCountry: users.country,
+};
+
+export type FeedbackRow = {
+  id: number;
+  rating: number;
+  comments: string | null;
+  createdAt: Date;
+  cursor: string;
+  userName: string | null;
+  userEmail: string | null;
+  userCountry: string | null;
+};
+
+/** Ids of the feedback a search matches: two indexed branches instead of a join scanned with ILIKE. */
+function matchingIds(pattern: string): SQL {
+  return sql`SELECT by_comment.id FROM feedbacks AS by_comment WHERE by_comment.comments ILIKE ${pattern}
+    UNION ALL SELECT by_author.id FROM feedbacks AS by_author
+    WHERE by_author.user_id IN (SELECT author.id FROM users AS author WHERE author.name ILIKE ${pattern})`;
+}
+
+const filterCondition = (pattern: string | undefined) => (pattern ? sql`${feedbacks.id} IN (${matchingIds(pattern)})` : undefined);
+
+function orderBy(sort: FeedbackSort | undefined, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  if (sort === 'rating') return [direction(feedbacks.rating), desc(feedbacks.createdAt), desc(feedbacks.id)];
+  if (sort === 'createdAt') return [direction(feedbacks.createdAt), direction(feedbacks.id)];
+  return [desc(feedbacks.createdAt), desc(feedbacks.id)];
+}
+
+export function createFeedbacksRepository(db: Database) {
+  const selectRows = () => db.select(rowColumns).from(feedbacks).leftJoin(users, eq(users.id, feedbacks.userId));
+
+  return {
+    /** One batch of the whole list, newest first, after `cursor`. */
+    async listBefore(cursor: FeedbackCursor | undefined, limit: number): Promise<FeedbackRow[]> {
+      const after = cursor
+        ? sql`(${feedbacks.createdAt}, ${feedbacks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+        : undefined;
+      return selectRows()
+        .where(and(after))
+        .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
+        .limit(limit);
+    },
+
+    async listPage(request: FeedbackPageRequest): Promise<FeedbackRow[]> {
+      return selectRows()
+        .where(filterCondition(request.pattern))
+        .orderBy(...orderBy(request.sort, request.order))
+        .limit(request.limit)
+        .offset(request.offset);
+    },
+
+    async count(pattern: string | undefined): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(feedbacks).where(filterCondition(pattern));
+      return row.count;
+    },
+  };
+}
+
+export type FeedbacksRepository = ReturnType<typeof createFeedbacksRepository>;

@@ -1,0 +1,186 @@
+// Hosts: listing, counting, the detail and its edit rules, approval and deletion. Every change is
+// written together with its audit record in one transaction.
+import {
+  HOST_NOT_FOUND_MESSAGE,
+  HOSTS_PAGE_SIZE,
+  validateHostEdit,
+  type HostDetail,
+  type HostEditValues,
+  type HostListItem,
+  type HostListQuery,
+  type HostSummary,
+  type UserDetailsResponse,
+} from '../../../src/contracts/hosts';
+import { normalizeHostStatus } from '../../../src/contracts/statuses';
+import type { Database } from '../../db/client';
+import { BadRequestError, NotFoundError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import type { AuditService } from '../audit/audit.service';
+import type { HostDetailRow, HostListRow, HostsRepository } from './hosts.repository';
+
+const MAX_ID = 2_147_483_647;
+
+/** A search that is a whole number also names a userId. */
+function searchedId(term: string): number | undefined {
+  if (!/^\d{1,10}$/.test(term)) return undefined;
+  const id = Number(term);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+function toHostListItem(row: HostListRow): HostListItem {
+  return {
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    statusHost: normalizeHostStatus(row.statusHost),
+    numberOfProperties: row.numberOfProperties,
+  };
+}
+
+function toHostDetail(row: HostDetailRow): HostDetail {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    propertyAddress: row.propertyAddress,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const editedValues = (row: HostDetailRow) => ({
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  propertyAddress: row.propertyAddress,
+});
+
+interface HostsServiceDeps {
+  db: Database;
+  repository: HostsRepository;
+  audit: AuditService;
+  clock: Clock;
+}
+
+export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
+  return {
+    /** The whole list in userId order, one batch at a time. */
+    batches(): AsyncGenerator<HostListRow[]> {
+      return batchesById((afterId, limit) => repository.listAfter(afterId, limit));
+    },
+
+    toListItem: toHostListItem,
+
+    async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
+      const window = resolvePage(query, HOSTS_PAGE_SIZE);
+      const term = searchTerm(query.q);
+      const filter = {
+        status: query.status,
+        pattern: term === undefined ? undefined : containsPattern(term),
+        id: term === undefined ? undefined : searchedId(term),
+      };
+      const rows = await repository.listPage({
+        ...filter,
+        sort: query.sort,
+        order: query.order ?? 'asc',
+        limit: window.limit,
+        offset: window.offset,
+      });
+      const total = await repository.count(filter);
+      return { rows: rows.map(toHostListItem), total };
+    },
+
+    async summary(): Promise<HostSummary> {
+      return repository.summarize();
+    },
+
+    async userDetails(id: number): Promise<UserDetailsResponse> {
+      const row = await repository.findUserWithVerification(id);
+      if (!row) throw new NotFoundError('User not found');
+      return {
+        userDetails: {
+          name: row.name,
+          email: row.email,
+          phoneCountryCode: row.phoneCountryCode,
+          phoneNumber: row.phone,
+          about: row.about,
+          createdAt: row.createdAt.toISOString(),
+          profilePicture: row.profilePictureUrl,
+        },
+        hostVerificationDetails: row.verification
+          ? { ...row.verification, createdAt: row.verification.createdAt.toISOString() }
+          : null,
+      };
+    },
+
+    async getHost(id: number): Promise<HostDetail> {
+      const row = await repository.findHost(id);
+      if (!row) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+      return toHostDetail(row);
+    },
+
+    /** Stores the values exactly as sent once they pass SPEC.md section 5. */
+    async updateHost(administratorId: number, id: number, values: HostEditValues): Promise<HostDetail> {
+      const message = validateHostEdit(values);
+      if (message) throw new BadRequestError(message);
+      return db.transaction(async (tx) => {
+        const before = await repository.lockHost(tx, id);
+        if (!before) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        const after = await repository.updateHost(tx, id, {
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+          propertyAddress: values.propertyAddress,
+          updatedAt: clock.now(),
+        });
+        await audit.record(tx, {
+          administratorId,
+          action: 'host.update',
+          entityType: 'host',
+          entityId: id,
+          before: editedValues(before),
+          after: editedValues(after),
+        });
+        return toHostDetail(after);
+      });
+    },
+
+    /** Approving an approved host changes nothing and records nothing. */
+    async approveHost(administratorId: number, id: number): Promise<HostListItem> {
+      return db.transaction(async (tx) => {
+        const before = await repository.lockHost(tx, id);
+        if (!before) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        if (before.statusHost === 'Confirmed') return toHostListItem(before);
+        const after = await repository.updateHost(tx, id, { statusHost: 'Confirmed', updatedAt: clock.now() });
+        await audit.record(tx, {
+          administratorId,
+          action: 'host.approve',
+          entityType: 'host',
+          entityId: id,
+          before: { statusHost: before.statusHost },
+          after: { statusHost: after.statusHost },
+        });
+        return toHostListItem(after);
+      });
+    },
+
+    async deleteHost(administratorId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await repository.lockHost(tx, id);
+        if (!before) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        await repository.deleteHost(tx, id);
+        await audit.record(tx, {
+          administratorId,
+          action: 'host.delete',
+          entityType: 'host',
+          entityId: id,
+          before: { ...toHostDetail(before), statusHost: before.statusHost, numberOfProperties: before.numberOfProperties },
+        });
+      });
+    },
+  };
+}
+
+export type HostsService = ReturnType<typeof createHostsService>;

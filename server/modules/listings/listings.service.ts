@@ -1,0 +1,127 @@
+// Review Listings and the listing approval detail: paging, the full listing, approve and decline.
+import {
+  LISTING_NOT_FOUND_MESSAGE,
+  LISTING_PAGE_SIZE,
+  UNDECIDED_LISTING_STATUSES,
+  listingAlreadyDecidedMessage,
+  listingStatusUpdatedMessage,
+  type ListingDecisionResponse,
+  type ListingDetail,
+  type ListingRow,
+  type ListingSort,
+} from '../../../src/contracts/listings';
+import type { ListQuery } from '../../../src/contracts/paging';
+import type { ListingStatus } from '../../../src/contracts/statuses';
+import type { Database } from '../../db/client';
+import { ConflictError, NotFoundError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import type { AuditService } from '../audit/audit.service';
+import type { ListingsRepository } from './listings.repository';
+
+interface ListingsServiceDeps {
+  db: Database;
+  repository: ListingsRepository;
+  audit: AuditService;
+  clock: Clock;
+}
+
+type ListingDecision = 'approve' | 'decline';
+
+const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Approved', decline: 'Declined' };
+
+function toRow(row: { id: number; title: string; status: string; address: string; hostName: string }): ListingRow {
+  return { ...row, status: row.status as ListingStatus, propertyId: row.id };
+}
+
+export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
+  return {
+    async listPage(query: ListQuery<ListingSort, ListingStatus>): Promise<{ rows: ListingRow[]; total: number }> {
+      const window = resolvePage(query, LISTING_PAGE_SIZE);
+      const search = searchTerm(query.q);
+      const filter = { titlePattern: search === undefined ? undefined : containsPattern(search), status: query.status };
+      const [rows, total] = await Promise.all([
+        repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
+        repository.count(filter),
+      ]);
+      return { rows: rows.map(toRow), total };
+    },
+
+    /** Every listing in id order, one batch at a time. */
+    async *listAll(): AsyncGenerator<ListingRow[]> {
+      for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
+    },
+
+    async findDetail(id: number): Promise<ListingDetail> {
+      const found = await repository.findDetail(id);
+      if (!found) throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
+      const { property } = found;
+      const imageUrls = await repository.listImageUrls(id);
+      return {
+        id: property.id,
+        title: property.title,
+        city: property.city,
+        country: property.country,
+        status: property.listingStatus as ListingStatus,
+        price: property.pricePerNight,
+        User: { name: found.hostName },
+        PropertyType: { name: property.propertyType },
+        description: property.description,
+        placeType: property.placeType,
+        adultCount: property.adultCount,
+        childrenCount: property.childrenCount,
+        checkInTime: property.checkInTime,
+        checkOutTime: property.checkOutTime,
+        isWifi: property.isWifi,
+        isTv: property.isTv,
+        isKitchen: property.isKitchen,
+        isWasher: property.isWasher,
+        isFreeParking: property.isFreeParking,
+        isPaidParking: property.isPaidParking,
+        isAC: property.isAC,
+        isWorkspace: property.isWorkspace,
+        isPetAllowed: property.isPetAllowed,
+        isRequestBooking: property.isRequestBooking,
+        isCancellationAllowed: property.isCancellationAllowed,
+        LatLoc: property.latitude,
+        LngLoc: property.longitude,
+        PropertyImages: imageUrls.map((url) => ({ url })),
+        declineReason: property.listingDeclineReason,
+      };
+    },
+
+    /** Only an undecided listing moves; the decision and its audit record are one transaction. */
+    async decide(
+      administratorId: number,
+      id: number,
+      decision: ListingDecision,
+      reason: string | undefined,
+    ): Promise<ListingDecisionResponse> {
+      const status = DECISION_STATUS[decision];
+      return db.transaction(async (transaction) => {
+        const before = await repository.lockStatus(transaction, id);
+        if (!before) throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
+        const declineReason = decision === 'decline' ? (reason ?? null) : null;
+        const updated = await repository.updateStatus(transaction, id, {
+          status,
+          declineReason,
+          undecided: UNDECIDED_LISTING_STATUSES,
+          now: clock.now(),
+        });
+        if (!updated) throw new ConflictError(listingAlreadyDecidedMessage(before.status as ListingStatus));
+        await audit.record(transaction, {
+          administratorId,
+          action: `listing.${decision}`,
+          entityType: 'listing',
+          entityId: id,
+          reason: reason ?? null,
+          before: { status: before.status, declineReason: before.declineReason },
+          after: { status, declineReason },
+        });
+        return { id, status, message: listingStatusUpdatedMessage(status) };
+      });
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

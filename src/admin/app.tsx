@@ -1,0 +1,140 @@
+// Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
+// oxlint-disable-next-line import/no-unassigned-import
+import '@ant-design/v5-patch-for-react-19';
+import { createElement, useEffect, useMemo, useState } from 'react';
+import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
+import { ThemedLayout, useNotificationProvider } from '@refinedev/antd';
+import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { DashboardOutlined } from '@ant-design/icons';
+import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { registerAdminCatalogue } from '../i18n/admin-catalogue';
+import { APP_NAME } from '../app-name';
+import { ErrorScreen } from '../lib/error-screen';
+import { RESOURCES } from './resources';
+import { RESOURCE_PAGES } from './pages';
+import { createDataProvider } from './providers/data-provider';
+import { createAuthProvider } from './providers/auth-provider';
+import { useI18nProvider } from './providers/i18n-provider';
+import { AdminHeader } from './layout/header';
+import { AdminSider } from './layout/sider';
+import { BrandTitle } from './layout/title';
+import { LoginPage } from './pages/login/login-page';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
+
+registerAdminCatalogue();
+
+const dataProvider = createDataProvider();
+const authProvider = createAuthProvider();
+
+// Refine names a resource in notifications by the key "<name>.<name>"; point it at the registry's label.
+const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
+  RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]),
+);
+
+/** Without a token the admin pages do not exist: reload at `/` so the entry shows the landing page. */
+function LeaveForLanding() {
+  useEffect(() => {
+    window.location.replace('/');
+  }, []);
+  return null;
+}
+
+function RouteErrorScreen() {
+  return <ErrorScreen error={useRouteError()} />;
+}
+
+function useRefineResources(): ResourceProps[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () => [
+      { name: 'dashboard', list: '/dashboard', meta: { label: t('admin.nav.dashboard'), icon: createElement(DashboardOutlined) } },
+      ...RESOURCES.map(
+        (entry): ResourceProps => ({
+          name: entry.name,
+          ...entry.routes,
+          meta: { label: t(entry.labelKey), icon: createElement(entry.icon) },
+        }),
+      ),
+    ],
+    [t],
+  );
+}
+
+function resourceRoutes() {
+  return RESOURCES.flatMap((entry) => {
+    const pages = RESOURCE_PAGES[entry.name];
+    const routes: Record<string, string | undefined> = entry.routes;
+    return (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
+      const path = routes[action];
+      const Page = pages[action];
+      return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={<Page />} />] : [];
+    });
+  });
+}
+
+function AdminShell() {
+  const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
+  const resources = useRefineResources();
+  return (
+    <ConfigProvider>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          routerProvider={routerProvider}
+          // Refine calls this hook itself inside its provider tree; passing it uncalled is the documented form.
+          // oxlint-disable-next-line react/hooks
+          notificationProvider={useNotificationProvider}
+          resources={resources}
+          options={{
+            title: { text: APP_NAME },
+            syncWithLocation: true,
+            warnWhenUnsavedChanges: true,
+            disableTelemetry: true,
+          }}
+        >
+          <Routes>
+            <Route
+              element={
+                <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
+                  <ThemedLayout Title={BrandTitle} Sider={AdminSider} Header={AdminHeader}>
+                    <Outlet />
+                  </ThemedLayout>
+                </Authenticated>
+              }
+            >
+              <Route index element={<Navigate to="/dashboard" replace />} />
+              <Route path="/dashboard" element={<DashboardPage />} />
+              {resourceRoutes()}
+              <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
+              <Route path="*" element={<Navigate to="/dashboard" replace />} />
+            </Route>
+            <Route
+              path="/login"
+              element={
+                <Authenticated key="admin-login" fallback={<LoginPage />}>
+                  <Navigate to="/dashboard" replace />
+                </Authenticated>
+              }
+            />
+          </Routes>
+          <UnsavedChangesNotifier />
+          <DocumentTitleHandler
+            handler={({ resource }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME)}
+          />
+        </Refine>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** The admin face: the Refine shell with its providers, layout and routes, under one data router. */
+export default function AdminApp() {
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <AdminShell />, errorElement: <RouteErrorScreen /> }]),
+  );
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { createPlaceholderPage } from '../components/resource-placeholder';
+import { RESOURCES, type ResourceName } from '../resources';
+
+export type ResourcePages = { list: ComponentType; show?: ComponentType; edit?: ComponentType; create?: ComponentType };
+
+function placeholders(name: ResourceName): ResourcePages {
+  const entry = RESOURCES.find((resource) => resource.name === name);
+  const page = createPlaceholderPage(entry?.labelKey ?? name);
+  return { list: page, show: page, edit: page, create: page };
+}
+
+/** The screens of each resource, routed at the paths its registry entry names; a resource's issue replaces its placeholders here. */
+export const RESOURCE_PAGES: Record<ResourceName, ResourcePages> = {
+  hosts: placeholders('hosts'),
+  'property-approvals': placeholders('property-approvals'),
+  listings: placeholders('listings'),
+  bookings: placeholders('bookings'),
+  promos: placeholders('promos'),
+  feedbacks: placeholders('feedbacks'),
+};

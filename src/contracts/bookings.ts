@@ -1,0 +1,49 @@
+// Bookings: the list (SPEC.md section 3's fields, User and Property nested) and its count cards.
+import { z } from 'zod';
+import { listQuerySchema } from './paging';
+import { BOOKING_STATUSES } from './statuses';
+
+/** Rows per page of the bookings list (SPEC.md: 8). */
+export const BOOKINGS_PAGE_SIZE = 8;
+
+export const BOOKING_SORTS = ['id', 'User.name', 'Property.title', 'checkInDate', 'checkOutDate', 'total', 'status'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+
+/**
+ * The paged form of GET /api/admin/bookings. `q` matches guest name, guest e-mail, property title
+ * and property address (case-insensitive, `%` and `_` literal) and, as `123` or `#123`, the
+ * booking id exactly. Without `sort` a page lists the newest bookings first (id descending);
+ * with `sort`, `order` defaults to asc, empty values (null or '') come last in both directions
+ * and the id breaks ties.
+ */
+export const bookingListQuerySchema = listQuerySchema({ sorts: BOOKING_SORTS, statuses: BOOKING_STATUSES }).omit({ format: true });
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(BOOKING_STATUSES),
+  /** YYYY-MM-DD, or null when unknown. */
+  checkInDate: z.string().nullable(),
+  checkOutDate: z.string().nullable(),
+  total: z.number(),
+  adultCount: z.number().int(),
+  childrenCount: z.number().int(),
+  isPetComing: z.boolean(),
+  isCancelled: z.boolean(),
+  isDisputed: z.boolean(),
+  /** null when the guest's account is gone. */
+  User: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  /** null when the property is gone. */
+  Property: z.object({ title: z.string(), address: z.string() }).nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** The count cards: every booking, whatever the search or filter of the list. */
+export const bookingSummarySchema = z.object({
+  total: z.number().int(),
+  confirmed: z.number().int(),
+  pending: z.number().int(),
+  cancelled: z.number().int(),
+  completed: z.number().int(),
+});
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;

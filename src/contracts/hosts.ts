@@ -1,0 +1,156 @@
+// Hosts: the list, the count cards, the user and verification detail, the host detail envelope
+// and the host edit rules (SPEC.md section 5), shared by the server and the web form.
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { listQuerySchema } from './paging';
+import { HOST_STATUSES } from './statuses';
+
+/** Rows per page of the hosts list (SPEC.md: 8). */
+export const HOSTS_PAGE_SIZE = 8;
+
+export const HOST_SORTS = ['name', 'statusHost', 'email', 'numberOfProperties'] as const;
+export type HostSort = (typeof HOST_SORTS)[number];
+
+/**
+ * The paged form of GET /api/admin/hosts. `status` is a stored statusHost value; `q` matches name
+ * and email (case-insensitive, `%` and `_` literal) and, when numeric, the userId exactly.
+ * Without `sort` a page lists the newest hosts first (userId descending); with `sort`, `order`
+ * defaults to asc, empty values (null or '') come last in both directions and userId breaks ties.
+ */
+export const hostListQuerySchema = listQuerySchema({ sorts: HOST_SORTS, statuses: HOST_STATUSES }).omit({ format: true });
+export type HostListQuery = z.infer<typeof hostListQuerySchema>;
+
+export const hostListItemSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  statusHost: z.enum(HOST_STATUSES),
+  numberOfProperties: z.number().int(),
+});
+export type HostListItem = z.infer<typeof hostListItemSchema>;
+
+/** The four count cards: every host, whatever the search or filter of the list. */
+export const hostSummarySchema = z.object({
+  total: z.number().int(),
+  approved: z.number().int(),
+  pending: z.number().int(),
+  rejected: z.number().int(),
+});
+export type HostSummary = z.infer<typeof hostSummarySchema>;
+
+/** GET /api/admin/user/:id (SPEC.md section 3). Timestamps are ISO 8601. */
+export const userDetailsResponseSchema = z.object({
+  userDetails: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phoneCountryCode: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    about: z.string().nullable(),
+    createdAt: z.string(),
+    profilePicture: z.string().nullable(),
+  }),
+  hostVerificationDetails: z
+    .object({
+      idType: z.string(),
+      country: z.string(),
+      createdAt: z.string(),
+      idDocumentUrl: z.string(),
+    })
+    .nullable(),
+});
+export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
+
+/** The host of the host detail screen. Timestamps are ISO 8601. */
+export const hostDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  propertyAddress: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HostDetail = z.infer<typeof hostDetailSchema>;
+
+export const hostDetailResponseSchema = z.object({ success: z.literal(true), data: hostDetailSchema });
+export type HostDetailResponse = z.infer<typeof hostDetailResponseSchema>;
+
+export const hostDeleteResponseSchema = z.object({ success: z.literal(true) });
+
+export const HOST_NOT_FOUND_MESSAGE = 'Host not found';
+
+/** SPEC.md section 5, word for word. */
+export const HOST_EDIT_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone is required',
+  propertyAddressRequired: 'Property address is required',
+  emailInvalid: 'Please enter a valid email address',
+} as const;
+
+export const HOST_EDIT_FIELDS = ['name', 'email', 'phone', 'propertyAddress'] as const;
+export type HostEditField = (typeof HOST_EDIT_FIELDS)[number];
+export type HostEditValues = Record<HostEditField, string>;
+
+export const HOST_EDIT_LIMITS: Record<HostEditField, number> = {
+  name: MAX_SHORT_TEXT_LENGTH,
+  email: MAX_SHORT_TEXT_LENGTH,
+  phone: MAX_SHORT_TEXT_LENGTH,
+  propertyAddress: MAX_TEXT_LENGTH,
+};
+
+const HOST_EDIT_LABELS: Record<HostEditField, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  propertyAddress: 'Property address',
+};
+
+export function hostEditTooLongMessage(field: HostEditField): string {
+  return `${HOST_EDIT_LABELS[field]} must be at most ${HOST_EDIT_LIMITS[field]} characters`;
+}
+
+/**
+ * SPEC.md's e-mail rule: text, '@', text, a dot, text, no spaces. Written without a regular
+ * expression so a megabyte of input cannot make it backtrack.
+ */
+export function isValidHostEmail(email: string): boolean {
+  if (/\s/.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1);
+  return !domain.includes('@') && domain.slice(1, -1).includes('.');
+}
+
+const isBlank = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+/**
+ * The host edit rules in SPEC.md's order; answers the first failure's message, or undefined.
+ * Blankness is judged after trimming, but the values are stored as typed. Lengths come last.
+ */
+export function validateHostEdit(values: Partial<Record<HostEditField, string | null>>): string | undefined {
+  if (isBlank(values.name)) return HOST_EDIT_MESSAGES.nameRequired;
+  if (isBlank(values.email)) return HOST_EDIT_MESSAGES.emailRequired;
+  if (isBlank(values.phone)) return HOST_EDIT_MESSAGES.phoneRequired;
+  if (isBlank(values.propertyAddress)) return HOST_EDIT_MESSAGES.propertyAddressRequired;
+  if (!isValidHostEmail(values.email ?? '')) return HOST_EDIT_MESSAGES.emailInvalid;
+  const tooLong = HOST_EDIT_FIELDS.find((field) => (values[field] ?? '').length > HOST_EDIT_LIMITS[field]);
+  return tooLong ? hostEditTooLongMessage(tooLong) : undefined;
+}
+
+// A missing field reads as blank, so it gets SPEC.md's "... is required" rather than a type error.
+const editField = (field: HostEditField) => z.string().default('').meta({ maxLength: HOST_EDIT_LIMITS[field] });
+
+/** PUT /api/hosts/:id: four strings, checked by validateHostEdit (first failure only). */
+export const hostEditRequestSchema = z
+  .object({
+    name: editField('name'),
+    email: editField('email'),
+    phone: editField('phone'),
+    propertyAddress: editField('propertyAddress'),
+  })
+  .superRefine((values, context) => {
+    const message = validateHostEdit(values);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
+export type HostEditRequest = z.infer<typeof hostEditRequestSchema>;

@@ -1,0 +1,62 @@
+// The landing page's two public forms and the admin screen "Data from Landing Page".
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { listQuerySchema } from './paging';
+
+export const LANDING_DATA_PAGE_SIZE = 10;
+
+/** SPEC.md section 5: text, @, text, a dot, text, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
+
+const limitedText = (label: string, maximum: number) =>
+  z.string(`${label} must be text`).max(maximum, `${label} must be at most ${maximum} characters`);
+
+/** SPEC.md: free text, no required fields; stored exactly as sent (no trimming). */
+export const hostInformationRequestSchema = z.object({
+  name: limitedText('Name', MAX_SHORT_TEXT_LENGTH),
+  email: limitedText('Email', MAX_SHORT_TEXT_LENGTH),
+  phone: limitedText('Phone', MAX_SHORT_TEXT_LENGTH),
+  address: limitedText('Address', MAX_TEXT_LENGTH),
+});
+export type HostInformationRequest = z.infer<typeof hostInformationRequestSchema>;
+
+export const emailSubscriberRequestSchema = z.object({
+  email: z
+    .string(INVALID_EMAIL_MESSAGE)
+    .max(MAX_SHORT_TEXT_LENGTH, INVALID_EMAIL_MESSAGE)
+    .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
+});
+export type EmailSubscriberRequest = z.infer<typeof emailSubscriberRequestSchema>;
+
+export const createdResponseSchema = z.object({ id: z.number().int() });
+
+export const HOST_INFORMATION_SORTS = ['createdAt', 'name', 'email', 'phone', 'address'] as const;
+export const EMAIL_SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;
+export type HostInformationSort = (typeof HOST_INFORMATION_SORTS)[number];
+export type EmailSubscriberSort = (typeof EMAIL_SUBSCRIBER_SORTS)[number];
+
+/** Paged form as every list; `format=csv` downloads all rows, or the searched ones, in the same order. */
+export const hostInformationListQuerySchema = listQuerySchema({ sorts: HOST_INFORMATION_SORTS });
+export const emailSubscriberListQuerySchema = listQuerySchema({ sorts: EMAIL_SUBSCRIBER_SORTS });
+
+export const hostInformationRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+});
+export type HostInformationRow = z.infer<typeof hostInformationRowSchema>;
+
+export const emailSubscriberRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
+
+export const HOST_INFORMATION_CSV_HEADER = ['id', 'name', 'email', 'phone', 'address', 'createdAt'] as const;
+export const EMAIL_SUBSCRIBER_CSV_HEADER = ['id', 'email', 'createdAt'] as const;

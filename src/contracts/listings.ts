@@ -1,0 +1,89 @@
+// Review Listings and the listing approval detail: list rows, the full listing, and the decision calls.
+import { z } from 'zod';
+import { listQuerySchema } from './paging';
+import { LISTING_STATUSES, type ListingStatus } from './statuses';
+
+/** SPEC.md section 9: 8 listings per page. */
+export const LISTING_PAGE_SIZE = 8;
+export const MAX_DECISION_REASON_LENGTH = 1000;
+
+export const LISTING_SORTS = ['title', 'status', 'address', 'hostName'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** The filter buttons of Review Listings and the status each selects (Decline selects 'Declined'). */
+export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' } as const;
+
+/** Only these statuses can still be approved or declined. */
+export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];
+
+export const listingListQuerySchema = listQuerySchema({ sorts: LISTING_SORTS, statuses: LISTING_STATUSES });
+
+export const listingRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  address: z.string(),
+  hostName: z.string(),
+  propertyId: z.number().int(),
+});
+export type ListingRow = z.infer<typeof listingRowSchema>;
+
+/** The listing approval detail, with SPEC.md section 3's field names. */
+export const listingDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  city: z.string(),
+  country: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  price: z.number(),
+  User: z.object({ name: z.string() }),
+  PropertyType: z.object({ name: z.string() }),
+  description: z.string(),
+  placeType: z.string(),
+  adultCount: z.number().int(),
+  childrenCount: z.number().int(),
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  isWifi: z.boolean(),
+  isTv: z.boolean(),
+  isKitchen: z.boolean(),
+  isWasher: z.boolean(),
+  isFreeParking: z.boolean(),
+  isPaidParking: z.boolean(),
+  isAC: z.boolean(),
+  isWorkspace: z.boolean(),
+  isPetAllowed: z.boolean(),
+  isRequestBooking: z.boolean(),
+  isCancellationAllowed: z.boolean(),
+  LatLoc: z.number(),
+  LngLoc: z.number(),
+  PropertyImages: z.array(z.object({ url: z.string() })),
+  declineReason: z.string().nullable(),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const decisionReasonSchema = z
+  .string()
+  .max(MAX_DECISION_REASON_LENGTH, `The reason must be at most ${MAX_DECISION_REASON_LENGTH} characters`);
+
+/** Body of approve and decline; the whole body may be left out. */
+export const listingDecisionRequestSchema = z.object({ reason: decisionReasonSchema.optional() }).nullish();
+export type ListingDecisionRequest = z.infer<typeof listingDecisionRequestSchema>;
+
+export const listingDecisionResponseSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(LISTING_STATUSES),
+  message: z.string(),
+});
+export type ListingDecisionResponse = z.infer<typeof listingDecisionResponseSchema>;
+
+export const LISTING_NOT_FOUND_MESSAGE = 'Listing not found';
+
+/** SPEC.md section 4: the message after a status change. */
+export function listingStatusUpdatedMessage(status: ListingStatus): string {
+  return `Status updated to ${status} successfully!`;
+}
+
+export function listingAlreadyDecidedMessage(status: ListingStatus): string {
+  return `This listing was already ${status.toLowerCase()}.`;
+}

@@ -1,0 +1,266 @@
+// The data generators: the demo set is deterministic and fills every screen; the volume set keeps
+// its proportions, foreign keys and counters. Runs on PGlite, or on PostgreSQL when
+// TEST_DATABASE_URL is set (in a database created for this file and dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed/demo';
+import { truncateSeededTables } from '../../server/db/seed/tables';
+import { NonEmptyDatabaseError, seedVolume } from '../../server/db/seed/volume';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Hands out empty, migrated databases: in-memory PGlite copies, or the file's PostgreSQL database emptied. */
+class FreshDatabases {
+  private template: Blob | undefined;
+  private postgres: DatabaseHandle | undefined;
+  private postgresName: string | undefined;
+  private readonly opened: DatabaseHandle[] = [];
+
+  async start(): Promise<void> {
+    if (serverUrl) {
+      this.postgresName = `hoy_seed_${randomBytes(6).toString('hex')}`;
+      await runOnServer(serverUrl, `CREATE DATABASE ${this.postgresName}`);
+      this.postgres = await openPostgres(withDatabase(serverUrl, this.postgresName), 3);
+      await this.postgres.migrate();
+      return;
+    }
+    const migrated = await openPglite();
+    await migrated.migrate();
+    this.template = await migrated.pglite!.dumpDataDir('none');
+    await migrated.close();
+  }
+
+  async open(): Promise<DatabaseHandle> {
+    if (this.postgres) {
+      await truncateSeededTables(this.postgres);
+      return this.postgres;
+    }
+    const handle = await openPglite({ loadDataDir: this.template });
+    this.opened.push(handle);
+    return handle;
+  }
+
+  async stop(): Promise<void> {
+    for (const handle of this.opened) await handle.close();
+    if (this.postgres && serverUrl && this.postgresName) {
+      await this.postgres.close();
+      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${this.postgresName} WITH (FORCE)`);
+    }
+  }
+}
+
+const databases = new FreshDatabases();
+
+beforeAll(() => databases.start(), 120_000);
+afterAll(() => databases.stop());
+
+async function count(handle: DatabaseHandle, statement: string): Promise<number> {
+  const rows = await handle.query<{ count: number | string }>(sql.raw(statement));
+  return Number(rows[0]?.count);
+}
+
+async function countBy(handle: DatabaseHandle, table: string, column: string): Promise<Record<string, number>> {
+  const rows = await handle.query<{ value: string; count: number | string }>(
+    sql.raw(`SELECT ${column} AS value, count(*) AS count FROM ${table} GROUP BY ${column}`),
+  );
+  return Object.fromEntries(rows.map((row) => [row.value, Number(row.count)]));
+}
+
+const HASHED_TABLES = [
+  'users',
+  'host_verifications',
+  'properties',
+  'property_images',
+  'bookings',
+  'feedbacks',
+  'promos',
+  'conversations',
+  'messages',
+  'host_interest_submissions',
+  'email_subscribers',
+];
+
+async function fingerprint(handle: DatabaseHandle): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of HASHED_TABLES) {
+    const key = table === 'host_verifications' ? 'user_id' : 'id';
+    const rows = await handle.query<{ digest: string }>(
+      sql.raw(`SELECT md5(string_agg(row_value::text, '|' ORDER BY ${key})) AS digest FROM ${table} AS row_value`),
+    );
+    result[table] = rows[0]?.digest ?? '';
+  }
+  return result;
+}
+
+/** Hosts whose number_of_properties differs from the properties they own. */
+const MISCOUNTED_HOSTS = `
+  SELECT count(*) AS count FROM users
+  WHERE is_host AND number_of_properties <> (SELECT count(*) FROM properties WHERE host_id = users.id)`;
+
+describe('seedDemo', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await databases.open();
+    const summary = await seedDemo(handle);
+    if (summary.isSkipped) throw new Error(`demo seed skipped: ${summary.reason}`);
+  }, 60_000);
+
+  it('fills several pages of every list (8 per page, 10 for feedback)', async () => {
+    expect(await count(handle, 'SELECT count(*) FROM users WHERE is_host')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM users WHERE NOT is_host')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM properties')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM bookings')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM feedbacks')).toBeGreaterThanOrEqual(30);
+    expect(await count(handle, 'SELECT count(*) FROM host_interest_submissions')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM email_subscribers')).toBeGreaterThanOrEqual(24);
+    expect(await count(handle, 'SELECT count(*) FROM conversations')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('spreads hosts, listings, approvals and bookings over every status', async () => {
+    expect(Object.keys(await countBy(handle, 'users WHERE is_host', 'status_host')).sort()).toEqual([
+      'Confirmed',
+      'Pending',
+      'Rejected',
+    ]);
+    const listings = await countBy(handle, 'properties', 'listing_status');
+    for (const status of ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification']) {
+      expect(listings[status], status).toBeGreaterThan(0);
+    }
+    const approvals = await countBy(handle, 'properties', 'approval_status');
+    expect(Object.values(approvals).reduce((sum, value) => sum + value, 0)).toBeGreaterThanOrEqual(25);
+    for (const status of ['pending', 'confirmed', 'declined']) expect(approvals[status], status).toBeGreaterThan(0);
+    expect(Object.keys(await countBy(handle, 'bookings', 'status')).sort()).toEqual([
+      'cancelled',
+      'completed',
+      'confirmed',
+      'pending',
+    ]);
+  });
+
+  it('creates the three promos with the SPEC defaults', async () => {
+    const promos = await handle.query<Record<string, unknown>>(
+      sql`SELECT kind, name, promo_code, valid_until::text AS valid_until, promo_value, free_stays, is_active FROM promos ORDER BY id`,
+    );
+    expect(promos).toEqual([
+      expect.objectContaining({ kind: 'guest', name: 'Guest Promo', promo_code: 'HOY5', valid_until: '2025-10-31', promo_value: 5, is_active: true }),
+      expect.objectContaining({ kind: 'host_new_joiner', name: 'New Joiner Promo', valid_until: '2025-10-31', free_stays: 5, is_active: true }),
+      expect.objectContaining({ kind: 'host_regular', name: 'Regular Promo', valid_until: '2025-10-31', free_stays: 5, is_active: true }),
+    ]);
+  });
+
+  it("keeps each host's number_of_properties equal to its properties", async () => {
+    expect(await count(handle, MISCOUNTED_HOSTS)).toBe(0);
+  });
+
+  it('gives every property 5 to 7 images under /demo/', async () => {
+    const outside = `
+      SELECT count(*) AS count FROM properties
+      WHERE (SELECT count(*) FROM property_images WHERE property_id = properties.id) NOT BETWEEN 5 AND 7`;
+    expect(await count(handle, outside)).toBe(0);
+    expect(await count(handle, "SELECT count(*) FROM property_images WHERE url NOT LIKE '/demo/%'")).toBe(0);
+  });
+
+  it('keeps conversation counters and last messages consistent with the messages', async () => {
+    const inconsistent = `
+      SELECT count(*) AS count FROM conversations
+      WHERE unread_count <> (SELECT count(*) FROM messages WHERE conversation_id = conversations.id AND NOT is_from_admin AND read_at IS NULL)
+         OR last_message_text IS DISTINCT FROM (SELECT body FROM messages WHERE conversation_id = conversations.id ORDER BY id DESC LIMIT 1)
+         OR last_message_at <> (SELECT max(created_at) FROM messages WHERE conversation_id = conversations.id)`;
+    expect(await count(handle, inconsistent)).toBe(0);
+    expect(await count(handle, 'SELECT count(*) FROM conversations WHERE unread_count > 0')).toBeGreaterThan(0);
+    expect(await count(handle, 'SELECT count(*) FROM conversations WHERE is_declined')).toBeGreaterThan(0);
+    expect(await count(handle, 'SELECT count(*) FROM messages GROUP BY conversation_id ORDER BY 1 LIMIT 1')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('prices bookings as nights times the nightly price and flags only cancelled ones as cancelled', async () => {
+    const mispriced = `
+      SELECT count(*) AS count FROM bookings JOIN properties ON properties.id = bookings.property_id
+      WHERE check_in_date IS NOT NULL AND total <> (check_out_date - check_in_date) * price_per_night`;
+    expect(await count(handle, mispriced)).toBe(0);
+    expect(await count(handle, "SELECT count(*) FROM bookings WHERE is_cancelled AND status <> 'cancelled'")).toBe(0);
+    expect(await count(handle, 'SELECT count(*) FROM bookings WHERE guest_id IS NULL')).toBeGreaterThan(0);
+    expect(await count(handle, 'SELECT count(*) FROM bookings WHERE property_id IS NULL')).toBeGreaterThan(0);
+    expect(await count(handle, 'SELECT count(*) FROM bookings WHERE check_in_date IS NULL')).toBeGreaterThan(0);
+  });
+
+  it('writes varied feedback: every rating, long comments and missing ones', async () => {
+    expect(Object.keys(await countBy(handle, 'feedbacks', 'rating')).length).toBe(5);
+    expect(await count(handle, 'SELECT count(*) FROM feedbacks WHERE length(comments) > 200')).toBeGreaterThan(0);
+    expect(await count(handle, 'SELECT count(*) FROM feedbacks WHERE comments IS NULL')).toBeGreaterThan(0);
+  });
+
+  it('does nothing when the database already has users', async () => {
+    const before = await fingerprint(handle);
+    const summary = await seedDemo(handle, { seed: 7 });
+    expect(summary.isSkipped).toBe(true);
+    expect(await fingerprint(handle)).toEqual(before);
+  });
+});
+
+describe('seedDemo determinism', () => {
+  it('writes the same rows on every run with the same seed', async () => {
+    const first = await databases.open();
+    await seedDemo(first);
+    const firstPrint = await fingerprint(first);
+    const second = await databases.open();
+    await seedDemo(second);
+    expect(await fingerprint(second)).toEqual(firstPrint);
+  }, 60_000);
+});
+
+describe('seedVolume', () => {
+  it('loads the requested hosts and bookings with users, properties and feedback in proportion', async () => {
+    const handle = await databases.open();
+    const summary = await seedVolume(handle, { hosts: 200, bookings: 2_000 });
+    const { counts } = summary;
+    expect(counts.users).toBe(600);
+    expect(await count(handle, 'SELECT count(*) FROM users WHERE is_host')).toBe(200);
+    expect(counts.bookings).toBe(2_000);
+    expect(counts.feedbacks).toBe(200);
+    expect(counts.properties).toBeGreaterThan(200);
+    expect(counts.properties).toBeLessThan(400);
+    expect(counts.property_images).toBe(counts.properties * 5);
+    expect(counts.promos).toBe(3);
+    expect(counts.host_interest_submissions).toBeGreaterThan(0);
+    expect(counts.email_subscribers).toBeGreaterThan(0);
+    expect(await count(handle, MISCOUNTED_HOSTS)).toBe(0);
+    expect(await count(handle, "SELECT count(*) FROM pg_constraint WHERE contype = 'f'")).toBeGreaterThanOrEqual(11);
+    expect(await count(handle, "SELECT count(*) FROM pg_indexes WHERE indexname = 'bookings_status_idx'")).toBe(1);
+  }, 60_000);
+
+  it('moves id sequences past the loaded rows', async () => {
+    const handle = await databases.open();
+    await seedVolume(handle, { hosts: 20, bookings: 100 });
+    const rows = await handle.query<{ id: number }>(sql`INSERT INTO users (name) VALUES ('Next User') RETURNING id`);
+    expect(rows[0]?.id).toBe(61);
+  }, 60_000);
+
+  it('refuses a database that already has data unless asked to reset it', async () => {
+    const handle = await databases.open();
+    await seedDemo(handle);
+    await expect(seedVolume(handle, { hosts: 10, bookings: 10 })).rejects.toBeInstanceOf(NonEmptyDatabaseError);
+    const summary = await seedVolume(handle, { hosts: 10, bookings: 10, reset: true });
+    expect(summary.counts.users).toBe(30);
+    expect(summary.counts.conversations).toBe(0);
+  }, 60_000);
+});

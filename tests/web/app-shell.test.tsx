@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { pickFace, Root } from '../../src/root';
+
+// The admin chunk (Refine and antd) is transformed on first use, which takes a while in a cold run.
+const LOAD = { timeout: 20_000 };
+
+function openAt(path: string, token?: string) {
+  if (token) window.localStorage.setItem('token', token);
+  window.history.replaceState(null, '', path);
+  return render(<Root />);
+}
+
+describe('choosing the face', () => {
+  it.each([
+    ['/', false, 'landing', undefined],
+    ['/login', false, 'admin', undefined],
+    ['/hosts', false, 'landing', '/'],
+    ['/', true, 'admin', undefined],
+    ['/anything', true, 'admin', undefined],
+  ] as const)('%s with token=%s opens the %s face', (path, hasToken, face, redirectTo) => {
+    expect(pickFace(path, hasToken)).toEqual(redirectTo ? { face, redirectTo } : { face });
+  });
+});
+
+describe('app shell', () => {
+  it('shows the landing page at / without a token and no Ant Design markup', async () => {
+    openAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover, Book, Enjoy' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Soomaali' })).toBeInTheDocument();
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
+  it('sends an admin path without a token to the landing page at /', async () => {
+    openAt('/hosts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover, Book, Enjoy' }, LOAD)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('switches the landing page to Somali', async () => {
+    openAt('/');
+    (await screen.findByRole('button', { name: 'Soomaali' }, LOAD)).click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Raadi, Ballanso, Ku raaxayso' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('language')).toBe('so');
+    (await screen.findByRole('button', { name: 'English' })).click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover, Book, Enjoy' })).toBeInTheDocument();
+  });
+
+  it('shows the login form at /login without a token', async () => {
+    openAt('/login');
+    const email = await screen.findByLabelText('Email', {}, LOAD);
+    expect(email).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('explains a login forced by a 401', async () => {
+    openAt('/login?reason=unauthorized');
+    expect(await screen.findByText('Unauthorized access. Please login again.', {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('shows the admin shell with the Hoy sider and the Dashboard heading when a token is stored', async () => {
+    openAt('/', 'a-token');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' }, LOAD)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+    const sider = document.querySelector('.ant-layout-sider');
+    expect(sider).not.toBeNull();
+    expect(within(sider as HTMLElement).getByText('Hoy')).toBeInTheDocument();
+    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Logout']) {
+      expect(within(sider as HTMLElement).getByText(label)).toBeInTheDocument();
+    }
+  });
+
+  it('shows a resource placeholder heading at its list route', async () => {
+    openAt('/hosts', 'a-token');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hosts' }, LOAD)).toBeInTheDocument();
+  });
+
+  it('redirects /guest-manage to /promo-code', async () => {
+    openAt('/guest-manage', 'a-token');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Promo Code' }, LOAD)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/promo-code');
+  });
+
+  it('redirects an unknown path to /dashboard when a token is stored', async () => {
+    openAt('/no-such-page', 'a-token');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' }, LOAD)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+});

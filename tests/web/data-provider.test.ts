@@ -1,0 +1,198 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BaseRecord, DataProvider } from '@refinedev/core';
+import { startTestServer, type TestServer } from '../server/helpers/test-server';
+import { insertHost } from '../server/helpers/fixtures';
+import { installMemoryStorage } from './memory-storage';
+import { createAuthProvider } from '../../src/admin/providers/auth-provider';
+import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
+import { actionPath } from '../../src/admin/resources';
+
+// Nothing listens on port 1, so calls there fail without an answer.
+const UNREACHABLE_API = 'http://127.0.0.1:1/api';
+
+let server: TestServer;
+let apiUrl: string;
+let provider: DataProvider;
+let token: string;
+const storage = installMemoryStorage();
+const hostIds: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  apiUrl = `${server.url}/api`;
+  provider = createDataProvider(apiUrl);
+  await createAuthProvider(apiUrl).login({ email: server.adminEmail, password: server.adminPassword });
+  token = storage.getItem('token') ?? '';
+  const { handle } = server.testApp;
+  // Eleven hosts: names sort as Ada, Bashir, ... so pages and order are predictable.
+  const names = ['Kadra', 'Bashir', 'Ifrah', 'Ada', 'Jama', 'Cawo', 'Hodan', 'Deqa', 'Faysal', 'Guled', 'Ebyan'];
+  for (const [index, name] of names.entries()) {
+    const statusHost = index % 3 === 0 ? 'Confirmed' : index % 3 === 1 ? 'Pending' : 'Rejected';
+    const host = await insertHost(handle, { name, email: `${name.toLowerCase()}@hoy.test`, statusHost });
+    hostIds.push(host.id);
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+beforeEach(() => {
+  storage.setItem('token', token);
+});
+
+describe('mapping Refine list parameters onto the paged form', () => {
+  it('sends page, pageSize, sort, order, q and status and leaves empty filters out', () => {
+    expect(
+      toListQuery(
+        { currentPage: 3, pageSize: 8 },
+        [{ field: 'name', order: 'desc' }],
+        [
+          { field: 'q', operator: 'contains', value: ' ada ' },
+          { field: 'status', operator: 'eq', value: '' },
+          { field: 'other', operator: 'eq', value: 'x' },
+        ],
+        10,
+      ),
+    ).toEqual({ page: 3, pageSize: 8, sort: 'name', order: 'desc', q: 'ada' });
+  });
+
+  it('uses page 1 and the resource page size by default, and no paging when pagination is off', () => {
+    expect(toListQuery(undefined, undefined, undefined, 8)).toEqual({ page: 1, pageSize: 8 });
+    expect(toListQuery({ mode: 'off' }, undefined, [{ field: 'status', operator: 'eq', value: 'Pending' }], 8)).toEqual({
+      status: 'Pending',
+    });
+  });
+});
+
+describe('data provider getList', () => {
+  it('reads one page of hosts and the total from X-Total-Count', async () => {
+    const firstPage = await provider.getList({
+      resource: 'hosts',
+      pagination: { currentPage: 1, pageSize: 8 },
+      sorters: [{ field: 'name', order: 'asc' }],
+    });
+    expect(firstPage.total).toBe(11);
+    expect(firstPage.data.map((host) => host.name)).toEqual(['Ada', 'Bashir', 'Cawo', 'Deqa', 'Ebyan', 'Faysal', 'Guled', 'Hodan']);
+
+    const secondPage = await provider.getList({
+      resource: 'hosts',
+      pagination: { currentPage: 2, pageSize: 8 },
+      sorters: [{ field: 'name', order: 'asc' }],
+    });
+    expect(secondPage.total).toBe(11);
+    expect(secondPage.data.map((host) => host.name)).toEqual(['Ifrah', 'Jama', 'Kadra']);
+  });
+
+  it('gives each host row an id equal to its userId', async () => {
+    const { data } = await provider.getList({ resource: 'hosts', pagination: { currentPage: 1, pageSize: 3 } });
+    for (const host of data) expect(host.id).toBe(host.userId);
+  });
+
+  it('sorts descending', async () => {
+    const { data } = await provider.getList({
+      resource: 'hosts',
+      pagination: { currentPage: 1, pageSize: 3 },
+      sorters: [{ field: 'name', order: 'desc' }],
+    });
+    expect(data.map((host) => host.name)).toEqual(['Kadra', 'Jama', 'Ifrah']);
+  });
+
+  it('filters by status and by a search over name and e-mail', async () => {
+    const confirmed = await provider.getList({
+      resource: 'hosts',
+      sorters: [{ field: 'name', order: 'asc' }],
+      filters: [{ field: 'status', operator: 'eq', value: 'Confirmed' }],
+    });
+    expect(confirmed.total).toBe(4);
+    expect(confirmed.data.every((host) => host.statusHost === 'Confirmed')).toBe(true);
+
+    const searched = await provider.getList({ resource: 'hosts', filters: [{ field: 'q', operator: 'contains', value: 'ifrah@' }] });
+    expect(searched.total).toBe(1);
+    expect(searched.data[0]).toMatchObject({ name: 'Ifrah', email: 'ifrah@hoy.test' });
+  });
+
+  it('rejects with 401 and "Unauthorized access. Please login again." without a valid token', async () => {
+    storage.setItem('token', 'not-a-real-token');
+    await expect(provider.getList({ resource: 'hosts' })).rejects.toEqual({
+      statusCode: 401,
+      message: 'Unauthorized access. Please login again.',
+    });
+    storage.removeItem('token');
+    await expect(provider.getList({ resource: 'hosts' })).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('rejects with the server message on a bad query', async () => {
+    await expect(
+      provider.getList({ resource: 'hosts', filters: [{ field: 'status', operator: 'eq', value: 'Sleeping' }] }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.any(String) });
+  });
+
+  it('rejects with statusCode 0 and the network message when the server cannot be reached', async () => {
+    await expect(createDataProvider(UNREACHABLE_API).getList({ resource: 'hosts' })).rejects.toEqual({
+      statusCode: 0,
+      message: 'Network error - please check your connection',
+    });
+  });
+});
+
+describe('data provider getOne, update and deleteOne on /api/hosts/:id', () => {
+  it('unwraps the host from the {success, data} envelope', async () => {
+    const { data } = await provider.getOne({ resource: 'hosts', id: hostIds[0] });
+    expect(data).toMatchObject({ id: hostIds[0], name: 'Kadra', email: 'kadra@hoy.test', phone: expect.any(String) });
+    expect(data).toHaveProperty('propertyAddress');
+    expect(data).toHaveProperty('createdAt');
+  });
+
+  it('rejects an unknown host with 404 and "Host not found"', async () => {
+    await expect(provider.getOne({ resource: 'hosts', id: 987654 })).rejects.toEqual({ statusCode: 404, message: 'Host not found' });
+  });
+
+  it('updates a host and answers the saved values', async () => {
+    const values = { name: 'Bashir Ali', email: 'bashir.ali@hoy.test', phone: '615550101', propertyAddress: '7 Lido Road' };
+    const { data } = await provider.update<BaseRecord, typeof values>({ resource: 'hosts', id: hostIds[1], variables: values });
+    expect(data).toMatchObject({ id: hostIds[1], ...values });
+    const { data: reloaded } = await provider.getOne({ resource: 'hosts', id: hostIds[1] });
+    expect(reloaded).toMatchObject(values);
+  });
+
+  it('rejects an invalid update with 400 and the rule message of SPEC.md section 5', async () => {
+    const values = { name: 'Cawo', email: 'not an email', phone: '615550102', propertyAddress: '8 Lido Road' };
+    await expect(provider.update({ resource: 'hosts', id: hostIds[5], variables: values })).rejects.toEqual({
+      statusCode: 400,
+      message: 'Please enter a valid email address',
+    });
+  });
+
+  it('deletes a host, after which it is not found', async () => {
+    const host = await insertHost(server.testApp.handle, { name: 'Zahra' });
+    const { data } = await provider.deleteOne({ resource: 'hosts', id: host.id });
+    expect(data).toMatchObject({ id: host.id });
+    await expect(provider.getOne({ resource: 'hosts', id: host.id })).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('answers a host detail call without a response with the network message', async () => {
+    await expect(createDataProvider(UNREACHABLE_API).getOne({ resource: 'hosts', id: 1 })).rejects.toEqual({
+      statusCode: 0,
+      message: 'Network error - please check your connection',
+    });
+  });
+});
+
+describe('data provider custom', () => {
+  it('approves a host through the registry action', async () => {
+    const host = await insertHost(server.testApp.handle, { name: 'Yasmin', statusHost: 'Pending' });
+    const { data } = await provider.custom!({ url: actionPath('hosts', 'approve', host.id), method: 'post' });
+    expect(data).toMatchObject({ userId: host.id, statusHost: 'Confirmed' });
+
+    const confirmed = await provider.getList({
+      resource: 'hosts',
+      filters: [
+        { field: 'status', operator: 'eq', value: 'Confirmed' },
+        { field: 'q', operator: 'contains', value: 'Yasmin' },
+      ],
+    });
+    expect(confirmed.data.map((row) => row.userId)).toEqual([host.id]);
+  });
+});

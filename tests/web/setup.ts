@@ -1,0 +1,41 @@
+// Adds the DOM matchers (toBeInTheDocument ...) to expect.
+// oxlint-disable-next-line import/no-unassigned-import
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { installConsoleGuard } from './console-guard';
+
+installConsoleGuard();
+
+// antd reads breakpoints through matchMedia; answering from innerWidth keeps tables and the sider in their desktop form.
+function matchesWidth(query: string): boolean {
+  return query.split(',').some((part) => {
+    const conditions = [...part.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    return (
+      conditions.length > 0 &&
+      conditions.every(([, kind, value]) => (kind === 'min' ? window.innerWidth >= Number(value) : window.innerWidth <= Number(value)))
+    );
+  });
+}
+
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: matchesWidth(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+
+  afterEach(async () => {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+    window.localStorage.clear();
+  });
+}

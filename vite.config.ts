@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Splitting follows the lazy imports of src/root.tsx: the entry holds React and i18next, the landing
+// chunk its page, and the admin chunk Refine, antd and axios, so a visitor never downloads admin code.
+export default defineConfig({
+  plugins: [react()],
+  // APP_NAME overrides the product name at build time (src/app-name.ts); VITE_API_URL points the app at another server.
+  envPrefix: ['VITE_', 'APP_NAME'],
+  build: {
+    outDir: 'dist',
+    // The admin chunk is large by design and loads only with a session.
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});
