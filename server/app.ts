@@ -111,9 +111,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        // Built assets carry a content hash in their names: cache them for good.
+        // Built assets carry a content hash in their names: cache them for good. index.html names
+        // the current assets, so it is revalidated on every visit.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const isIndex = path.basename(filePath) === 'index.html';
+        reply.header(
+          'cache-control',
+          isHashed ? 'public, max-age=31536000, immutable' : isIndex ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -194,5 +199,5 @@ function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: Fast
     return replyWithError(request, reply, 404, isApi ? `No API route ${request.method} ${request.url.split('?')[0]}` : 'Not found');
   }
   // History fallback: every other GET is a route of the single-page web app.
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return reply.sendFile('index.html');
 }

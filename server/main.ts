@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     await handle.migrate();
     await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }, log);
     if (config.seedDemo) {
-      const summary = await seedDemo(handle);
+      // Demo dates are laid out around today, so "2 days ago" and "online" read naturally.
+      const summary = await seedDemo(handle, { referenceDate: new Date() });
       if (!summary.isSkipped) {
         await handle.vacuumAnalyze();
         log.info({ summary }, 'seeded demo data into the empty database');

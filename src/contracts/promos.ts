@@ -90,8 +90,20 @@ const stateMetadata = {
   updatedAt: z.string(),
 };
 
-export const guestPromoStateSchema = guestPromoSchema.extend(stateMetadata);
-export const hostPromoStateSchema = hostPromoSchema.extend(stateMetadata);
+/** Answers are described loosely: a stored value is shown as it is, even one today's rules would refuse. */
+export const guestPromoStateSchema = z.object({
+  ...stateMetadata,
+  promoCode: z.string(),
+  validUntil: z.string(),
+  promoValue: z.number().int(),
+  activation: z.boolean(),
+});
+export const hostPromoStateSchema = z.object({
+  ...stateMetadata,
+  validityEnds: z.string(),
+  freeStays: z.number().int(),
+  isActive: z.boolean(),
+});
 export const promoStateSchema = z.union([guestPromoStateSchema, hostPromoStateSchema]);
 export type GuestPromoState = z.infer<typeof guestPromoStateSchema>;
 export type HostPromoState = z.infer<typeof hostPromoStateSchema>;

@@ -65,6 +65,15 @@ describe('reading promos', () => {
     });
   });
 
+  it('shows a stored value that today\'s rules would refuse instead of failing', async () => {
+    await get('/api/admin/promos');
+    await t.handle.query(sql`UPDATE promos SET promo_code = NULL WHERE kind = 'guest'`);
+    const response = await get('/api/admin/promos/guest');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().promoCode).toBe('');
+    await t.handle.query(sql`UPDATE promos SET promo_code = 'HOY5' WHERE kind = 'guest'`);
+  });
+
   it('answers 404 for an unknown kind', async () => {
     expect((await get('/api/admin/promos/vip')).statusCode).toBe(404);
     expect((await put('/api/admin/promos/vip', validHost)).statusCode).toBe(404);

@@ -1,77 +1,25 @@
 // The data generators: the demo set is deterministic and fills every screen; the volume set keeps
-// its proportions, foreign keys and counters. Runs on PGlite, or on PostgreSQL when
-// TEST_DATABASE_URL is set (in a database created for this file and dropped afterwards).
-import { randomBytes } from 'node:crypto';
+// its proportions, foreign keys and counters. Each test seeds a fresh copy of the migrated
+// template (PGlite, or PostgreSQL in the server-pg project).
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
+import type { DatabaseHandle } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
-import { truncateSeededTables } from '../../server/db/seed/tables';
 import { NonEmptyDatabaseError, seedVolume } from '../../server/db/seed/volume';
+import { createTestDatabase } from './helpers/database';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const opened: DatabaseHandle[] = [];
+afterAll(async () => {
+  for (const handle of opened.splice(0)) await handle.close();
+});
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function runOnServer(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Hands out empty, migrated databases: in-memory PGlite copies, or the file's PostgreSQL database emptied. */
-class FreshDatabases {
-  private template: Blob | undefined;
-  private postgres: DatabaseHandle | undefined;
-  private postgresName: string | undefined;
-  private readonly opened: DatabaseHandle[] = [];
-
-  async start(): Promise<void> {
-    if (serverUrl) {
-      this.postgresName = `hoy_seed_${randomBytes(6).toString('hex')}`;
-      await runOnServer(serverUrl, `CREATE DATABASE ${this.postgresName}`);
-      this.postgres = await openPostgres(withDatabase(serverUrl, this.postgresName), 3);
-      await this.postgres.migrate();
-      return;
-    }
-    const migrated = await openPglite();
-    await migrated.migrate();
-    this.template = await migrated.pglite!.dumpDataDir('none');
-    await migrated.close();
-  }
-
+const databases = {
   async open(): Promise<DatabaseHandle> {
-    if (this.postgres) {
-      await truncateSeededTables(this.postgres);
-      return this.postgres;
-    }
-    const handle = await openPglite({ loadDataDir: this.template });
-    this.opened.push(handle);
+    const handle = await createTestDatabase();
+    opened.push(handle);
     return handle;
-  }
-
-  async stop(): Promise<void> {
-    for (const handle of this.opened) await handle.close();
-    if (this.postgres && serverUrl && this.postgresName) {
-      await this.postgres.close();
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${this.postgresName} WITH (FORCE)`);
-    }
-  }
-}
-
-const databases = new FreshDatabases();
-
-beforeAll(() => databases.start(), 120_000);
-afterAll(() => databases.stop());
+  },
+};
 
 async function count(handle: DatabaseHandle, statement: string): Promise<number> {
   const rows = await handle.query<{ count: number | string }>(sql.raw(statement));

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKINGS_PAGE_SIZE, type Booking } from '../../src/contracts/bookings';
+import { createTestApp, type TestApp } from './helpers/app';
+import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+afterAll(async () => t.close());
+
+let tagCount = 0;
+/** A word no other test uses, so a search for it sees only this test's rows. */
+const newTag = () => `bkgtag${(tagCount += 1)}q`;
+
+const get = (url: string, withToken = true) => t.request({ method: 'GET', url, token: withToken ? token : undefined });
+
+async function page(query: Record<string, string | number>) {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const response = await get(`/api/admin/bookings?${search}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return { rows: response.json<Booking[]>(), total: Number(response.headers['x-total-count']), ids: response.json<Booking[]>().map((row) => row.id) };
+}
+
+/** A guest and a property both named after the tag, and `count` bookings between them. */
+async function bookingsFor(tag: string, count: number, values: Parameters<typeof insertBooking>[1] = {}) {
+  const host = await insertHost(t.handle);
+  const property = await insertProperty(t.handle, host.id, { title: `Villa ${tag}` });
+  const guest = await insertGuest(t.handle, { name: `Guest ${tag}` });
+  const rows = [];
+  for (let n = 0; n < count; n += 1) rows.push(await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, ...values }));
+  return { host, property, guest, rows };
+}
+
+describe('GET /api/admin/bookings without parameters', () => {
+  it('answers every booking in id order with the fields of SPEC.md, guest and property nested', async () => {
+    const host = await insertHost(t.handle);
+    const property = await insertProperty(t.handle, host.id, { title: 'Lido loft', address: '4 Lido Road' });
+    const guest = await insertGuest(t.handle, { name: 'Sahra Abdi', email: 'sahra@hoy.test' });
+    const full = await insertBooking(t.handle, {
+      guestId: guest.id,
+      propertyId: property.id,
+      status: 'pending',
+      checkInDate: '2025-01-05',
+      checkOutDate: '2025-01-09',
+      total: 180.5,
+      adultCount: 2,
+      childrenCount: 3,
+      isPetComing: true,
+      isDisputed: true,
+    });
+    const orphan = await insertBooking(t.handle, { guestId: null, propertyId: null, checkInDate: null, checkOutDate: null, status: 'cancelled', isCancelled: true });
+    const response = await get('/api/admin/bookings');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBeUndefined();
+    const rows = response.json<Booking[]>();
+    expect(rows.find((row) => row.id === full.id)).toEqual({
+      id: full.id,
+      status: 'pending',
+      checkInDate: '2025-01-05',
+      checkOutDate: '2025-01-09',
+      total: 180.5,
+      adultCount: 2,
+      childrenCount: 3,
+      isPetComing: true,
+      isCancelled: false,
+      isDisputed: true,
+      User: { name: 'Sahra Abdi', email: 'sahra@hoy.test' },
+      Property: { title: 'Lido loft', address: '4 Lido Road' },
+    });
+    expect(rows.find((row) => row.id === orphan.id)).toMatchObject({ User: null, Property: null, checkInDate: null, checkOutDate: null, isCancelled: true });
+    const ids = rows.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('answers the same array at /api/admin/admin/bookings (the Refresh path)', async () => {
+    await insertBooking(t.handle);
+    const first = await get('/api/admin/bookings');
+    const second = await get('/api/admin/admin/bookings');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('streams more bookings than one batch, each exactly once', async () => {
+    await t.handle.query(sql`INSERT INTO bookings (status, total) SELECT 'completed', n FROM generate_series(1, 1100) AS n`);
+    const rows = (await get('/api/admin/bookings')).json<Booking[]>();
+    const [{ count }] = await t.handle.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM bookings`);
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(count);
+  });
+
+  it('refuses a missing or unknown token with 401', async () => {
+    expect((await get('/api/admin/bookings', false)).statusCode).toBe(401);
+    expect((await get('/api/admin/admin/bookings', false)).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/admin/bookings?page=1', token: 'y'.repeat(43) })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/bookings, paged form', () => {
+  it('answers one page of 8 by default, newest first, with the total in X-Total-Count', async () => {
+    const tag = newTag();
+    const { rows } = await bookingsFor(tag, 10);
+    const first = await page({ q: tag, page: 1 });
+    expect(first.rows).toHaveLength(BOOKINGS_PAGE_SIZE);
+    expect(first.total).toBe(10);
+    const second = await page({ q: tag, page: 2 });
+    expect([...first.ids, ...second.ids]).toEqual(rows.map((row) => row.id).reverse());
+    expect((await page({ q: tag, page: 5 })).rows).toEqual([]);
+    expect((await page({ q: tag, pageSize: 3, page: 4 })).ids).toEqual([rows[0].id]);
+  });
+
+  it('filters by status', async () => {
+    const tag = newTag();
+    const { guest, property } = await bookingsFor(tag, 0);
+    const ids: Record<string, number> = {};
+    for (const status of ['confirmed', 'pending', 'cancelled', 'completed'] as const) {
+      ids[status] = (await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, status })).id;
+    }
+    for (const status of ['confirmed', 'pending', 'cancelled', 'completed']) {
+      const result = await page({ q: tag, status });
+      expect(result.ids, status).toEqual([ids[status]]);
+      expect(result.total).toBe(1);
+    }
+  });
+
+  it('searches guest name, guest e-mail, property title and property address case-insensitively', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const byTitle = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title: `Loft ${tag.toUpperCase()}` })).id });
+    const byAddress = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { address: `7 ${tag} Street` })).id });
+    const byName = await insertBooking(t.handle, { guestId: (await insertGuest(t.handle, { name: `Nimco ${tag}` })).id });
+    const byEmail = await insertBooking(t.handle, { guestId: (await insertGuest(t.handle, { email: `${tag}@MAIL.test` })).id });
+    const result = await page({ q: tag.toUpperCase(), sort: 'id' });
+    expect(result.ids).toEqual([byTitle.id, byAddress.id, byName.id, byEmail.id]);
+    expect((await page({ q: `${tag}@mail` })).ids).toEqual([byEmail.id]);
+  });
+
+  it('matches a booking id as 123 or #123', async () => {
+    const booking = await insertBooking(t.handle);
+    expect((await page({ q: String(booking.id), pageSize: 100 })).ids).toContain(booking.id);
+    expect((await page({ q: `#${booking.id}`, pageSize: 100 })).ids).toEqual([booking.id]);
+    expect((await page({ q: `#${booking.id}`, status: booking.status === 'pending' ? 'confirmed' : 'pending' })).ids).toEqual([]);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const percent = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title: `${tag} 50% off` })).id });
+    const underscore = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title: `${tag} snake_case` })).id });
+    await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title: `${tag} 500 off` })).id });
+    await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title: `${tag} snakeXcase` })).id });
+    expect((await page({ q: `${tag} 50%` })).ids).toEqual([percent.id]);
+    expect((await page({ q: 'snake_case' })).ids).toEqual([underscore.id]);
+  });
+
+  it('sorts by guest name and property title both ways with missing values last', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const property = await insertProperty(t.handle, host.id, { title: `Home ${tag}` });
+    const zahra = await insertBooking(t.handle, { propertyId: property.id, guestId: (await insertGuest(t.handle, { name: 'Zahra' })).id });
+    const abdi = await insertBooking(t.handle, { propertyId: property.id, guestId: (await insertGuest(t.handle, { name: 'Abdi' })).id });
+    const blank = await insertBooking(t.handle, { propertyId: property.id, guestId: (await insertGuest(t.handle, { name: '' })).id });
+    const noGuest = await insertBooking(t.handle, { propertyId: property.id, guestId: null });
+    const ascending = (await page({ q: tag, sort: 'User.name', order: 'asc' })).ids;
+    expect(ascending.slice(0, 2)).toEqual([abdi.id, zahra.id]);
+    expect(ascending.slice(2).sort()).toEqual([blank.id, noGuest.id].sort());
+    const descending = (await page({ q: tag, sort: 'User.name', order: 'desc' })).ids;
+    expect(descending.slice(0, 2)).toEqual([zahra.id, abdi.id]);
+    expect(descending.slice(2).sort()).toEqual([blank.id, noGuest.id].sort());
+
+    const guest = await insertGuest(t.handle, { name: `Traveller ${tag}x` });
+    const bravo = await insertBooking(t.handle, { guestId: guest.id, propertyId: (await insertProperty(t.handle, host.id, { title: 'Bravo' })).id });
+    const alpha = await insertBooking(t.handle, { guestId: guest.id, propertyId: (await insertProperty(t.handle, host.id, { title: 'Alpha' })).id });
+    const noProperty = await insertBooking(t.handle, { guestId: guest.id, propertyId: null });
+    expect((await page({ q: `${tag}x`, sort: 'Property.title', order: 'asc' })).ids).toEqual([alpha.id, bravo.id, noProperty.id]);
+    expect((await page({ q: `${tag}x`, sort: 'Property.title', order: 'desc' })).ids).toEqual([bravo.id, alpha.id, noProperty.id]);
+  });
+
+  it('sorts by check-in and check-out both ways with missing dates last', async () => {
+    const tag = newTag();
+    const { guest, property } = await bookingsFor(tag, 0);
+    const at = (checkInDate: string | null, checkOutDate: string | null) =>
+      insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, checkInDate, checkOutDate });
+    const early = await at('2025-01-05', '2025-03-01');
+    const late = await at('2025-06-01', '2025-02-01');
+    const missing = await at(null, null);
+    expect((await page({ q: tag, sort: 'checkInDate', order: 'asc' })).ids).toEqual([early.id, late.id, missing.id]);
+    expect((await page({ q: tag, sort: 'checkInDate', order: 'desc' })).ids).toEqual([late.id, early.id, missing.id]);
+    expect((await page({ q: tag, sort: 'checkOutDate', order: 'asc' })).ids).toEqual([late.id, early.id, missing.id]);
+    expect((await page({ q: tag, sort: 'checkOutDate', order: 'desc' })).ids).toEqual([early.id, late.id, missing.id]);
+  });
+
+  it('sorts by total, status and id both ways, the id breaking ties', async () => {
+    const tag = newTag();
+    const { guest, property } = await bookingsFor(tag, 0);
+    const make = (total: number, status: 'confirmed' | 'pending' | 'completed') =>
+      insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, total, status });
+    const cheap = await make(50, 'pending');
+    const dear = await make(900.25, 'completed');
+    const cheapTwin = await make(50, 'confirmed');
+    expect((await page({ q: tag, sort: 'total', order: 'asc' })).ids).toEqual([cheap.id, cheapTwin.id, dear.id]);
+    expect((await page({ q: tag, sort: 'total', order: 'desc' })).ids).toEqual([dear.id, cheapTwin.id, cheap.id]);
+    expect((await page({ q: tag, sort: 'status', order: 'asc' })).ids).toEqual([dear.id, cheapTwin.id, cheap.id]);
+    expect((await page({ q: tag, sort: 'status', order: 'desc' })).ids).toEqual([cheap.id, cheapTwin.id, dear.id]);
+    expect((await page({ q: tag, sort: 'id', order: 'asc' })).ids).toEqual([cheap.id, dear.id, cheapTwin.id]);
+    expect((await page({ q: tag, sort: 'id', order: 'desc' })).ids).toEqual([cheapTwin.id, dear.id, cheap.id]);
+    expect((await page({ q: tag, sort: 'total', order: 'desc' })).rows[0].total).toBe(900.25);
+  });
+
+  it('answers 400 for a bad page, page size, sort, order or status', async () => {
+    for (const query of ['page=0', 'pageSize=101', 'pageSize=x', 'sort=guest_id', 'sort=User.email', 'order=sideways', 'status=Confirmed', 'status=lost']) {
+      const response = await get(`/api/admin/bookings?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('GET /api/admin/bookings/summary', () => {
+  it('counts every booking and each status', async () => {
+    const before = (await get('/api/admin/bookings/summary')).json();
+    for (const status of ['confirmed', 'confirmed', 'pending', 'cancelled', 'completed'] as const) await insertBooking(t.handle, { status });
+    const response = await get('/api/admin/bookings/summary');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      total: before.total + 5,
+      confirmed: before.confirmed + 2,
+      pending: before.pending + 1,
+      cancelled: before.cancelled + 1,
+      completed: before.completed + 1,
+    });
+    const [{ count }] = await t.handle.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM bookings`);
+    expect(response.json().total).toBe(count);
+  });
+
+  it('refuses a missing token with 401', async () => {
+    expect((await get('/api/admin/bookings/summary', false)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLandingRepository } from '../../server/modules/landing/landing.repository';
+import { neutralizeFormula } from '../../server/modules/landing/landing.service';
+import { createTestApp, type TestApp } from './helpers/app';
+
+let t: TestApp;
+let token: string;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitPublic: 3 });
+  token = await t.login();
+});
+afterAll(async () => t.close());
+
+/** Each call comes from its own client address unless told, so the rate limit of one test does not reach another. */
+const postPublic = (url: string, payload: unknown, remoteAddress = `10.1.0.${(addressCounter += 1)}`) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
+const get = (url: string) => t.request({ method: 'GET', url, token });
+
+const hostForm = { name: 'Farah Ali', email: 'farah@example.com', phone: '+252 61 555 0101', address: '7 Airport Road, Mogadishu' };
+
+describe('POST /api/data/add-host-information', () => {
+  it('answers 201 without a token and stores every field exactly as sent', async () => {
+    const exotic = {
+      name: '  Fàrah "Ali" 🏠  ',
+      email: ' <script>alert(1)</script> ',
+      phone: '=HYPERLINK("x")',
+      address: 'شارع المطار، مقديشو\n2nd line',
+    };
+    const response = await postPublic('/api/data/add-host-information', exotic);
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: number }>();
+    const [row] = await t.handle.query<Record<string, string>>(
+      sql`SELECT name, email, phone, address FROM host_interest_submissions WHERE id = ${id}`,
+    );
+    expect(row).toEqual(exotic);
+    const listed = (await get('/api/admin/host-information')).json<Array<Record<string, unknown>>>();
+    expect(listed.find((item) => item.id === id)).toMatchObject(exotic);
+  });
+
+  it('answers 400 for a missing field, a wrong type or an over-long value, and stores nothing', async () => {
+    const [before] = await t.handle.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM host_interest_submissions`);
+    const bad = [
+      { ...hostForm, phone: undefined },
+      { ...hostForm, name: 42 },
+      { ...hostForm, address: ['x'] },
+      { ...hostForm, name: 'x'.repeat(321) },
+      { ...hostForm, address: 'x'.repeat(5001) },
+    ];
+    for (const payload of bad) {
+      const response = await postPublic('/api/data/add-host-information', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+    const [after] = await t.handle.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM host_interest_submissions`);
+    expect(after.total).toBe(before.total);
+  });
+
+  it('limits posts per client address per minute with 429 and Retry-After', async () => {
+    const address = '10.9.0.1';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await postPublic('/api/data/add-host-information', hostForm, address)).statusCode).toBe(201);
+    }
+    const limited = await postPublic('/api/data/add-email-subscriber', { email: 'limited@example.com' }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/try again later/);
+    expect((await postPublic('/api/data/add-host-information', hostForm, '10.9.0.2')).statusCode).toBe(201);
+    t.clock.advance(61_000);
+    expect((await postPublic('/api/data/add-host-information', hostForm, address)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/data/add-email-subscriber', () => {
+  it('keeps one row for the same address in any letter case', async () => {
+    const first = await postPublic('/api/data/add-email-subscriber', { email: 'Same.Person@Example.com' });
+    const second = await postPublic('/api/data/add-email-subscriber', { email: 'same.person@example.COM' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    const rows = await t.handle.query<{ email: string }>(
+      sql`SELECT email FROM email_subscribers WHERE lower(email) = 'same.person@example.com'`,
+    );
+    expect(rows).toEqual([{ email: 'Same.Person@Example.com' }]);
+  });
+
+  it('refuses an invalid address with the screen message', async () => {
+    for (const email of ['not-an-email', 'a@b', 'a b@c.de', ' a@b.co', '', 42]) {
+      const response = await postPublic('/api/data/add-email-subscriber', { email });
+      expect(response.statusCode, String(email)).toBe(400);
+      expect(response.json().message).toBe('Please enter a valid email address');
+    }
+    expect((await postPublic('/api/data/add-email-subscriber', {})).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/host-information and /api/admin/email-subscribers', () => {
+  it('refuses a call without a token', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/admin/host-information' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/admin/email-subscribers?format=csv' })).statusCode).toBe(401);
+  });
+
+  it('answers newest first, 10 per page by default, with X-Total-Count', async () => {
+    const marker = `pager${Date.now()}`;
+    for (let index = 0; index < 12; index += 1) {
+      t.clock.advance(1000);
+      await postPublic('/api/data/add-email-subscriber', { email: `${marker}.${index}@example.com` });
+    }
+    const page = await get(`/api/admin/email-subscribers?q=${marker}`);
+    expect(page.headers['x-total-count']).toBe('12');
+    const emails = page.json<Array<{ email: string }>>().map((row) => row.email);
+    expect(emails).toHaveLength(10);
+    expect(emails[0]).toBe(`${marker}.11@example.com`);
+    const whole = (await get('/api/admin/email-subscribers')).json<Array<{ email: string; createdAt: string }>>();
+    const mine = whole.filter((row) => row.email.startsWith(marker)).map((row) => row.email);
+    expect(mine[0]).toBe(`${marker}.11@example.com`);
+    expect(mine).toHaveLength(12);
+    const sortMarker = `sorted${Date.now()}`;
+    for (const letter of ['b', 'c', 'a']) await postPublic('/api/data/add-email-subscriber', { email: `${sortMarker}${letter}@example.com` });
+    const emailsSorted = async (order: string) =>
+      (await get(`/api/admin/email-subscribers?q=${sortMarker}&sort=email&order=${order}`)).json<Array<{ email: string }>>().map((row) => row.email.slice(sortMarker.length, sortMarker.length + 1));
+    expect(await emailsSorted('asc')).toEqual(['a', 'b', 'c']);
+    expect(await emailsSorted('desc')).toEqual(['c', 'b', 'a']);
+  });
+
+  it('searches every text column literally', async () => {
+    await postPublic('/api/data/add-host-information', { ...hostForm, address: 'Block 100% North_Side' });
+    await postPublic('/api/data/add-host-information', { ...hostForm, address: 'Block 1000 NorthXSide' });
+    const percent = (await get(`/api/admin/host-information?q=${encodeURIComponent('100%')}`)).json<Array<{ address: string }>>();
+    expect(percent.map((row) => row.address)).toEqual(['Block 100% North_Side']);
+    const underscore = (await get(`/api/admin/host-information?q=${encodeURIComponent('north_side')}`)).json<Array<{ address: string }>>();
+    expect(underscore.map((row) => row.address)).toEqual(['Block 100% North_Side']);
+    await postPublic('/api/data/add-host-information', { ...hostForm, name: 'Searchable Name Zq', phone: '+252 99 777' });
+    expect((await get('/api/admin/host-information?q=name%20zq')).json()).toHaveLength(1);
+    expect((await get('/api/admin/host-information?q=99%20777')).json()).toHaveLength(1);
+  });
+
+  it('answers 400 for an unknown sort or format', async () => {
+    expect((await get('/api/admin/host-information?sort=id')).statusCode).toBe(400);
+    expect((await get('/api/admin/email-subscribers?format=xlsx')).statusCode).toBe(400);
+    expect((await get('/api/admin/email-subscribers?status=active')).statusCode).toBe(400);
+  });
+
+  it('downloads CSV of the searched rows with quoting and formula cells neutralized', async () => {
+    const marker = `csv${Date.now()}`;
+    await postPublic('/api/data/add-host-information', {
+      name: `${marker} "Quoted", Name`,
+      email: `=HYPERLINK("http://evil.example","x")`,
+      phone: '+252 61 555 0101',
+      address: 'Line one\nLine two 🏠',
+    });
+    const response = await get(`/api/admin/host-information?format=csv&q=${marker}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="host-information.csv"');
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('id,name,email,phone,address,createdAt');
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\d+,"${marker} ""Quoted"", Name","'=HYPERLINK\\(""http://evil.example"",""x""\\)",\\+252 61 555 0101,"Line one\nLine two 🏠",\\d{4}-\\d{2}-\\d{2}T[^,]+Z$`, 'u'),
+    );
+    expect(lines).toEqual([lines[0], lines[1], '']);
+  });
+
+  it('downloads every subscriber as CSV without search', async () => {
+    const [count] = await t.handle.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM email_subscribers`);
+    const response = await get('/api/admin/email-subscribers?format=csv');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="email-subscribers.csv"');
+    const lines = response.body.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(count.total + 1);
+  });
+});
+
+describe('neutralizeFormula', () => {
+  it('prefixes an apostrophe to values a spreadsheet would run, and leaves numbers and phones alone', () => {
+    expect(neutralizeFormula('=1+1')).toBe("'=1+1");
+    expect(neutralizeFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutralizeFormula('+cmd|calc')).toBe("'+cmd|calc");
+    expect(neutralizeFormula('-2+3 eval')).toBe("'-2+3 eval");
+    expect(neutralizeFormula('\t=x')).toBe("'\t=x");
+    expect(neutralizeFormula('+252 61 555 0101')).toBe('+252 61 555 0101');
+    expect(neutralizeFormula('-12.5')).toBe('-12.5');
+    expect(neutralizeFormula('Plain = text')).toBe('Plain = text');
+  });
+});
+
+describe('export batches', () => {
+  it('walks every row once in list order by keyset, also across equal timestamps', async () => {
+    const repository = createLandingRepository(t.handle.db);
+    const marker = `keyset${Date.now()}`;
+    for (let index = 0; index < 5; index += 1) {
+      await postPublic('/api/data/add-host-information', { ...hostForm, name: `${marker} ${index}` });
+    }
+    const pattern = `%${marker}%`;
+    for (const order of ['asc', 'desc'] as const) {
+      const seen: number[] = [];
+      let afterId: number | undefined;
+      for (;;) {
+        const rows = await repository.listSubmissions({ pattern, sort: 'createdAt', order, limit: 2, afterId });
+        if (rows.length === 0) break;
+        seen.push(...rows.map((row) => row.id));
+        afterId = rows[rows.length - 1].id;
+      }
+      const expected = (await repository.listSubmissions({ pattern, sort: 'createdAt', order, limit: 100 })).map((row) => row.id);
+      expect(seen).toEqual(expected);
+      expect(seen).toHaveLength(5);
+    }
+  });
+});
