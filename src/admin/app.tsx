@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
 import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
+import { takeExitPath } from '../lib/session';
+import { adminTheme } from './theme';
 import { RESOURCES } from './resources';
 import { RESOURCE_PAGES } from './pages';
 import { createDataProvider } from './providers/data-provider';
@@ -33,10 +35,11 @@ const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
   RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]),
 );
 
-/** Without a token the admin pages do not exist: reload at `/` so the entry shows the landing page. */
+/** Without a token the admin pages do not exist: reload at `/` (the landing page), or at the login
+ * page when the session was ended by a logout or a 401. */
 function LeaveForLanding() {
   useEffect(() => {
-    window.location.replace('/');
+    window.location.replace(takeExitPath());
   }, []);
   return null;
 }
@@ -78,7 +81,7 @@ function AdminShell() {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const resources = useRefineResources();
   return (
-    <ConfigProvider>
+    <ConfigProvider theme={adminTheme}>
       <AntdApp>
         <Refine
           dataProvider={dataProvider}

@@ -13,3 +13,19 @@ export function storeToken(token: string): void {
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
+
+// Where the admin face goes once its token is gone: `/` when a visitor wanders in without one,
+// `/login` after a logout, `/login?reason=unauthorized` after a 401.
+let exitPath: string | undefined;
+
+/** Records where to go when the session ends; the first reason given wins. */
+export function rememberExitPath(path: string): void {
+  exitPath ??= path;
+}
+
+/** The recorded exit path (then forgotten), or `/` when the session ended for no recorded reason. */
+export function takeExitPath(): string {
+  const path = exitPath ?? '/';
+  exitPath = undefined;
+  return path;
+}

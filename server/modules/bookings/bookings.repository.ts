@@ -11,6 +11,8 @@ export interface BookingFilter {
   pattern?: string;
   /** A booking id the search names exactly. */
   id?: number;
+  /** The search matches few guests and properties: fetch their bookings by index (see matchingIds). */
+  isNarrow?: boolean;
 }
 
 export interface BookingPageRequest extends BookingFilter {
@@ -54,35 +56,55 @@ export type BookingRow = {
   propertyAddress: string | null;
 };
 
+const matchingGuests = (pattern: string) =>
+  sql`SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern}`;
+const matchingProperties = (pattern: string) =>
+  sql`SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern}`;
+
 /**
- * Ids of the bookings a search matches. Each branch is a semi-join on an indexed key fed by a
- * trigram-indexed search of users or properties, so a million bookings are never joined and
- * scanned with ILIKE.
+ * Ids of the bookings a narrow search matches: each branch is a semi-join on an indexed key fed
+ * by a trigram-indexed search of users or properties, so a million bookings are never scanned.
  */
 function matchingIds(pattern: string, id: number | undefined): SQL {
   const byId = id === undefined ? sql`` : sql` UNION ALL SELECT ${id}::int`;
-  return sql`SELECT by_guest.id FROM bookings AS by_guest
-    WHERE by_guest.guest_id IN (SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern})
-    UNION ALL SELECT by_property.id FROM bookings AS by_property
-    WHERE by_property.property_id IN (SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern})${byId}`;
+  return sql`SELECT by_guest.id FROM bookings AS by_guest WHERE by_guest.guest_id IN (${matchingGuests(pattern)})
+    UNION ALL SELECT by_property.id FROM bookings AS by_property WHERE by_property.property_id IN (${matchingProperties(pattern)})${byId}`;
+}
+
+function searchCondition(filter: BookingFilter & { pattern: string }): SQL {
+  if (filter.isNarrow) return sql`${bookings.id} IN (${matchingIds(filter.pattern, filter.id)})`;
+  // A broad search matches bookings densely: one pass with hashed lookups beats collecting the ids.
+  const byId = filter.id === undefined ? sql`` : sql` OR ${bookings.id} = ${filter.id}`;
+  return sql`(${bookings.guestId} IN (${matchingGuests(filter.pattern)}) OR ${bookings.propertyId} IN (${matchingProperties(filter.pattern)})${byId})`;
 }
 
 function filterCondition(filter: BookingFilter): SQL | undefined {
   return and(
     filter.status ? eq(bookings.status, filter.status) : undefined,
-    filter.pattern ? sql`${bookings.id} IN (${matchingIds(filter.pattern, filter.id)})` : undefined,
+    filter.pattern ? searchCondition({ ...filter, pattern: filter.pattern }) : undefined,
   );
 }
 
 const isEmptyText = (column: AnyColumn) => sql`(${column} IS NULL OR ${column} = '')`;
 
-function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc'): SQL[] {
+/**
+ * With a narrow search, sort keys of bookings are wrapped in no-op expressions: the planner cannot
+ * know how the few matches spread over an index, and walking one in sort order until a page is
+ * full may read the whole table. Sorting the matched rows is bounded by the search instead.
+ */
+function sortKey(column: AnyColumn, isSearching: boolean): SQL | AnyColumn {
+  if (!isSearching) return column;
+  return column === bookings.status ? sql`(${column} || '')` : sql`(${column} + 0)`;
+}
+
+function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearching: boolean): SQL[] {
   const direction = order === 'asc' ? asc : desc;
-  const nullsLast = (column: AnyColumn) => (order === 'asc' ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`);
-  const tiebreaker = direction(bookings.id);
+  const key = (column: AnyColumn) => sortKey(column, isSearching);
+  const nullsLast = (column: AnyColumn) => (order === 'asc' ? sql`${key(column)} ASC NULLS LAST` : sql`${key(column)} DESC NULLS LAST`);
+  const tiebreaker = direction(key(bookings.id));
   switch (sort) {
     case undefined:
-      return [desc(bookings.id)];
+      return [desc(key(bookings.id))];
     case 'id':
       return [tiebreaker];
     case 'User.name':
@@ -94,9 +116,9 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc'): SQL[] {
     case 'checkOutDate':
       return [nullsLast(bookings.checkOutDate), tiebreaker];
     case 'total':
-      return [direction(bookings.total), tiebreaker];
+      return [direction(key(bookings.total)), tiebreaker];
     case 'status':
-      return [direction(bookings.status), tiebreaker];
+      return [direction(key(bookings.status)), tiebreaker];
   }
 }
 
@@ -117,7 +139,7 @@ export function createBookingsRepository(db: Database) {
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
       return selectRows()
         .where(filterCondition(request))
-        .orderBy(...orderBy(request.sort, request.order))
+        .orderBy(...orderBy(request.sort, request.order, request.isNarrow === true))
         .limit(request.limit)
         .offset(request.offset);
     },
@@ -125,6 +147,16 @@ export function createBookingsRepository(db: Database) {
     async count(filter: BookingFilter): Promise<number> {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(filterCondition(filter));
       return row.count;
+    },
+
+    /** How many guests and properties a search matches, counting no further than `limit`. */
+    async countSearchSources(pattern: string, limit: number): Promise<number> {
+      const [row] = await db.execute<{ count: number }>(sql`SELECT
+        (SELECT count(*) FROM (${matchingGuests(pattern)} LIMIT ${limit}) AS guests)::int
+        + (SELECT count(*) FROM (${matchingProperties(pattern)} LIMIT ${limit}) AS found)::int AS count`).then(
+        (result) => (result as unknown as { rows: { count: number }[] }).rows,
+      );
+      return Number(row.count);
     },
 
     async summarize() {

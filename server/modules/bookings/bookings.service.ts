@@ -5,6 +5,8 @@ import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 
 const MAX_ID = 2_147_483_647;
+/** Up to this many matching guests and properties, a search reads their bookings by index. */
+const NARROW_SEARCH_SOURCES = 500;
 
 /** A search like `123` or `#123` also names a booking id (the list shows ids as #123). */
 function searchedId(term: string): number | undefined {
@@ -47,10 +49,13 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
       const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
       const term = searchTerm(query.q);
+      const pattern = term === undefined ? undefined : containsPattern(term);
       const filter = {
         status: query.status,
-        pattern: term === undefined ? undefined : containsPattern(term),
+        pattern,
         id: term === undefined ? undefined : searchedId(term),
+        isNarrow:
+          pattern !== undefined && (await repository.countSearchSources(pattern, NARROW_SEARCH_SOURCES + 1)) <= NARROW_SEARCH_SOURCES,
       };
       const rows = await repository.listPage({
         ...filter,

@@ -51,11 +51,15 @@ function matchingIds(pattern: string): SQL {
 
 const filterCondition = (pattern: string | undefined) => (pattern ? sql`${feedbacks.id} IN (${matchingIds(pattern)})` : undefined);
 
+// Spelled out so the order matches feedbacks_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST)
+// in both directions; the columns are never null, so the placement of nulls changes no result.
+const newestFirst = [sql`${feedbacks.createdAt} DESC NULLS LAST`, sql`${feedbacks.id} DESC NULLS LAST`];
+const oldestFirst = [sql`${feedbacks.createdAt} ASC NULLS FIRST`, sql`${feedbacks.id} ASC NULLS FIRST`];
+
 function orderBy(sort: FeedbackSort | undefined, order: 'asc' | 'desc'): SQL[] {
-  const direction = order === 'asc' ? asc : desc;
-  if (sort === 'rating') return [direction(feedbacks.rating), desc(feedbacks.createdAt), desc(feedbacks.id)];
-  if (sort === 'createdAt') return [direction(feedbacks.createdAt), direction(feedbacks.id)];
-  return [desc(feedbacks.createdAt), desc(feedbacks.id)];
+  if (sort === 'rating') return [order === 'asc' ? asc(feedbacks.rating) : desc(feedbacks.rating), ...newestFirst];
+  if (sort === 'createdAt' && order === 'asc') return oldestFirst;
+  return newestFirst;
 }
 
 export function createFeedbacksRepository(db: Database) {
@@ -69,7 +73,7 @@ export function createFeedbacksRepository(db: Database) {
         : undefined;
       return selectRows()
         .where(and(after))
-        .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
+        .orderBy(...newestFirst)
         .limit(limit);
     },
 

@@ -3,7 +3,7 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
-import { clearToken, readToken, storeToken } from '../../lib/session';
+import { clearToken, readToken, rememberExitPath, storeToken } from '../../lib/session';
 
 // The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
 registerAdminCatalogue();
@@ -50,6 +50,7 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
         await client.post('admin/logout').catch(() => undefined);
       }
       clearToken();
+      rememberExitPath('/login');
       return { success: true, redirectTo: '/login' };
     },
 
@@ -64,6 +65,7 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
 
     async onError(error: unknown) {
       if (statusOf(error) !== 401) return {};
+      rememberExitPath(UNAUTHORIZED_REDIRECT);
       return {
         logout: true,
         redirectTo: UNAUTHORIZED_REDIRECT,

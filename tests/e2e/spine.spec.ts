@@ -1,0 +1,55 @@
+// The spine end to end: a visitor sees the landing page; an administrator signs in, reaches the
+// admin layout, and signs out again (the token is revoked and gone).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+test('a visitor without a token sees the landing page, and admin paths lead back to it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.ant-layout')).toHaveCount(0);
+  await page.goto('/hosts');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an administrator signs in, reaches the dashboard, and logs out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  await expect(page.getByText('Hoy').first()).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+
+  await page.getByRole('menuitem', { name: /Logout/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  const revoked = await page.request.post('/api/admin/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(401);
+});
+
+test('wrong credentials keep the visitor on the login page with the SPEC message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Authentication failed. Please check your credentials.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the landing page and the login page have no serious or critical accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const path of ['/', '/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await context.close();
+});
