@@ -1,6 +1,6 @@
 // The spine end to end: a visitor sees the landing page; an administrator signs in, reaches the
 // admin layout, and signs out again (the token is revoked and gone).
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
