@@ -210,6 +210,24 @@ describe('GET /api/admin/bookings, paged form', () => {
     expect((await page({ q: tag, sort: 'total', order: 'desc' })).rows[0].total).toBe(900.25);
   });
 
+  it('answers the same way when a search matches many guests (the broad search plan)', async () => {
+    const tag = newTag();
+    await t.handle.query(sql`INSERT INTO users (is_host, name) SELECT false, ${`Broad ${tag} `} || n FROM generate_series(1, 600) AS n`);
+    const guests = await t.handle.query<{ id: number }>(sql`SELECT id FROM users WHERE name LIKE ${`Broad ${tag} %`} ORDER BY id LIMIT 3`);
+    const made = [];
+    for (const [index, guest] of guests.entries()) {
+      made.push(await insertBooking(t.handle, { guestId: guest.id, status: index === 0 ? 'pending' : 'confirmed', total: 10 * (index + 1) }));
+    }
+    const other = await insertBooking(t.handle, { guestId: (await insertGuest(t.handle, { name: 'Someone else' })).id });
+    const all = await page({ q: `broad ${tag.toUpperCase()}` });
+    expect(all.ids).toEqual(made.map((row) => row.id).reverse());
+    expect(all.total).toBe(3);
+    expect((await page({ q: `Broad ${tag}`, status: 'pending' })).ids).toEqual([made[0].id]);
+    expect((await page({ q: `Broad ${tag}`, sort: 'total', order: 'desc', pageSize: 2, page: 2 })).ids).toEqual([made[0].id]);
+    expect((await page({ q: `Broad ${tag}`, sort: 'User.name' })).ids).toHaveLength(3);
+    expect(all.ids).not.toContain(other.id);
+  });
+
   it('answers 400 for a bad page, page size, sort, order or status', async () => {
     for (const query of ['page=0', 'pageSize=101', 'pageSize=x', 'sort=guest_id', 'sort=User.email', 'order=sideways', 'status=Confirmed', 'status=lost']) {
       const response = await get(`/api/admin/bookings?${query}`);

@@ -151,11 +151,10 @@ export function createBookingsRepository(db: Database) {
 
     /** How many guests and properties a search matches, counting no further than `limit`. */
     async countSearchSources(pattern: string, limit: number): Promise<number> {
-      const [row] = await db.execute<{ count: number }>(sql`SELECT
+      const result = await db.execute(sql`SELECT
         (SELECT count(*) FROM (${matchingGuests(pattern)} LIMIT ${limit}) AS guests)::int
-        + (SELECT count(*) FROM (${matchingProperties(pattern)} LIMIT ${limit}) AS found)::int AS count`).then(
-        (result) => (result as unknown as { rows: { count: number }[] }).rows,
-      );
+        + (SELECT count(*) FROM (${matchingProperties(pattern)} LIMIT ${limit}) AS found)::int AS count`);
+      const [row] = (result as unknown as { rows: { count: number }[] }).rows;
       return Number(row.count);
     },
 
