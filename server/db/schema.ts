@@ -195,8 +195,11 @@ export const bookings = pgTable(
     index('bookings_status_idx').on(table.status, table.id),
     index('bookings_guest_idx').on(table.guestId),
     index('bookings_property_idx').on(table.propertyId),
+    // Missing dates sort last in both directions, so each direction has its own index.
     index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id),
+    index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc()),
     index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id),
+    index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc()),
     index('bookings_total_idx').on(table.total, table.id),
   ],
 );

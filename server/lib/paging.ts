@@ -25,6 +25,16 @@ export function searchTerm(q: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+const MAX_ROW_ID = 2_147_483_647;
+
+/** The row id a search names, when the whole search is a number (`123`, or `#123` where allowed). */
+export function searchedId(term: string, { allowHash = false } = {}): number | undefined {
+  const match = (allowHash ? /^#?(\d{1,10})$/ : /^(\d{1,10})$/).exec(term);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  return id >= 1 && id <= MAX_ROW_ID ? id : undefined;
+}
+
 /** Reads a table in id order, one batch at a time, so a whole-array answer never holds every row. */
 export async function* batchesById<Row extends { id: number }>(
   fetchAfter: (afterId: number, limit: number) => Promise<Row[]>,

@@ -1,20 +1,11 @@
 // Bookings: the whole list, one page of it, and the counts of the cards.
 import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSummary } from '../../../src/contracts/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
-import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 
-const MAX_ID = 2_147_483_647;
 /** Up to this many matching guests and properties, a search reads their bookings by index. */
 const NARROW_SEARCH_SOURCES = 500;
-
-/** A search like `123` or `#123` also names a booking id (the list shows ids as #123). */
-function searchedId(term: string): number | undefined {
-  const match = /^#?(\d{1,10})$/.exec(term);
-  if (!match) return undefined;
-  const id = Number(match[1]);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
 
 const isBookingStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
@@ -53,7 +44,7 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
       const filter = {
         status: query.status,
         pattern,
-        id: term === undefined ? undefined : searchedId(term),
+        id: term === undefined ? undefined : searchedId(term, { allowHash: true }), // the list shows ids as #123
         isNarrow:
           pattern !== undefined && (await repository.countSearchSources(pattern, NARROW_SEARCH_SOURCES + 1)) <= NARROW_SEARCH_SOURCES,
       };

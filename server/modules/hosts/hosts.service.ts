@@ -15,18 +15,9 @@ import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { HostDetailRow, HostListRow, HostsRepository } from './hosts.repository';
-
-const MAX_ID = 2_147_483_647;
-
-/** A search that is a whole number also names a userId. */
-function searchedId(term: string): number | undefined {
-  if (!/^\d{1,10}$/.test(term)) return undefined;
-  const id = Number(term);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
 
 function toHostListItem(row: HostListRow): HostListItem {
   return {

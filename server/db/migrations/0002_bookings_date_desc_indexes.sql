@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_check_in_desc_idx" ON "bookings" USING btree ("check_in_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "bookings_check_out_desc_idx" ON "bookings" USING btree ("check_out_date" DESC NULLS LAST,"id" DESC NULLS LAST);
