@@ -14,7 +14,7 @@ import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
 import { takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
-import { RESOURCES } from './resources';
+import { RESOURCES, type ResourceEntry, type ResourceName } from './resources';
 import { RESOURCE_PAGES } from './pages';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
@@ -57,7 +57,11 @@ function useRefineResources(): ResourceProps[] {
         (entry): ResourceProps => ({
           name: entry.name,
           ...entry.routes,
-          meta: { label: t(entry.labelKey), icon: createElement(entry.icon) },
+          meta: {
+            label: t(entry.labelKey),
+            icon: createElement(entry.icon),
+            hide: (entry as ResourceEntry).isHiddenFromMenu === true,
+          },
         }),
       ),
     ],
@@ -66,14 +70,19 @@ function useRefineResources(): ResourceProps[] {
 }
 
 function resourceRoutes() {
-  return RESOURCES.flatMap((entry) => {
-    const pages = RESOURCE_PAGES[entry.name];
+  return RESOURCES.flatMap((entry: ResourceEntry) => {
+    const pages = RESOURCE_PAGES[entry.name as ResourceName];
     const routes: Record<string, string | undefined> = entry.routes;
-    return (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
+    const crud = (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
       const path = routes[action];
       const Page = pages[action];
       return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={<Page />} />] : [];
     });
+    const extra = Object.entries(entry.extraRoutes ?? {}).flatMap(([screen, path]) => {
+      const Page = pages.extra?.[screen];
+      return Page ? [<Route key={`${entry.name}-${screen}`} path={path} element={<Page />} />] : [];
+    });
+    return [...crud, ...extra];
   });
 }
 

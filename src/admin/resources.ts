@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
   CommentOutlined,
+  DatabaseOutlined,
+  MessageOutlined,
   HomeOutlined,
   GiftOutlined,
   ScheduleOutlined,
@@ -41,6 +43,12 @@ export type ResourceEntry = {
   /** The field that identifies a row when the API does not name it `id` (hosts answer `userId`). */
   idField?: string;
   pageSize: number;
+  /** List filters passed to the API (default: `q` and `status`). */
+  filterFields?: readonly string[];
+  /** Screens of the resource beyond list/show/edit/create, e.g. the three promo screens. */
+  extraRoutes?: Record<string, string>;
+  /** Hidden from the sidebar (still routed). */
+  isHiddenFromMenu?: boolean;
 };
 
 // SPEC.md section 7: the host detail calls answer an envelope and give up after 10 s.
@@ -104,10 +112,29 @@ export const RESOURCES = [
     pageSize: 8,
   },
   {
+    name: 'chats',
+    labelKey: 'admin.nav.chats',
+    icon: MessageOutlined,
+    routes: { list: '/chats' },
+    endpoints: { getList: { path: 'admin/conversations' } },
+    actions: {
+      messages: { method: 'get', path: 'admin/conversations/:id/messages' },
+      send: { method: 'post', path: 'admin/conversations/:id/messages' },
+      markRead: { method: 'post', path: 'admin/conversations/:id/read' },
+    },
+    filterFields: ['q', 'tab'],
+    pageSize: 20,
+  },
+  {
     name: 'promos',
     labelKey: 'admin.nav.promos',
     icon: GiftOutlined,
     routes: { list: '/promo-code' },
+    extraRoutes: {
+      guest: '/promo-code-guest',
+      hostNewJoiner: '/promo-code-host',
+      hostRegular: '/promo-code-host-regular',
+    },
     // A promo's id is its kind: guest, host-new-joiner or host-regular.
     endpoints: {
       getList: { path: 'admin/promos' },
@@ -122,6 +149,25 @@ export const RESOURCES = [
     icon: CommentOutlined,
     routes: { list: '/feedback' },
     endpoints: { getList: { path: 'admin/feedbacks' } },
+    pageSize: 10,
+  },
+  {
+    name: 'landing-data',
+    labelKey: 'admin.nav.landingData',
+    icon: DatabaseOutlined,
+    routes: { list: '/landing-data' },
+    endpoints: { getList: { path: 'admin/host-information' } },
+    pageSize: 10,
+  },
+  // The landing page's second list: its own resource (table, search, paging), shown as a tab of
+  // Data from Landing Page.
+  {
+    name: 'email-subscribers',
+    labelKey: 'admin.nav.landingData',
+    icon: DatabaseOutlined,
+    routes: { list: '/landing-data/subscribers' },
+    endpoints: { getList: { path: 'admin/email-subscribers' } },
+    isHiddenFromMenu: true,
     pageSize: 10,
   },
 ] as const satisfies readonly ResourceEntry[];

@@ -1,8 +1,26 @@
 import { registerCatalogue } from './index';
-import adminEn from './locales/en/admin.json';
-import adminSo from './locales/so/admin.json';
+
+// Every admin area keeps its texts in its own file (admin.json, admin-hosts.json, ...), so screens
+// add texts without editing a shared catalogue; all of them load with the admin chunk.
+const english = import.meta.glob<{ default: object }>('./locales/en/admin*.json', { eager: true });
+const somali = import.meta.glob<{ default: object }>('./locales/so/admin*.json', { eager: true });
+
+function merged(files: Record<string, { default: object }>): object {
+  return Object.values(files).reduce<Record<string, unknown>>((all, file) => deepMerge(all, file.default as Record<string, unknown>), {});
+}
+
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] =
+      existing && typeof existing === 'object' && value && typeof value === 'object'
+        ? deepMerge({ ...(existing as Record<string, unknown>) }, value as Record<string, unknown>)
+        : value;
+  }
+  return target;
+}
 
 /** Makes the admin texts available; the admin chunk calls it once, so the entry carries only the common texts. */
 export function registerAdminCatalogue(): void {
-  registerCatalogue({ en: adminEn, so: adminSo });
+  registerCatalogue({ en: merged(english), so: merged(somali) });
 }

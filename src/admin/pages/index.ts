@@ -2,7 +2,14 @@ import type { ComponentType } from 'react';
 import { createPlaceholderPage } from '../components/resource-placeholder';
 import { RESOURCES, type ResourceName } from '../resources';
 
-export type ResourcePages = { list: ComponentType; show?: ComponentType; edit?: ComponentType; create?: ComponentType };
+export type ResourcePages = {
+  list: ComponentType;
+  show?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  /** Screens named in the registry entry's `extraRoutes`, by the same keys. */
+  extra?: Record<string, ComponentType>;
+};
 
 function placeholders(name: ResourceName): ResourcePages {
   const entry = RESOURCES.find((resource) => resource.name === name);
@@ -16,6 +23,9 @@ export const RESOURCE_PAGES: Record<ResourceName, ResourcePages> = {
   'property-approvals': placeholders('property-approvals'),
   listings: placeholders('listings'),
   bookings: placeholders('bookings'),
+  chats: placeholders('chats'),
   promos: placeholders('promos'),
   feedbacks: placeholders('feedbacks'),
+  'landing-data': placeholders('landing-data'),
+  'email-subscribers': placeholders('email-subscribers'),
 };

@@ -16,11 +16,14 @@ export type ListQuery = {
   status?: string;
   sort?: string;
   order?: 'asc' | 'desc';
+  /** Other filters a resource's registry entry lets through (e.g. the chats' `tab`). */
+  [filter: string]: string | number | undefined;
 };
 
 type Envelope = { success?: boolean; data?: unknown; message?: string };
 
-const FILTER_PARAMETERS = ['q', 'status'] as const;
+/** The filters every list understands; a registry entry may name others in `filterFields`. */
+export const DEFAULT_FILTER_FIELDS = ['q', 'status'] as const;
 
 function createHttpError(statusCode: number, message: string): HttpError {
   return { statusCode, message };
@@ -50,6 +53,7 @@ export function toListQuery(
   sorters: CrudSort[] | undefined,
   filters: CrudFilter[] | undefined,
   defaultPageSize: number,
+  filterFields: readonly string[] = DEFAULT_FILTER_FIELDS,
 ): ListQuery {
   const query: ListQuery = {};
   if ((pagination?.mode ?? 'server') === 'server') {
@@ -63,7 +67,7 @@ export function toListQuery(
   }
   for (const filter of filters ?? []) {
     if (!('field' in filter)) continue;
-    const parameter = FILTER_PARAMETERS.find((name) => name === filter.field);
+    const parameter = filterFields.find((name) => name === filter.field);
     const value = filter.value === undefined || filter.value === null ? '' : String(filter.value).trim();
     if (parameter && value !== '') query[parameter] = value;
   }
@@ -111,7 +115,7 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
       const endpoint = entry.endpoints.getList;
       try {
         const response = await client.get(endpoint.path, {
-          params: toListQuery(pagination, sorters, filters, entry.pageSize),
+          params: toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields),
           timeout: endpoint.timeoutMs,
         });
         const rows = unwrap<TData[]>(endpoint, response) ?? [];
