@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite/precompress';
 
 // Splitting follows the lazy imports of src/root.tsx: the entry holds React and i18next, the landing
 // chunk its page, and the admin chunk Refine, antd and axios, so a visitor never downloads admin code.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // APP_NAME overrides the product name at build time (src/app-name.ts); VITE_API_URL points the app at another server.
   envPrefix: ['VITE_', 'APP_NAME'],
   build: {

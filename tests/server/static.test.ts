@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -12,6 +13,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Hoy</title><div id="root"></div>');
   fs.writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await createTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -35,6 +37,12 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect((await t.request({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent');
+  });
+
+  it('sends the pre-compressed file to a client that accepts it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('answers unknown /api paths with 404 JSON, not the web app', async () => {
