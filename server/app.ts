@@ -17,6 +17,8 @@ import type { DatabaseHandle } from './db/client';
 import { HttpError, UnauthorizedError } from './errors';
 import { systemClock, type Clock } from './lib/clock';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { registerWellFormedTextCheck } from './lib/well-formed-text';
 import { installFieldNamedMessages } from './lib/zod-messages';
 import type { AdminPrincipal } from './modules/auth/auth.service';
 import { routePlugins } from './routes';
@@ -91,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.admin = await authenticate(app, request);
   });
 
+  registerSecurityHeaders(app);
+  registerWellFormedTextCheck(app);
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply));
   app.setNotFoundHandler((request, reply) => sendNotFound(app, request, reply, config));
 
@@ -110,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: config.staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/vite/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Built assets carry a content hash in their names: cache them for good. index.html names
         // the current assets, so it is revalidated on every visit.
@@ -135,7 +141,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 
 /** SQLSTATEs that mean the client sent a value the database cannot hold: a 400, not a 500. */
 const BAD_VALUE_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '23502', '23514']);
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const CONNECTION_ERROR_CODES = new Set(['53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
 function databaseCode(error: unknown): string | undefined {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth += 1) {
@@ -143,6 +149,19 @@ function databaseCode(error: unknown): string | undefined {
     current = current.cause as typeof current;
   }
   return undefined;
+}
+
+/** node-postgres reports a dropped or timed-out connection by message only; a database closed to connections is a generic 55000. */
+const CONNECTION_LOST_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)|is not currently accepting connections$/;
+
+function isDatabaseUnavailable(error: unknown, code: string | undefined): boolean {
+  if (code && CONNECTION_ERROR_CODES.has(code)) return true;
+  for (let current = error as { message?: unknown; cause?: unknown; query?: unknown } | undefined, depth = 0; current && depth < 5; depth += 1) {
+    // A failed-query wrapper's message quotes the parameters, i.e. user input: only its causes are read.
+    if (current.query === undefined && typeof current.message === 'string' && CONNECTION_LOST_MESSAGE.test(current.message)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }
 
 function statusText(statusCode: number): string {
@@ -181,7 +200,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (code === '23505') return replyWithError(request, reply, 409, 'This value is already in use.');
   if (code === '23503') return replyWithError(request, reply, 409, 'A related record does not exist or is still in use.');
   if (code && BAD_VALUE_SQLSTATES.has(code)) return replyWithError(request, reply, 400, 'A value is not valid.');
-  if (code && CONNECTION_ERROR_CODES.has(code)) {
+  if (isDatabaseUnavailable(error, code)) {
     request.log.error({ err: error }, 'database unavailable');
     reply.header('retry-after', '5');
     return replyWithError(request, reply, 503, 'The service is temporarily unavailable. Please try again shortly.');

@@ -1,6 +1,7 @@
 // Fixed-window counters for abuse limits. In one process they live in memory; with REDIS_URL they
 // live in Redis, so every server process behind a load balancer enforces the same limit.
 import { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../errors';
 import type { Clock } from './clock';
 
 export interface WindowCount {
@@ -14,6 +15,8 @@ export interface RateLimiter {
   hit(key: string, windowSeconds: number): Promise<WindowCount>;
   /** Answers the key's counter without changing it. */
   peek(key: string): Promise<WindowCount>;
+  /** Takes back one hit (a login that turned out right), leaving the window's end as it was. */
+  undo(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,34 +49,58 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
     async peek(key) {
       return answer(live(key));
     },
+    async undo(key) {
+      const window = live(key);
+      if (window && window.count > 0) window.count -= 1;
+    },
     async close() {
       windows.clear();
     },
   };
 }
 
-export function createRedisRateLimiter(url: string): RateLimiter {
+/** Decrements only a live counter: a key that expired meanwhile must not come back without a TTL. */
+const UNDO_SCRIPT = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
+
+/**
+ * One MULTI per hit: SET NX PX opens the window with its expiry before INCR counts in it, so a
+ * counter can never outlive its window (a crash between two commands cannot leave a key without TTL).
+ * Redis being unreachable answers 503: refusing is safer than letting a brute force through.
+ */
+export function createRedisRateLimiter(url: string, prefix = 'hoy:rate:'): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', () => {});
-  const prefix = 'hoy:rate:';
   const ttlToSeconds = (ttl: number) => (ttl > 0 ? Math.ceil(ttl / 1000) : 0);
+  const unavailable = () => new ServiceUnavailableError();
   return {
     async hit(key, windowSeconds) {
-      const [[, count], [, ttl]] = (await redis
+      const replies = await redis
         .multi()
+        .set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX')
         .incr(prefix + key)
         .pttl(prefix + key)
-        .exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(prefix + key, windowSeconds * 1000);
-      return { count, retryAfterSeconds: ttl < 0 ? windowSeconds : ttlToSeconds(ttl) };
+        .exec()
+        .catch(() => null);
+      const failed = !replies || replies.some(([error]) => error);
+      if (failed) throw unavailable();
+      const count = Number(replies[1][1]);
+      const ttl = Number(replies[2][1]);
+      return { count, retryAfterSeconds: ttl > 0 ? ttlToSeconds(ttl) : windowSeconds };
     },
     async peek(key) {
-      const [[, value], [, ttl]] = (await redis
+      const replies = await redis
         .multi()
         .get(prefix + key)
         .pttl(prefix + key)
-        .exec()) as [[null, string | null], [null, number]];
-      return { count: Number(value ?? 0), retryAfterSeconds: ttlToSeconds(ttl) };
+        .exec()
+        .catch(() => null);
+      if (!replies || replies.some(([error]) => error)) throw unavailable();
+      return { count: Number(replies[0][1] ?? 0), retryAfterSeconds: ttlToSeconds(Number(replies[1][1])) };
+    },
+    async undo(key) {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key).catch(() => {
+        throw unavailable();
+      });
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

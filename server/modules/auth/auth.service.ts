@@ -35,15 +35,14 @@ export function createAuthService({ repository, clock, limiter, loginLimit }: Au
     /** Same answer and about the same time for an unknown e-mail and a wrong password. */
     async login(email: string, password: string, clientAddress: string): Promise<{ token: string }> {
       const limitKey = `login:${clientAddress}:${email.trim().toLowerCase()}`;
-      const attempts = await limiter.peek(limitKey);
-      if (attempts.count >= loginLimit) throw new TooManyRequestsError(attempts.retryAfterSeconds);
+      // Counted before the password check (atomic hit, not peek-then-hit), so parallel guesses cannot all slip under the limit.
+      const attempts = await limiter.hit(limitKey, LOGIN_WINDOW_SECONDS);
+      if (attempts.count > loginLimit) throw new TooManyRequestsError(attempts.retryAfterSeconds);
 
       const administrator = await repository.findAdministratorByEmail(email.trim());
       const isValid = await verifyPassword(password, administrator?.passwordHash ?? (await getDecoyHash()));
-      if (!administrator || !isValid) {
-        await limiter.hit(limitKey, LOGIN_WINDOW_SECONDS);
-        throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
-      }
+      if (!administrator || !isValid) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+      await limiter.undo(limitKey);
       const now = clock.now();
       const token = createToken();
       await repository.insertSession(administrator.id, hashToken(token), now, new Date(now.getTime() + SESSION_ABSOLUTE_MS));
