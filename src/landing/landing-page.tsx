@@ -1,30 +1,46 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES } from '../i18n';
+import { currentLanguage } from '../i18n';
 import { registerLandingCatalogue } from '../i18n/landing-catalogue';
+import { BenefitsSection } from './benefits-section';
+import { EarningsEstimator } from './earnings-estimator';
+import { FaqAccordion } from './faq-accordion';
+import { FeaturesSection } from './features-section';
+import { HeroSection } from './hero-section';
+import { HostRegistrationForm } from './host-registration-form';
+import { applyAddressLanguage, updateDocumentHead } from './page-language';
+import { MAIN_CONTENT_ID } from './sections';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SubscriptionForm } from './subscription-form';
+// oxlint-disable-next-line import/no-unassigned-import -- the page's own stylesheet, split into the landing chunk's CSS
+import './landing.css';
 
 registerLandingCatalogue();
+applyAddressLanguage();
 
-/** The public face for visitors without a session; it must stay free of Refine and Ant Design. */
+/** The public face for visitors without a session; it must stay free of Refine, Ant Design and axios. */
 export default function LandingPage() {
-  const { t, i18n } = useTranslation();
-  const active = i18n.resolvedLanguage;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+
+  useEffect(() => {
+    updateDocumentHead(language, t('landing.meta.title'), t('landing.meta.description'));
+  }, [language, t]);
+
   return (
-    <main style={{ maxWidth: 720, margin: '0 auto', padding: '48px 24px', fontFamily: 'system-ui, sans-serif' }}>
-      <nav aria-label={t('common.language.label')} style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-        {LANGUAGES.map((language) => (
-          <button
-            key={language}
-            type="button"
-            lang={language}
-            aria-pressed={active === language}
-            onClick={() => void changeLanguage(language)}
-          >
-            {t(`common.language.${language}`)}
-          </button>
-        ))}
-      </nav>
-      <h1>{t('landing.hero.title')}</h1>
-      <p>{t('landing.hero.pitch')}</p>
-    </main>
+    <div className="landing">
+      <SiteHeader />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <HeroSection />
+        <BenefitsSection />
+        <FeaturesSection />
+        <EarningsEstimator />
+        <HostRegistrationForm />
+        <SubscriptionForm />
+        <FaqAccordion />
+      </main>
+      <SiteFooter />
+    </div>
   );
 }
