@@ -330,3 +330,59 @@ describe('OpenAPI', () => {
     expect(document.paths['/api/hosts/{id}'].put.security).toEqual([{ bearer: [] }]);
   });
 });
+
+describe('GET /api/admin/hosts?format=csv', () => {
+  const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+
+  it('downloads the hosts the search and status select, in userId order, with a header row', async () => {
+    const tag = newTag();
+    const first = await insertHost(t.handle, { name: `${tag} one`, email: `${tag}1@hoy.test`, statusHost: 'Confirmed' });
+    await insertProperty(t.handle, first.id);
+    const second = await insertHost(t.handle, { name: `${tag} two`, email: null, statusHost: 'Confirmed' });
+    await insertHost(t.handle, { name: `${tag} three`, statusHost: 'Pending' });
+    const response = await get(`/api/admin/hosts?format=csv&q=${tag}&status=Confirmed`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="hosts.csv"');
+    expect(response.headers['x-total-count']).toBeUndefined();
+    expect(csvLines(response.body)).toEqual([
+      'userId,name,email,statusHost,numberOfProperties',
+      `${first.id},${tag} one,${tag}1@hoy.test,Confirmed,1`,
+      `${second.id},${tag} two,,Confirmed,0`,
+    ]);
+  });
+
+  it('quotes commas and quotes and neutralises spreadsheet formulas, keeping the text otherwise as stored', async () => {
+    const tag = newTag();
+    const quoted = await insertHost(t.handle, { name: `${tag} "Ali", Jr.`, email: `${tag}@hoy.test` });
+    const formula = await insertHost(t.handle, { name: `=HYPERLINK("x") ${tag}`, email: `${tag}f@hoy.test` });
+    const lines = csvLines((await get(`/api/admin/hosts?format=csv&q=${tag}`)).body);
+    expect(lines).toContain(`${quoted.id},"${tag} ""Ali"", Jr.",${tag}@hoy.test,Pending,0`);
+    expect(lines).toContain(`${formula.id},"'=HYPERLINK(""x"") ${tag}",${tag}f@hoy.test,Pending,0`);
+  });
+
+  it('exports a filtered set larger than one batch, each host once', async () => {
+    const tag = newTag();
+    await t.handle.query(
+      sql`INSERT INTO users (is_host, name, email) SELECT true, ${tag} || ' bulk ' || n, NULL FROM generate_series(1, 1005) AS n`,
+    );
+    const lines = csvLines((await get(`/api/admin/hosts?format=csv&q=${tag}`)).body);
+    expect(lines).toHaveLength(1005 + 1);
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+    expect(new Set(ids).size).toBe(1005);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('exports every host when nothing is filtered', async () => {
+    const host = await insertHost(t.handle);
+    const lines = csvLines((await get('/api/admin/hosts?format=csv')).body);
+    const [{ count }] = await t.handle.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM users WHERE is_host`);
+    expect(lines).toHaveLength(count + 1);
+    expect(lines.some((line) => line.startsWith(`${host.id},`))).toBe(true);
+  });
+
+  it('refuses an unknown format with 400 and a missing token with 401', async () => {
+    expect((await get('/api/admin/hosts?format=xml')).statusCode).toBe(400);
+    expect((await get('/api/admin/hosts?format=csv', false)).statusCode).toBe(401);
+  });
+});

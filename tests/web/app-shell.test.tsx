@@ -71,9 +71,9 @@ describe('app shell', () => {
     }
   });
 
-  it('shows a resource placeholder heading at its list route', async () => {
+  it('routes a resource list path to its screen', async () => {
     openAt('/hosts', 'a-token');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Hosts' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hosts Management' }, LOAD)).toBeInTheDocument();
   });
 
   it('redirects /guest-manage to /promo-code', async () => {

@@ -6,6 +6,7 @@ import { insertHost } from '../server/helpers/fixtures';
 import { installMemoryStorage } from './memory-storage';
 import { createAuthProvider } from '../../src/admin/providers/auth-provider';
 import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
+import { createApiClient } from '../../src/lib/api-client';
 import { actionPath } from '../../src/admin/resources';
 
 // Nothing listens on port 1, so calls there fail without an answer.
@@ -127,6 +128,31 @@ describe('data provider getList', () => {
     await expect(
       provider.getList({ resource: 'hosts', filters: [{ field: 'status', operator: 'eq', value: 'Sleeping' }] }),
     ).rejects.toMatchObject({ statusCode: 400, message: expect.any(String) });
+  });
+
+  it("hands Refine's abort signal to the request, so a superseded search is cancelled", async () => {
+    const client = createApiClient(apiUrl);
+    const sentSignals: unknown[] = [];
+    client.interceptors.request.use((config) => {
+      sentSignals.push(config.signal);
+      return config;
+    });
+    const controller = new AbortController();
+    const superseded = createDataProvider(apiUrl, client).getList({
+      resource: 'hosts',
+      filters: [{ field: 'q', operator: 'contains', value: 'ifr' }],
+      meta: { signal: controller.signal },
+    });
+    controller.abort();
+    await expect(superseded).rejects.toMatchObject({ statusCode: 0 });
+    expect(sentSignals).toEqual([controller.signal]);
+
+    const current = await createDataProvider(apiUrl, client).getList({
+      resource: 'hosts',
+      filters: [{ field: 'q', operator: 'contains', value: 'ifrah' }],
+      meta: { signal: new AbortController().signal },
+    });
+    expect(current.total).toBe(1);
   });
 
   it('rejects with statusCode 0 and the network message when the server cannot be reached', async () => {

@@ -41,7 +41,7 @@ describe('shownRange', () => {
 
 describe('PaginationControl', () => {
   it('shows the summary, highlights the current page, and moves by First, Previous, Next, Last and number', async () => {
-    const onChange = vi.fn();
+    const onChange = vi.fn<(page: number) => void>();
     render(<PaginationControl current={3} pageSize={8} total={100} onChange={onChange} />);
     expect(screen.getByText('Showing 17 to 24 of 100 results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');

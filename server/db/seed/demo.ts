@@ -89,7 +89,15 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
   await insertBookings(transaction, context, guestIds, propertyIds, properties);
   await insertFeedbacks(transaction, context, [...guestIds, ...hostIds]);
   await transaction.insert(schema.promos).values(makePromos(reference)).onConflictDoNothing();
-  await insertConversations(transaction, context, chatPartners, { hostIds, guestIds, hosts, guests, ownerIndexes, propertyIds });
+  await insertConversations(transaction, context, chatPartners, {
+    hostIds,
+    guestIds,
+    hosts,
+    guests,
+    ownerIndexes,
+    propertyIds,
+    propertyTitles: properties.map((property) => property.title),
+  });
   await insertLandingData(transaction, context);
 }
 
@@ -214,6 +222,7 @@ interface ConversationPeople {
   guests: UserRow[];
   ownerIndexes: number[];
   propertyIds: number[];
+  propertyTitles: string[];
 }
 
 interface DemoMessage {
@@ -235,12 +244,14 @@ async function insertConversations(
     const userId = (isHost ? people.hostIds : people.guestIds)[userIndex] as number;
     const messages = makeMessages(context, index, index < DEMO_SIZES.conversations / 2);
     const last = messages[messages.length - 1] as DemoMessage;
+    // A conversation is about a listing: the host's own, or the one a guest asks about.
+    const propertyIndex = isHost ? findPropertyIndexOf(people, userIndex) : index % people.propertyIds.length;
     const [conversation] = await transaction
       .insert(schema.conversations)
       .values({
         userId,
-        propertyId: isHost ? findPropertyOf(people, userIndex) : null,
-        title: user.name,
+        propertyId: propertyIndex === null ? null : (people.propertyIds[propertyIndex] as number),
+        title: propertyIndex === null ? user.name : (people.propertyTitles[propertyIndex] as string),
         isDeclined: index === 5 || index === 7,
         unreadCount: messages.filter((message) => !message.isFromAdmin && message.readAt === null).length,
         lastMessageText: last.body,
@@ -253,9 +264,9 @@ async function insertConversations(
   }
 }
 
-function findPropertyOf(people: ConversationPeople, hostIndex: number): number | null {
+function findPropertyIndexOf(people: ConversationPeople, hostIndex: number): number | null {
   const propertyIndex = people.ownerIndexes.indexOf(hostIndex);
-  return propertyIndex === -1 ? null : (people.propertyIds[propertyIndex] as number);
+  return propertyIndex === -1 ? null : propertyIndex;
 }
 
 /** 3 to 10 messages a few minutes apart, starting with the user; unread ones are the trailing user messages. */

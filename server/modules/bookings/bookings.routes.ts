@@ -1,12 +1,55 @@
-// Bookings: the admin list (whole array or one page) and the counts of its cards.
+// Bookings: the admin list (whole array, one page, or the filtered set as CSV) and the counts of its cards.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingListQuerySchema, bookingSchema, bookingSummarySchema } from '../../../src/contracts/bookings';
 import { errorSchema } from '../../../src/contracts/common';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
-import { sendJsonArray } from '../../lib/streams';
+import { sendCsv, sendJsonArray } from '../../lib/streams';
+import { neutralizeFormula } from '../landing/landing.service';
+import type { BookingRow } from './bookings.repository';
 
 const security = [{ bearer: [] }];
+
+// The list's query plus `format=csv`: the bookings its search and status filter select, as a download.
+const bookingListOrExportQuerySchema = bookingListQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() });
+
+export const BOOKING_CSV_HEADER = [
+  'id',
+  'status',
+  'checkInDate',
+  'checkOutDate',
+  'total',
+  'adultCount',
+  'childrenCount',
+  'isPetComing',
+  'isCancelled',
+  'isDisputed',
+  'guestName',
+  'guestEmail',
+  'propertyTitle',
+  'propertyAddress',
+] as const;
+
+/** One CSV line of a booking; guest and property texts are typed by users, so formulas are neutralized (decision 005). */
+function toCsvFields(row: BookingRow): unknown[] {
+  const text = (value: string | null) => (value === null ? null : neutralizeFormula(value));
+  return [
+    row.id,
+    row.status,
+    row.checkInDate,
+    row.checkOutDate,
+    Number(row.total),
+    row.adultCount,
+    row.childrenCount,
+    row.isPetComing,
+    row.isCancelled,
+    row.isDisputed,
+    text(row.guestName),
+    text(row.guestEmail),
+    text(row.propertyTitle),
+    text(row.propertyAddress),
+  ];
+}
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookings = app.services.bookings;
@@ -18,13 +61,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['bookings'],
-          summary: 'Bookings: the whole array, or one page with X-Total-Count when paging parameters are given',
+          summary:
+            'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
           security,
-          querystring: bookingListQuerySchema,
+          querystring: bookingListOrExportQuerySchema,
           response: { 200: z.array(bookingSchema), 400: errorSchema, 401: errorSchema },
         },
       },
       async (request, reply) => {
+        if (request.query.format === 'csv') {
+          return sendCsv(reply, 'bookings.csv', BOOKING_CSV_HEADER, bookings.filteredBatches(request.query), toCsvFields);
+        }
         if (!isPagedQuery(request.query)) return sendJsonArray(reply, bookings.batches(), bookings.toBooking);
         const page = await bookings.listPage(request.query);
         reply.header(TOTAL_COUNT_HEADER, String(page.total));

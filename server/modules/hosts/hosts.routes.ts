@@ -13,9 +13,16 @@ import {
   userDetailsResponseSchema,
 } from '../../../src/contracts/hosts';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
-import { sendJsonArray } from '../../lib/streams';
+import { sendCsv, sendJsonArray } from '../../lib/streams';
+import { neutralizeFormula } from '../landing/landing.service';
 
 const security = [{ bearer: [] }];
+
+/** The columns of the hosts CSV export, the list's own field names. */
+export const HOST_CSV_HEADER = ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'] as const;
+
+// The list's query plus format=csv: the hosts the search and status filter select, in userId order.
+const hostListExportQuerySchema = hostListQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() });
 
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hosts = app.services.hosts;
@@ -27,15 +34,24 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['hosts'],
-          summary: 'Hosts: the whole array, or one page with X-Total-Count when paging parameters are given',
+          summary:
+            'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
           security,
-          querystring: hostListQuerySchema,
+          querystring: hostListExportQuerySchema,
           response: { 200: z.array(hostListItemSchema), 400: errorSchema, 401: errorSchema },
         },
       },
       async (request, reply) => {
-        if (!isPagedQuery(request.query)) return sendJsonArray(reply, hosts.batches(), hosts.toListItem);
-        const page = await hosts.listPage(request.query);
+        const { format, ...query } = request.query;
+        if (format === 'csv') {
+          return sendCsv(reply, 'hosts.csv', HOST_CSV_HEADER, hosts.batches(query), (row) => {
+            const host = hosts.toListItem(row);
+            // See docs/decisions/005: a cell a spreadsheet would evaluate gets a leading apostrophe.
+            return [host.userId, neutralizeFormula(host.name), neutralizeFormula(host.email ?? ''), host.statusHost, host.numberOfProperties];
+          });
+        }
+        if (!isPagedQuery(query)) return sendJsonArray(reply, hosts.batches(), hosts.toListItem);
+        const page = await hosts.listPage(query);
         reply.header(TOTAL_COUNT_HEADER, String(page.total));
         return page.rows;
       },

@@ -1,33 +1,57 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
-import { Layout, Select, Space, Typography, theme } from 'antd';
+import { useThemedLayoutContext } from '@refinedev/antd';
+import { Button, Layout, Select, Space, Typography, theme } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { LANGUAGES } from '../../i18n';
+import { useIsNarrowScreen } from './narrow-screen';
 
-/** The top bar of SPEC.md section 1: the "Dashboard" title, the fixed greeting and the language switch. */
+/**
+ * The top bar of SPEC.md section 1: the "Dashboard" title, the fixed greeting and the language switch;
+ * on a narrow screen also the button that opens the navigation drawer.
+ * The switch changes the admin texts; antd and dayjs ship no Somali locale, so their own built-in texts
+ * (empty-table words, date-picker month names) stay English in both languages.
+ */
 export function AdminHeader() {
   const translate = useTranslate();
   const getLocale = useGetLocale();
   const setLocale = useSetLocale();
   const { token } = theme.useToken();
+  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const isNarrow = useIsNarrowScreen();
   return (
     <Layout.Header
       style={{
         backgroundColor: token.colorBgElevated,
         display: 'flex',
+        flexWrap: 'wrap',
         justifyContent: 'space-between',
         alignItems: 'center',
-        padding: '0 24px',
-        height: 64,
+        columnGap: 12,
+        padding: isNarrow ? '8px 12px' : '0 24px',
+        height: 'auto',
+        minHeight: 64,
+        lineHeight: 'normal',
       }}
     >
-      <Typography.Text strong>{translate('admin.header.title')}</Typography.Text>
-      <Space size="middle">
+      <Space size="small">
+        {isNarrow && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={translate('admin.layout.openMenu')}
+            onClick={() => setMobileSiderOpen(true)}
+          />
+        )}
+        <Typography.Text strong>{translate('admin.header.title')}</Typography.Text>
+      </Space>
+      <Space size={isNarrow ? 'small' : 'middle'} wrap>
         <Typography.Text>{translate('admin.header.greeting')}</Typography.Text>
         <Select
           aria-label={translate('common.language.label')}
           value={getLocale()}
           onChange={(language: string) => void setLocale(language)}
           options={LANGUAGES.map((language) => ({ value: language, label: translate(`common.language.${language}`) }))}
-          style={{ width: 120 }}
+          style={{ width: isNarrow ? 110 : 120 }}
         />
       </Space>
     </Layout.Header>

@@ -1,29 +1,78 @@
 import type { FC } from 'react';
 import { useLink, useLogout, useMenu, useTranslate, type TitleProps } from '@refinedev/core';
 import { useThemedLayoutContext } from '@refinedev/antd';
-import { Layout, Menu, theme, type MenuProps } from 'antd';
+import { Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
+import { useIsNarrowScreen } from './narrow-screen';
+
+const SIDER_WIDTH = 220;
 
 /**
- * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted,
- * and Logout at the bottom. Built on Menu `items` (Refine's ThemedSider uses deprecated Menu children).
+ * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted
+ * (and marked aria-current="page"), and Logout at the bottom. Built on Menu `items` (Refine's
+ * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
+ * header's menu button opens, so a 360 px screen keeps its whole width for the page.
  */
 export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
-  const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
   const { menuItems, selectedKey } = useMenu();
   const Link = useLink();
   const translate = useTranslate();
   const { mutate: logout } = useLogout();
   const { token } = theme.useToken();
+  const isNarrow = useIsNarrowScreen();
 
+  const closeDrawer = () => setMobileSiderOpen(false);
   const items: MenuProps['items'] = menuItems.map((item) => ({
     key: item.key,
     icon: item.icon,
-    label: <Link to={item.route ?? ''}>{item.label}</Link>,
+    label: (
+      <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={closeDrawer}>
+        {item.label}
+      </Link>
+    ),
   }));
   const logoutItems: MenuProps['items'] = [
     { key: 'logout', icon: <LogoutOutlined />, label: translate('buttons.logout'), onClick: () => logout() },
   ];
+
+  const isCollapsed = !isNarrow && siderCollapsed;
+  const content = (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: isCollapsed ? 'center' : 'flex-start',
+          height: 64,
+          flex: 'none',
+          padding: isCollapsed ? 0 : '0 16px',
+          backgroundColor: token.colorBgElevated,
+        }}
+      >
+        {Title && <Title collapsed={isCollapsed} />}
+      </div>
+      <nav aria-label={translate('admin.layout.navigation')} style={{ flex: 1, overflowY: 'auto' }}>
+        <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: 'none' }} />
+      </nav>
+      <Menu mode="inline" selectable={false} items={logoutItems} style={{ border: 'none' }} />
+    </div>
+  );
+
+  if (isNarrow) {
+    return (
+      <Drawer
+        placement="left"
+        open={mobileSiderOpen}
+        onClose={closeDrawer}
+        width={Math.min(SIDER_WIDTH + 40, 300)}
+        title={translate('admin.layout.menuTitle')}
+        styles={{ body: { padding: 0 } }}
+      >
+        {content}
+      </Drawer>
+    );
+  }
 
   return (
     <Layout.Sider
@@ -33,7 +82,7 @@ export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
       onCollapse={(collapsed) => setSiderCollapsed(collapsed)}
       breakpoint="lg"
       collapsedWidth={80}
-      width={220}
+      width={SIDER_WIDTH}
       style={{
         backgroundColor: token.colorBgContainer,
         borderRight: `1px solid ${token.colorBorderSecondary}`,
@@ -42,24 +91,7 @@ export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
         top: 0,
       }}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <div
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: siderCollapsed ? 'center' : 'flex-start',
-            height: 64,
-            padding: siderCollapsed ? 0 : '0 16px',
-            backgroundColor: token.colorBgElevated,
-          }}
-        >
-          {Title && <Title collapsed={siderCollapsed} />}
-        </div>
-        <nav style={{ flex: 1, overflowY: 'auto' }}>
-          <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: 'none' }} />
-        </nav>
-        <Menu mode="inline" selectable={false} items={logoutItems} style={{ border: 'none' }} />
-      </div>
+      {content}
     </Layout.Sider>
   );
 }

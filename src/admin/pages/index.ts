@@ -1,6 +1,18 @@
 import type { ComponentType } from 'react';
-import { createPlaceholderPage } from '../components/resource-placeholder';
-import { RESOURCES, type ResourceName } from '../resources';
+import type { ResourceName } from '../resources';
+import { BookingList } from './bookings/list';
+import { ChatsPage } from './chats/list';
+import { FeedbackList } from './feedbacks/list';
+import { HostsList } from './hosts/list';
+import { HostDetails } from './hosts/show';
+import { HostInterestList, SubscriberList } from './landing-data/list';
+import { ListingList } from './listings/list';
+import { ListingShow } from './listings/show';
+import { PropertyApprovalList } from './property-approvals/list';
+import { GuestPromoPage } from './promos/guest';
+import { HostNewJoinerPromoPage } from './promos/host-new-joiner';
+import { HostRegularPromoPage } from './promos/host-regular';
+import { PromoOverviewPage } from './promos/list';
 
 export type ResourcePages = {
   list: ComponentType;
@@ -11,21 +23,15 @@ export type ResourcePages = {
   extra?: Record<string, ComponentType>;
 };
 
-function placeholders(name: ResourceName): ResourcePages {
-  const entry = RESOURCES.find((resource) => resource.name === name);
-  const page = createPlaceholderPage(entry?.labelKey ?? name);
-  return { list: page, show: page, edit: page, create: page };
-}
-
-/** The screens of each resource, routed at the paths its registry entry names; a resource's issue replaces its placeholders here. */
+/** The screens of each resource, routed at the paths its registry entry names. */
 export const RESOURCE_PAGES: Record<ResourceName, ResourcePages> = {
-  hosts: placeholders('hosts'),
-  'property-approvals': placeholders('property-approvals'),
-  listings: placeholders('listings'),
-  bookings: placeholders('bookings'),
-  chats: placeholders('chats'),
-  promos: placeholders('promos'),
-  feedbacks: placeholders('feedbacks'),
-  'landing-data': placeholders('landing-data'),
-  'email-subscribers': placeholders('email-subscribers'),
+  hosts: { list: HostsList, show: HostDetails },
+  'property-approvals': { list: PropertyApprovalList },
+  listings: { list: ListingList, show: ListingShow },
+  bookings: { list: BookingList },
+  chats: { list: ChatsPage },
+  promos: { list: PromoOverviewPage, extra: { guest: GuestPromoPage, hostNewJoiner: HostNewJoinerPromoPage, hostRegular: HostRegularPromoPage } },
+  feedbacks: { list: FeedbackList },
+  'landing-data': { list: HostInterestList },
+  'email-subscribers': { list: SubscriberList },
 };

@@ -110,13 +110,15 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
   return {
     getApiUrl: () => apiUrl,
 
-    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters }: GetListParams) {
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: GetListParams) {
       const entry = findResource(resource);
       const endpoint = entry.endpoints.getList;
       try {
         const response = await client.get(endpoint.path, {
           params: toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields),
           timeout: endpoint.timeoutMs,
+          // Refine hands over the query's abort signal: a superseded search or a left page stops its request.
+          signal: meta?.signal instanceof AbortSignal ? meta.signal : undefined,
         });
         const rows = unwrap<TData[]>(endpoint, response) ?? [];
         const totalHeader = response.headers['x-total-count'];

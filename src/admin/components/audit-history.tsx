@@ -1,0 +1,78 @@
+import { useCustom } from '@refinedev/core';
+import { Alert, Card, Empty, List, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntityType, AuditEvent } from '../../contracts/audit';
+import { formatDateTime } from '../../lib/format';
+
+// The audit trail has no resource of its own in the registry; its one read call lives here, beside its only reader.
+const AUDIT_PATH = 'admin/audit';
+
+type Change = { field: string; before: unknown; after: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fields an event changed, from its before and after snapshots. */
+export function changedFields(before: unknown, after: unknown): Change[] {
+  if (!isRecord(before) && !isRecord(after)) return [];
+  const was = isRecord(before) ? before : {};
+  const now = isRecord(after) ? after : {};
+  return [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]))
+    .map((field) => ({ field, before: was[field], after: now[field] }));
+}
+
+export interface AuditHistoryProps {
+  entityType: AuditEntityType;
+  entityId: number | string;
+}
+
+/** The "History" card of a detail screen: who decided or changed what, when, and why (newest first). */
+export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
+  const { t } = useTranslation();
+  const { query, result } = useCustom<AuditEvent[]>({
+    url: AUDIT_PATH,
+    method: 'get',
+    config: { query: { entityType, entityId } },
+    errorNotification: false,
+  });
+  const events: AuditEvent[] = Array.isArray(result.data) ? result.data : [];
+  const show = (value: unknown) =>
+    value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
+
+  return (
+    <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.history.title')}</Typography.Title>}>
+      {query.isError ? (
+        <Alert type="error" showIcon message={t('admin.history.loadFailed')} description={query.error?.message} />
+      ) : (
+        <List
+          loading={query.isLoading}
+          dataSource={events}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.history.empty')} /> }}
+          renderItem={(event) => (
+            <List.Item key={event.id}>
+              <Space direction="vertical" size={2}>
+                <Typography.Text strong>{t(`admin.history.actions.${event.action}`, { defaultValue: event.action })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>{' '}
+                  {t('admin.history.by', { email: event.administratorEmail ?? t('admin.history.unknownAdministrator') })}
+                </Typography.Text>
+                {event.reason ? <Typography.Text>{t('admin.history.reason', { reason: event.reason })}</Typography.Text> : null}
+                {changedFields(event.before, event.after).map((change) => (
+                  <Typography.Text key={change.field} type="secondary">
+                    {t('admin.history.change', {
+                      field: t(`admin.history.fields.${change.field}`, { defaultValue: change.field }),
+                      before: show(change.before),
+                      after: show(change.after),
+                    })}
+                  </Typography.Text>
+                ))}
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+/** Hands text to the browser as a file download (CSV exports fetched through the data provider with the token). */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download; the object URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

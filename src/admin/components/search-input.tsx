@@ -1,0 +1,48 @@
+import { Input } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from './use-debounced-callback';
+
+export interface SearchInputProps {
+  /** The search in force (e.g. read from the URL); the field follows it when it changes elsewhere. */
+  value: string;
+  /** Called once typing pauses (or on Enter), with the trimmed text, only when it differs from `value`. */
+  onSearch(value: string): void;
+  /** Also the field's accessible name. */
+  placeholder: string;
+  delayMs?: number;
+  style?: CSSProperties;
+}
+
+/** A list's search field: debounced, labelled by its placeholder, cleared with one click. */
+export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEBOUNCE_MS, style }: SearchInputProps) {
+  const [text, setText] = useState(value);
+  // The search this field last saw or sent: its echo through `value` must not overwrite newer typing.
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    setText(value);
+  }
+
+  function send(next: string) {
+    const trimmed = next.trim();
+    if (trimmed === value.trim()) return;
+    setKnown(trimmed);
+    onSearch(trimmed);
+  }
+  const sendLater = useDebouncedCallback(send, delayMs);
+
+  return (
+    <Input.Search
+      allowClear
+      value={text}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      onChange={(event) => {
+        setText(event.target.value);
+        sendLater(event.target.value);
+      }}
+      onSearch={send}
+      style={style ?? { maxWidth: 360 }}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../contracts/bookings';
+import { formatDate } from '../../../lib/format';
+import { StatusBadge } from '../../components/status-badge';
+import { bookingStatusLabelKey, normalizeBookingStatus } from './booking-status';
+
+/** A booking date as "Jan 5, 2025", with the translated "N/A" and "Invalid Date". */
+export function useBookingDate(): (value: string | null | undefined) => string {
+  const { t } = useTranslation();
+  return (value) => formatDate(value, { missing: t('admin.bookings.notAvailable'), invalid: t('admin.bookings.invalidDate') });
+}
+
+// Long names, e-mails and addresses wrap inside the cell instead of widening the table.
+const WRAPPING = { maxWidth: 240, overflowWrap: 'anywhere' } as const;
+
+export function GuestCell({ user }: { user: Booking['User'] }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical style={WRAPPING}>
+      <Typography.Text strong>{user?.name || t('admin.bookings.unknownUser')}</Typography.Text>
+      <Typography.Text type="secondary">{user?.email || t('admin.bookings.noEmail')}</Typography.Text>
+    </Flex>
+  );
+}
+
+export function PropertyCell({ property }: { property: Booking['Property'] }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical style={WRAPPING}>
+      <Typography.Text strong>{property?.title || t('admin.bookings.unknownProperty')}</Typography.Text>
+      <Typography.Text type="secondary">{property?.address || t('admin.bookings.noAddress')}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** Adults plus children, the split, and the Pet / Cancelled / Disputed flags. */
+export function GuestsCell({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const adults = booking.adultCount ?? 0;
+  const children = booking.childrenCount ?? 0;
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong>{adults + children}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('admin.bookings.adults', { count: adults })}, {t('admin.bookings.children', { count: children })}
+      </Typography.Text>
+      <BookingFlags booking={booking} />
+    </Flex>
+  );
+}
+
+export function BookingFlags({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const flags = [
+    booking.isPetComing && <StatusBadge key="pet" status="pet" tone="info">{t('admin.bookings.flags.pet')}</StatusBadge>,
+    booking.isCancelled && <StatusBadge key="cancelled" status="cancelled" tone="error">{t('admin.bookings.flags.cancelled')}</StatusBadge>,
+    booking.isDisputed && <StatusBadge key="disputed" status="disputed" tone="warning">{t('admin.bookings.flags.disputed')}</StatusBadge>,
+  ].filter(Boolean);
+  return flags.length > 0 ? (
+    <Flex wrap gap={4}>
+      {flags}
+    </Flex>
+  ) : null;
+}
+
+/** The status in its colour: the four known ones translated, any other value as-is, a missing one "Unknown". */
+export function BookingStatusBadge({ status }: { status: string | null | undefined }) {
+  const { t } = useTranslation();
+  const key = bookingStatusLabelKey(status);
+  const normalized = normalizeBookingStatus(status);
+  return <StatusBadge status={normalized}>{key ? t(key) : status}</StatusBadge>;
+}

@@ -1,0 +1,61 @@
+import { Button, Descriptions, Drawer } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../contracts/bookings';
+import { formatMoney } from '../../../lib/format';
+import { BookingStatusBadge, useBookingDate } from './booking-cells';
+
+export interface BookingDetailsProps {
+  booking: Booking | undefined;
+  onClose(): void;
+}
+
+/** Every field of one booking, opened by the list's "View". */
+export function BookingDetails({ booking, onClose }: BookingDetailsProps) {
+  const { t } = useTranslation();
+  const formatBookingDate = useBookingDate();
+  const yesNo = (value: boolean) => t(value ? 'admin.bookings.details.yes' : 'admin.bookings.details.no');
+  return (
+    <Drawer
+      open={booking !== undefined}
+      onClose={onClose}
+      title={booking ? t('admin.bookings.details.title', { id: booking.id }) : undefined}
+      closable={false}
+      extra={<Button onClick={onClose}>{t('admin.bookings.details.close')}</Button>}
+      width="min(480px, 100vw)"
+      destroyOnHidden
+    >
+      {booking ? (
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            { key: 'id', label: t('admin.bookings.columns.id'), children: t('admin.bookings.bookingId', { id: booking.id }) },
+            { key: 'status', label: t('admin.bookings.columns.status'), children: <BookingStatusBadge status={booking.status} /> },
+            { key: 'guestName', label: t('admin.bookings.details.guestName'), children: booking.User?.name || t('admin.bookings.unknownUser') },
+            { key: 'guestEmail', label: t('admin.bookings.details.guestEmail'), children: booking.User?.email || t('admin.bookings.noEmail') },
+            {
+              key: 'propertyTitle',
+              label: t('admin.bookings.details.propertyTitle'),
+              children: booking.Property?.title || t('admin.bookings.unknownProperty'),
+            },
+            {
+              key: 'propertyAddress',
+              label: t('admin.bookings.details.propertyAddress'),
+              children: booking.Property?.address || t('admin.bookings.noAddress'),
+            },
+            { key: 'checkIn', label: t('admin.bookings.columns.checkIn'), children: formatBookingDate(booking.checkInDate) },
+            { key: 'checkOut', label: t('admin.bookings.columns.checkOut'), children: formatBookingDate(booking.checkOutDate) },
+            { key: 'total', label: t('admin.bookings.columns.total'), children: formatMoney(booking.total, { missing: t('admin.bookings.notAvailable') }) },
+            { key: 'adults', label: t('admin.bookings.details.adults'), children: booking.adultCount },
+            { key: 'children', label: t('admin.bookings.details.children'), children: booking.childrenCount },
+            { key: 'totalGuests', label: t('admin.bookings.details.totalGuests'), children: booking.adultCount + booking.childrenCount },
+            { key: 'pet', label: t('admin.bookings.details.pet'), children: yesNo(booking.isPetComing) },
+            { key: 'cancelled', label: t('admin.bookings.details.cancelled'), children: yesNo(booking.isCancelled) },
+            { key: 'disputed', label: t('admin.bookings.details.disputed'), children: yesNo(booking.isDisputed) },
+          ]}
+        />
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,161 @@
+// The right side of the chat screen: who the conversation is with, its messages, and the composer.
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Avatar, Badge, Button, Input, Spin, Typography, theme } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { MAX_MESSAGE_LENGTH, type ConversationRow } from '../../../contracts/chats';
+import { formatMessageTime, initialOf } from './chat-format';
+import { useConversationMessages, type ShownMessage } from './use-conversation-messages';
+
+/** How close to the bottom (px) still counts as following the conversation, so new messages scroll into view. */
+const FOLLOW_THRESHOLD_PX = 80;
+
+interface ConversationPanelProps {
+  conversationId: number;
+  /** The conversation's row on the current list page, when it is there (kept fresh by the list's polling). */
+  row?: ConversationRow;
+}
+
+/** One open conversation; render it with `key={conversationId}` so another conversation starts afresh. */
+export function ConversationPanel({ conversationId, row }: ConversationPanelProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { messages, isLoading, error, conversation, send } = useConversationMessages(conversationId);
+  const [draft, setDraft] = useState('');
+  const [sendError, setSendError] = useState<string | undefined>(undefined);
+  const log = useRef<HTMLDivElement>(null);
+  const isFollowing = useRef(true);
+
+  const shown = row ?? conversation;
+  const isBlank = draft.trim() === '';
+
+  useLayoutEffect(() => {
+    const element = log.current;
+    const last = messages[messages.length - 1];
+    if (element && (isFollowing.current || last?.isPending)) element.scrollTop = element.scrollHeight;
+  }, [messages]);
+
+  function submit() {
+    if (isBlank) return;
+    const text = draft;
+    setDraft('');
+    setSendError(undefined);
+    isFollowing.current = true;
+    send(text, (failure) => {
+      setSendError(failure.message);
+      // Give the text back so nothing typed is lost.
+      setDraft((current) => (current === '' ? text : current));
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter starts a new line; Enter that ends an IME composition is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  }
+
+  return (
+    <section
+      aria-label={shown ? t('admin.chats.conversationWith', { name: shown.name }) : t('admin.chats.conversation')}
+      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    >
+      <header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '12px 16px',
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Avatar aria-hidden style={{ backgroundColor: token.colorPrimary, flexShrink: 0 }}>
+          {initialOf(shown?.name ?? '')}
+        </Avatar>
+        <div style={{ minWidth: 0 }}>
+          {shown && (
+            <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis>
+              {shown.name}
+            </Typography.Title>
+          )}
+          {shown && (
+            <Badge
+              status={shown.isOnline ? 'success' : 'default'}
+              text={
+                <span style={{ color: token.colorTextSecondary }}>
+                  {shown.isOnline ? t('admin.chats.online') : t('admin.chats.offline')}
+                </span>
+              }
+            />
+          )}
+        </div>
+      </header>
+
+      <div
+        ref={log}
+        role="log"
+        aria-label={t('admin.chats.messages')}
+        // axe asks that a scrollable region be reachable by keyboard, and the log holds nothing focusable.
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          isFollowing.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD_PX;
+        }}
+        style={{ flex: 1, minHeight: 240, overflowY: 'auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
+        {isLoading && <Spin style={{ margin: 'auto' }} />}
+        {error && <Alert type="error" showIcon message={error.message} />}
+        {!isLoading && !error && messages.length === 0 && (
+          <Typography.Text style={{ margin: 'auto', color: token.colorTextSecondary }}>{t('admin.chats.noMessages')}</Typography.Text>
+        )}
+        {messages.map((message) => (
+          <MessageBubble key={message.key} message={message} />
+        ))}
+      </div>
+
+      <div style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: 12 }}>
+        {sendError && (
+          <Alert type="error" showIcon closable message={sendError} onClose={() => setSendError(undefined)} style={{ marginBottom: 8 }} />
+        )}
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+          <Input.TextArea
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('admin.chats.placeholder')}
+            aria-label={t('admin.chats.placeholder')}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={MAX_MESSAGE_LENGTH}
+          />
+          <Button type="primary" icon={<SendOutlined />} onClick={submit} disabled={isBlank} aria-label={t('admin.chats.send')} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function MessageBubble({ message }: { message: ShownMessage }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const isOwn = message.isOwn;
+  return (
+    <div
+      data-own={isOwn}
+      style={{
+        alignSelf: isOwn ? 'flex-end' : 'flex-start',
+        maxWidth: '80%',
+        padding: '8px 12px',
+        borderRadius: 12,
+        backgroundColor: isOwn ? token.colorPrimary : token.colorFillSecondary,
+        color: isOwn ? '#ffffff' : token.colorText,
+      }}
+    >
+      {/* Stored text is shown as typed: line breaks kept, nothing interpreted. */}
+      <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</div>
+      <div style={{ fontSize: 12, marginTop: 4, textAlign: isOwn ? 'right' : 'left', color: isOwn ? '#ffffff' : token.colorTextSecondary }}>
+        {message.isPending ? t('admin.chats.sending') : formatMessageTime(message.time)}
+      </div>
+    </div>
+  );
+}

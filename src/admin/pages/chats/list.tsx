@@ -1,0 +1,111 @@
+// The Chats screen (/chats): conversations on the left, the open one on the right; the open
+// conversation is in the URL (?conversation=12) so a reload keeps it.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useList } from '@refinedev/core';
+import { Grid, Typography, theme } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
+import { CHAT_POLL_INTERVAL_MS, CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
+import { ConversationList } from './conversation-list';
+import { ConversationPanel } from './conversation-panel';
+
+export const CONVERSATION_PARAMETER = 'conversation';
+
+/** The conversation id of the URL, or undefined when it is missing or not a positive whole number. */
+export function parseConversationId(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
+export function ChatsPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const isWide = Grid.useBreakpoint().md ?? true;
+  const [parameters] = useSearchParams();
+  const selectedId = parseConversationId(parameters.get(CONVERSATION_PARAMETER));
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<ConversationTab>('all');
+  const [page, setPage] = useState(1);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const { result, query } = useList<ConversationRow>({
+    resource: 'chats',
+    pagination: { currentPage: page, pageSize: CONVERSATION_PAGE_SIZE },
+    filters: [
+      { field: 'q', operator: 'contains', value: search },
+      { field: 'tab', operator: 'eq', value: tab },
+    ],
+    // The list polls for new messages, unread counters and online dots; TanStack Query pauses while the tab is hidden.
+    queryOptions: { refetchInterval: CHAT_POLL_INTERVAL_MS, placeholderData: (previous) => previous },
+    errorNotification: false,
+  });
+  const rows = result.data;
+
+  // Stacked on a phone: bring the opened conversation into view below the list.
+  useEffect(() => {
+    if (!isWide && selectedId !== undefined) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [isWide, selectedId]);
+
+  const frame = { border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, backgroundColor: token.colorBgContainer };
+
+  return (
+    <>
+      <Typography.Title level={2}>{t('admin.nav.chats')}</Typography.Title>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: isWide ? 'minmax(260px, 360px) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          gap: 16,
+          height: isWide ? 'calc(100vh - 220px)' : undefined,
+          minHeight: isWide ? 480 : undefined,
+        }}
+      >
+        <div style={{ ...frame, height: isWide ? '100%' : 420, minHeight: 0 }}>
+          <ConversationList
+            rows={rows}
+            total={result.total ?? 0}
+            page={page}
+            pageSize={CONVERSATION_PAGE_SIZE}
+            isLoading={query.isLoading}
+            errorMessage={query.error?.message}
+            search={search}
+            tab={tab}
+            selectedId={selectedId}
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+            onTabChange={(next) => {
+              setTab(next);
+              setPage(1);
+            }}
+            onPageChange={setPage}
+          />
+        </div>
+        <div ref={panel} style={{ ...frame, height: isWide ? '100%' : 560, minHeight: 0 }}>
+          {selectedId === undefined ? (
+            <div
+              style={{
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 12,
+                padding: 24,
+                color: token.colorTextSecondary,
+              }}
+            >
+              <MessageOutlined aria-hidden style={{ fontSize: 40 }} />
+              <Typography.Text style={{ color: token.colorTextSecondary }}>{t('admin.chats.selectPrompt')}</Typography.Text>
+            </div>
+          ) : (
+            <ConversationPanel key={selectedId} conversationId={selectedId} row={rows.find((row) => row.id === selectedId)} />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

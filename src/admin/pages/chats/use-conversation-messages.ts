@@ -1,0 +1,168 @@
+// The open conversation's messages: the latest batch, then only newer ones by polling with afterId,
+// and sends shown at once and reconciled with what the server stored.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCustomMutation, useDataProvider, useInvalidate, useOnError, type BaseRecord, type HttpError } from '@refinedev/core';
+import type { ChatMessage, ConversationRow } from '../../../contracts/chats';
+import { actionPath } from '../../resources';
+
+/** The open conversation is asked for new messages this often (the list, less urgent, every CHAT_POLL_INTERVAL_MS). */
+export const MESSAGE_POLL_INTERVAL_MS = 3000;
+
+/** A message on screen: stored ones carry the server's id; a send still under way has only a local key. */
+export type ShownMessage = ChatMessage & { key: string; isPending: boolean };
+
+type PendingSend = { key: string; text: string; time: string };
+
+/** Stored messages by id, oldest first, each once (a poll may return a message a send already answered). */
+export function mergeMessages(known: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(known.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((first, second) => first.id - second.id);
+}
+
+let pendingCounter = 0;
+
+export interface ConversationMessages {
+  messages: ShownMessage[];
+  isLoading: boolean;
+  error?: HttpError;
+  /** The conversation as marking it read answered it (name, online), for when it is not on the list page. */
+  conversation?: ConversationRow;
+  send(text: string, onFailure: (error: HttpError) => void): void;
+}
+
+/** Messages of one conversation; mount it again (a React key) for another conversation. */
+export function useConversationMessages(conversationId: number): ConversationMessages {
+  const dataProvider = useDataProvider();
+  const invalidate = useInvalidate();
+  const { mutate: reportError } = useOnError();
+  const [stored, setStored] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState<PendingSend[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [error, setError] = useState<HttpError | undefined>(undefined);
+  const [conversation, setConversation] = useState<ConversationRow | undefined>(undefined);
+  const { mutate: markReadMutate } = useCustomMutation<ConversationRow & BaseRecord>();
+  const { mutate: sendMutate } = useCustomMutation<ChatMessage & BaseRecord>();
+
+  const refreshList = useCallback(() => {
+    void invalidate({ resource: 'chats', invalidates: ['list'] });
+  }, [invalidate]);
+
+  const markRead = useCallback(() => {
+    markReadMutate(
+      { url: actionPath('chats', 'markRead', conversationId), method: 'post', values: {}, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          setConversation(data);
+          refreshList();
+        },
+      },
+    );
+  }, [conversationId, markReadMutate, refreshList]);
+
+  // The latest callbacks, for the poll loop below, which lives as long as the conversation is open.
+  const latest = useRef({ markRead, reportError });
+  useEffect(() => {
+    latest.current = { markRead, reportError };
+  }, [markRead, reportError]);
+
+  useEffect(() => {
+    // The cursor only moves with what polls return: a send's id could jump over a user's message stored meanwhile.
+    let cursor: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let isInFlight = false;
+    let isClosed = false;
+
+    async function poll() {
+      // One request at a time, none while the tab is hidden: coming back to the tab polls at once.
+      if (isClosed || isInFlight || document.visibilityState === 'hidden') return;
+      clearTimeout(timer);
+      isInFlight = true;
+      try {
+        const { custom } = dataProvider();
+        if (!custom) throw new Error('The data provider has no custom calls');
+        const { data } = await custom<BaseRecord>({
+          url: actionPath('chats', 'messages', conversationId),
+          method: 'get',
+          query: cursor === undefined ? undefined : { afterId: cursor },
+        });
+        if (isClosed) return;
+        const batch = data as unknown as ChatMessage[];
+        const wasPoll = cursor !== undefined;
+        if (batch.length > 0) {
+          cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
+          setStored((known) => mergeMessages(known, batch));
+          // Messages that arrive while the conversation is open are read as they show.
+          if (wasPoll && batch.some((message) => !message.isOwn)) latest.current.markRead();
+        }
+        setError(undefined);
+      } catch (failure) {
+        if (isClosed) return;
+        setError(failure as HttpError);
+        latest.current.reportError(failure);
+      } finally {
+        isInFlight = false;
+        if (!isClosed) {
+          setIsLoading(false);
+          timer = setTimeout(() => void poll(), MESSAGE_POLL_INTERVAL_MS);
+        }
+      }
+    }
+
+    function onVisibilityChange() {
+      if (document.visibilityState === 'visible') void poll();
+    }
+
+    void poll();
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      isClosed = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+    };
+  }, [conversationId, dataProvider]);
+
+  // Opening a conversation reads it (the hook is mounted afresh for each conversation).
+  useEffect(() => {
+    latest.current.markRead();
+  }, []);
+
+  const send = useCallback(
+    (text: string, onFailure: (error: HttpError) => void) => {
+      pendingCounter += 1;
+      const key = `pending-${pendingCounter}`;
+      setPending((sends) => [...sends, { key, text, time: new Date().toISOString() }]);
+      sendMutate(
+        {
+          url: actionPath('chats', 'send', conversationId),
+          method: 'post',
+          values: { text },
+          successNotification: false,
+          errorNotification: false,
+        },
+        {
+          onSuccess: ({ data }) => {
+            setPending((sends) => sends.filter((item) => item.key !== key));
+            setStored((known) => mergeMessages(known, [data]));
+            refreshList();
+          },
+          onError: (failure) => {
+            setPending((sends) => sends.filter((item) => item.key !== key));
+            onFailure(failure);
+          },
+        },
+      );
+    },
+    [conversationId, refreshList, sendMutate],
+  );
+
+  const messages = useMemo<ShownMessage[]>(
+    () => [
+      ...stored.map((message) => ({ ...message, key: `message-${message.id}`, isPending: false })),
+      ...pending.map(({ key, text, time }) => ({ id: 0, key, text, time, sender: 'admin' as const, isOwn: true, isPending: true })),
+    ],
+    [stored, pending],
+  );
+
+  return { messages, isLoading, error, conversation, send };
+}

@@ -1,0 +1,144 @@
+import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { Alert, App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
+import { CheckCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserDetailsResponse } from '../../../contracts/hosts';
+import { formatDate } from '../../../lib/format';
+import { actionPath } from '../../resources';
+
+const THUMBNAIL_SIZE = 120;
+
+/** SPEC.md "Host Verification Details": the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
+export function HostVerification({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const [isDocumentOpen, setIsDocumentOpen] = useState(false);
+  const { query } = useCustom<UserDetailsResponse, HttpError>({
+    url: actionPath('hosts', 'verification', id),
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+  const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
+
+  const title = (text: string) => <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{text}</Typography.Title>;
+
+  if (query.isLoading) {
+    return (
+      <Card title={title(t('admin.hosts.verification.title'))}>
+        <Skeleton active avatar />
+      </Card>
+    );
+  }
+  // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
+  const details = query.data?.data;
+  if (query.isError || !details) {
+    return (
+      <Card title={title(t('admin.hosts.verification.title'))}>
+        <Alert type="error" role="alert" showIcon message={t('admin.hosts.verification.loadFailed')} />
+      </Card>
+    );
+  }
+
+  const { userDetails, hostVerificationDetails: verification } = details;
+  const name = userDetails.name;
+  const phone = [userDetails.phoneCountryCode, userDetails.phoneNumber].filter(Boolean).join(' ');
+  const shown = (value: string | null | undefined) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
+
+  function approveHost() {
+    approve(
+      { url: actionPath('hosts', 'approve', id), method: 'post', values: {}, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          void message.success(t('admin.hosts.verification.approved'));
+          void invalidate({ invalidates: ['all'] });
+        },
+        onError: () => void message.error(t('admin.hosts.verification.approveFailed')),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Card title={title(t('admin.hosts.verification.userTitle'))}>
+        <Flex gap="large" wrap align="flex-start">
+          <Avatar
+            size={96}
+            src={userDetails.profilePicture ?? undefined}
+            icon={<UserOutlined />}
+            alt={t('admin.hosts.verification.pictureAlt', { name })}
+          />
+          <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ flex: 1, minWidth: 240 }}>
+            <Descriptions.Item label={t('admin.hosts.verification.fields.name')}>{shown(name)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.hosts.verification.fields.email')}>{shown(userDetails.email)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.hosts.verification.fields.phone')}>{shown(phone)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.hosts.verification.fields.joined')}>
+              <time dateTime={userDetails.createdAt}>{formatDate(userDetails.createdAt)}</time>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('admin.hosts.verification.fields.about')} span={2}>
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{shown(userDetails.about)}</Typography.Paragraph>
+            </Descriptions.Item>
+          </Descriptions>
+        </Flex>
+      </Card>
+
+      <Card
+        title={title(t('admin.hosts.verification.title'))}
+        extra={
+          <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={approval.isPending}>
+            {t('admin.hosts.verification.approve')}
+          </Button>
+        }
+      >
+        {verification ? (
+          <Flex gap="large" wrap align="flex-start">
+            <Descriptions column={1} size="small" style={{ flex: 1, minWidth: 220 }}>
+              <Descriptions.Item label={t('admin.hosts.verification.fields.idType')}>{verification.idType}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.hosts.verification.fields.country')}>{verification.country}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.hosts.verification.fields.submitted')}>
+                <time dateTime={verification.createdAt}>{formatDate(verification.createdAt)}</time>
+              </Descriptions.Item>
+            </Descriptions>
+            <Space direction="vertical" size={4}>
+              <Typography.Text>{t('admin.hosts.verification.fields.idDocument')}</Typography.Text>
+              <button
+                type="button"
+                onClick={() => setIsDocumentOpen(true)}
+                aria-label={t('admin.hosts.verification.openDocument', { name })}
+                style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 8, background: 'none', cursor: 'zoom-in', lineHeight: 0 }}
+              >
+                <img
+                  src={verification.idDocumentUrl}
+                  alt=""
+                  width={THUMBNAIL_SIZE}
+                  height={THUMBNAIL_SIZE * 0.66}
+                  style={{ objectFit: 'cover', borderRadius: 8 }}
+                />
+              </button>
+            </Space>
+          </Flex>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.hosts.verification.noVerification')} />
+        )}
+      </Card>
+
+      {verification && (
+        <Modal
+          open={isDocumentOpen}
+          title={t('admin.hosts.verification.fields.idDocument')}
+          onCancel={() => setIsDocumentOpen(false)}
+          footer={<Button onClick={() => setIsDocumentOpen(false)}>{t('admin.hosts.verification.close')}</Button>}
+          width={720}
+        >
+          <img
+            src={verification.idDocumentUrl}
+            alt={t('admin.hosts.verification.documentAlt', { name })}
+            style={{ width: '100%', height: 'auto' }}
+          />
+        </Modal>
+      )}
+    </>
+  );
+}

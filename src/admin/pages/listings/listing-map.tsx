@@ -1,0 +1,70 @@
+// Loaded with React.lazy from the listing detail only, so leaflet and its CSS form a chunk of their own.
+// oxlint-disable-next-line import/no-unassigned-import
+import 'leaflet/dist/leaflet.css';
+import { Icon } from 'leaflet';
+import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
+import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useCallback, useEffect, useRef } from 'react';
+import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+
+// Leaflet finds its default marker images through a CSS url that Vite rewrites; hand it the bundled files instead.
+Icon.Default.imagePath = '';
+Icon.Default.mergeOptions({ iconUrl: markerIconUrl, iconRetinaUrl: markerIconRetinaUrl, shadowUrl: markerShadowUrl });
+
+export const MAP_ZOOM = 15;
+export const TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Tiles that neither load nor fail (a stalled network) count as unavailable after this long. */
+const TILE_WAIT_MS = 10_000;
+
+export interface ListingMapProps {
+  latitude: number;
+  longitude: number;
+  /** Accessible name of the map and its marker. */
+  label: string;
+  /** Called once when the tiles cannot be loaded, so the screen can show its plain fallback. */
+  onUnavailable(): void;
+}
+
+/** An OpenStreetMap view at zoom 15 with a marker at the listing. */
+export default function ListingMap({ latitude, longitude, label, onUnavailable }: ListingMapProps) {
+  const hasTile = useRef(false);
+  const hasReported = useRef(false);
+  const report = useRef(onUnavailable);
+
+  useEffect(() => {
+    report.current = onUnavailable;
+  }, [onUnavailable]);
+
+  const fail = useCallback(() => {
+    if (hasReported.current) return;
+    hasReported.current = true;
+    report.current();
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (!hasTile.current) fail();
+    }, TILE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [fail]);
+
+  return (
+    <section aria-label={label}>
+      <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} scrollWheelZoom={false} style={{ height: 320, width: '100%', borderRadius: 8 }}>
+        <TileLayer
+          url={TILE_URL}
+          attribution={ATTRIBUTION}
+          eventHandlers={{
+            tileload: () => {
+              hasTile.current = true;
+            },
+            tileerror: fail,
+          }}
+        />
+        <Marker position={[latitude, longitude]} alt={label} keyboard={false} />
+      </MapContainer>
+    </section>
+  );
+}

@@ -1,0 +1,285 @@
+import {
+  CarOutlined,
+  CoffeeOutlined,
+  DesktopOutlined,
+  DollarOutlined,
+  HeartOutlined,
+  LaptopOutlined,
+  LeftOutlined,
+  SkinOutlined,
+  ThunderboltOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
+import { useCustomMutation, useInvalidate, useOne, type HttpError } from '@refinedev/core';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { MAX_DECISION_REASON_LENGTH, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
+import type { ListingStatus } from '../../../contracts/statuses';
+import { formatMoney } from '../../../lib/format';
+import { AuditHistory } from '../../components/audit-history';
+import { StatusBadge } from '../../components/status-badge';
+import { actionPath } from '../../resources';
+import { ListingGallery } from './listing-gallery';
+import { isUndecided, listingStatusKey } from './listing-status';
+import { LocationSection } from './location-section';
+
+type AmenityFlag = 'isWifi' | 'isTv' | 'isKitchen' | 'isWasher' | 'isFreeParking' | 'isPaidParking' | 'isAC' | 'isWorkspace' | 'isPetAllowed';
+
+const AMENITIES: { flag: AmenityFlag; icon: ComponentType }[] = [
+  { flag: 'isWifi', icon: WifiOutlined },
+  { flag: 'isTv', icon: DesktopOutlined },
+  { flag: 'isKitchen', icon: CoffeeOutlined },
+  { flag: 'isWasher', icon: SkinOutlined },
+  { flag: 'isFreeParking', icon: CarOutlined },
+  { flag: 'isPaidParking', icon: DollarOutlined },
+  { flag: 'isAC', icon: ThunderboltOutlined },
+  { flag: 'isWorkspace', icon: LaptopOutlined },
+  { flag: 'isPetAllowed', icon: HeartOutlined },
+];
+
+type Decision = 'approve' | 'decline';
+
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/listings">
+      <LeftOutlined /> {t('admin.listings.detail.back')}
+    </Link>
+  );
+}
+
+function Amenities({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation();
+  const available = AMENITIES.filter(({ flag }) => listing[flag]);
+  if (available.length === 0) return <Typography.Text>{t('admin.listings.detail.amenities.none')}</Typography.Text>;
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 12 }}>
+      {available.map(({ flag, icon: Icon }) => (
+        <li key={flag}>
+          <Space>
+            <Icon aria-hidden />
+            <Typography.Text>{t(`admin.listings.detail.amenities.${flag}`)}</Typography.Text>
+          </Space>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Approve Property and Decline: only an undecided listing moves; a reason may go with a decline. */
+function DecisionPanel({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { mutate, mutation } = useCustomMutation<ListingDecisionResponse>();
+  const [pending, setPending] = useState<Decision | null>(null);
+  const [isAskingReason, setAskingReason] = useState(false);
+  const [reason, setReason] = useState('');
+  const isOpen = isUndecided(listing.status);
+  const isProcessing = mutation.isPending;
+  const statusLabel = (status: ListingStatus) => t(listingStatusKey(status), { defaultValue: status });
+
+  function decide(decision: Decision, declineReason?: string) {
+    setPending(decision);
+    mutate(
+      {
+        url: actionPath('listings', decision, listing.id),
+        method: 'post',
+        values: declineReason ? { reason: declineReason } : {},
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          setAskingReason(false);
+          setReason('');
+          void message.success(t('admin.listings.detail.decision.statusUpdated', { status: statusLabel(data.status) }));
+        },
+        onError: (error: HttpError) => {
+          void message.error(error.message);
+        },
+        // Success or 409 (decided elsewhere), the screen shows the stored state and its history afterwards.
+        onSettled: () => {
+          setPending(null);
+          void invalidate({ resource: 'listings', invalidates: ['all'] });
+        },
+      },
+    );
+  }
+
+  const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
+  return (
+    <SectionCard title={t('admin.listings.detail.sections.decision')}>
+      <Flex vertical gap={16}>
+        {!isOpen ? <Alert type="info" showIcon message={t('admin.listings.detail.decision.alreadyDecided', { status: statusLabel(listing.status) })} /> : null}
+        {isDeclined ? (
+          <div>
+            <Typography.Text strong>{t('admin.listings.detail.decision.declineReasonLabel')}</Typography.Text>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {listing.declineReason ?? t('admin.listings.detail.decision.noReason')}
+            </Typography.Paragraph>
+          </div>
+        ) : null}
+        <Flex gap={12} wrap>
+          <Button danger disabled={!isOpen || isProcessing} loading={pending === 'decline'} onClick={() => setAskingReason(true)}>
+            {t('admin.listings.detail.decision.decline')}
+          </Button>
+          <Button type="primary" disabled={!isOpen || isProcessing} loading={pending === 'approve'} onClick={() => decide('approve')}>
+            {t('admin.listings.detail.decision.approve')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Modal
+        open={isAskingReason}
+        title={t('admin.listings.detail.decision.modalTitle')}
+        okText={t('admin.listings.detail.decision.modalConfirm')}
+        cancelText={t('admin.listings.detail.decision.modalCancel')}
+        okButtonProps={{ danger: true, disabled: isProcessing }}
+        confirmLoading={pending === 'decline'}
+        onOk={() => decide('decline', reason.trim() || undefined)}
+        onCancel={() => setAskingReason(false)}
+        destroyOnHidden
+      >
+        <Flex vertical gap={8}>
+          <Typography.Text id="decline-reason-hint">{t('admin.listings.detail.decision.modalHint')}</Typography.Text>
+          <Input.TextArea
+            aria-label={t('admin.listings.detail.decision.declineReasonLabel')}
+            aria-describedby="decline-reason-hint"
+            placeholder={t('admin.listings.detail.decision.reasonPlaceholder')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={MAX_DECISION_REASON_LENGTH}
+            showCount
+            rows={4}
+          />
+        </Flex>
+      </Modal>
+    </SectionCard>
+  );
+}
+
+function ListingContent({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation();
+  const totalGuests = listing.adultCount + listing.childrenCount;
+  return (
+    <Flex vertical gap={24}>
+      <BackLink />
+      <Flex wrap gap={16} justify="space-between" align="flex-start">
+        <Flex vertical gap={4}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {listing.title}
+          </Typography.Title>
+          <Typography.Text>
+            {t('admin.listings.detail.hostedBy', { name: listing.User.name })} · {t('admin.listings.detail.location', { city: listing.city, country: listing.country })}
+          </Typography.Text>
+        </Flex>
+        <Flex vertical gap={8} align="flex-end">
+          <StatusBadge status={listing.status}>{t(listingStatusKey(listing.status), { defaultValue: listing.status })}</StatusBadge>
+          <Typography.Text strong style={{ fontSize: 20 }}>
+            {t('admin.listings.detail.perNight', { price: formatMoney(listing.price) })}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+      <ListingGallery title={listing.title} urls={listing.PropertyImages.map((image) => image.url)} />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={16}>
+          <Flex vertical gap={24}>
+            <SectionCard title={t('admin.listings.detail.sections.about')}>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{listing.description}</Typography.Paragraph>
+            </SectionCard>
+            <SectionCard title={t('admin.listings.detail.sections.details')}>
+              <Descriptions
+                column={{ xs: 1, sm: 2 }}
+                items={[
+                  { key: 'propertyType', label: t('admin.listings.detail.fields.propertyType'), children: listing.PropertyType.name },
+                  {
+                    key: 'totalGuests',
+                    label: t('admin.listings.detail.fields.totalGuests'),
+                    children: t('admin.listings.detail.guests', { total: totalGuests, adults: listing.adultCount, children: listing.childrenCount }),
+                  },
+                  { key: 'placeType', label: t('admin.listings.detail.fields.placeType'), children: listing.placeType },
+                  { key: 'checkIn', label: t('admin.listings.detail.fields.checkIn'), children: listing.checkInTime },
+                  { key: 'checkOut', label: t('admin.listings.detail.fields.checkOut'), children: listing.checkOutTime },
+                ]}
+              />
+            </SectionCard>
+            <SectionCard title={t('admin.listings.detail.sections.amenities')}>
+              <Amenities listing={listing} />
+            </SectionCard>
+            <SectionCard title={t('admin.listings.detail.sections.rules')}>
+              <Descriptions
+                column={1}
+                items={[
+                  {
+                    key: 'reservations',
+                    label: t('admin.listings.detail.fields.reservations'),
+                    children: t(listing.isRequestBooking ? 'admin.listings.detail.reservations.request' : 'admin.listings.detail.reservations.instant'),
+                  },
+                  {
+                    key: 'cancellation',
+                    label: t('admin.listings.detail.fields.cancellation'),
+                    children: t(listing.isCancellationAllowed ? 'admin.listings.detail.cancellation.allowed' : 'admin.listings.detail.cancellation.notAllowed'),
+                  },
+                ]}
+              />
+            </SectionCard>
+            <SectionCard title={t('admin.listings.detail.sections.location')}>
+              <LocationSection latitude={listing.LatLoc} longitude={listing.LngLoc} />
+            </SectionCard>
+          </Flex>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Flex vertical gap={24}>
+            <DecisionPanel listing={listing} />
+            <AuditHistory entityType="listing" entityId={listing.id} />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+/** The screen as routed, in the readable-contrast theme. */
+export function ListingShow() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { query, result } = useOne<ListingDetail>({ resource: 'listings', id, queryOptions: { enabled: id !== undefined }, errorNotification: false });
+
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 12 }} />;
+  if (query.isError || !result) {
+    const isMissing = query.error?.statusCode === 404;
+    return (
+      <Flex vertical gap={16}>
+        <BackLink />
+        {isMissing ? (
+          <Result status="404" title={t('admin.listings.detail.notFound')} />
+        ) : (
+          <Alert
+            type="error"
+            showIcon
+            message={t('admin.listings.detail.loadFailed')}
+            description={query.error?.message}
+            action={<Button onClick={() => void query.refetch()}>{t('admin.listings.detail.retry')}</Button>}
+          />
+        )}
+      </Flex>
+    );
+  }
+  return <ListingContent listing={result} />;
+}

@@ -1,0 +1,164 @@
+// Guest Promo (/promo-code-guest): code, expiry, value and activation, each value field read-only
+// until its Edit button is pressed; Save stores them.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Spin, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
+import {
+  PROMO_DATE_DISPLAY_FORMATS,
+  isPastPromoDate,
+  promoCodeRules,
+  promoDateItemProps,
+  promoDateRules,
+  promoValueRules,
+} from './promo-rules';
+import { usePromoForm } from './use-promo-form';
+
+const EDITABLE_FIELDS = ['promoCode', 'validUntil', 'promoValue'] as const;
+type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+const NOTHING_EDITED: Record<EditableField, boolean> = { promoCode: false, validUntil: false, promoValue: false };
+
+const FIELD_IDS: Record<EditableField, string> = {
+  promoCode: 'guest-promo-code',
+  validUntil: 'guest-promo-valid-until',
+  promoValue: 'guest-promo-value',
+};
+
+export function GuestPromoPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(NOTHING_EDITED);
+
+  function startEditing(field: EditableField) {
+    setEditing((current) => ({ ...current, [field]: true }));
+    // The field becomes editable on the next render; then the cursor goes into it.
+    setTimeout(() => document.getElementById(FIELD_IDS[field])?.focus());
+  }
+
+  const { formProps, saveButtonProps, form, query, mutation, failure, clearFailure, reload } = usePromoForm<GuestPromoState, GuestPromoUpdate>({
+    kind: 'guest',
+    dateField: 'validUntil',
+    fields: EDITABLE_FIELDS,
+    onSaved: () => setEditing(NOTHING_EDITED),
+    onFieldRefused: (field) => setEditing((current) => ({ ...current, [field]: true })),
+  });
+  const isActive = Form.useWatch('activation', form) as boolean | undefined;
+
+  function editButton(field: EditableField, label: string): ReactNode {
+    return (
+      <Button
+        icon={<EditOutlined />}
+        onClick={() => startEditing(field)}
+        disabled={editing[field]}
+        aria-label={t('admin.promos.editField', { field: label })}
+      >
+        {t('admin.promos.edit')}
+      </Button>
+    );
+  }
+
+  const labels = {
+    promoCode: t('admin.promos.guest.promoCode'),
+    validUntil: t('admin.promos.guest.validUntil'),
+    promoValue: t('admin.promos.guest.promoValue'),
+  };
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <Typography.Title level={2}>{t('admin.promos.guest.title')}</Typography.Title>
+      <Typography.Paragraph>{t('admin.promos.guest.description')}</Typography.Paragraph>
+      <Card>
+        {query?.isLoading && <Spin />}
+        {query?.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            message={failure}
+            closable
+            onClose={clearFailure}
+            action={
+              <Button size="small" onClick={() => void reload()}>
+                {t('admin.promos.reload')}
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form
+          {...formProps}
+          layout="vertical"
+          disabled={query?.isLoading || query?.isError}
+          onFinishFailed={({ errorFields }) => {
+            // A refused field must be editable to be put right.
+            for (const { name } of errorFields) {
+              const field = EDITABLE_FIELDS.find((candidate) => candidate === name[0]);
+              if (field) setEditing((current) => ({ ...current, [field]: true }));
+            }
+          }}
+        >
+          <Form.Item name="version" hidden>
+            <InputNumber />
+          </Form.Item>
+
+          <Form.Item label={labels.promoCode} htmlFor={FIELD_IDS.promoCode} required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="promoCode" noStyle rules={promoCodeRules(t)}>
+                <Input id={FIELD_IDS.promoCode} readOnly={!editing.promoCode} maxLength={MAX_PROMO_CODE_LENGTH} />
+              </Form.Item>
+              {editButton('promoCode', labels.promoCode)}
+            </div>
+          </Form.Item>
+
+          <Form.Item label={labels.validUntil} htmlFor={FIELD_IDS.validUntil} required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="validUntil" noStyle rules={promoDateRules(t)} {...promoDateItemProps}>
+                <DatePicker
+                  id={FIELD_IDS.validUntil}
+                  format={PROMO_DATE_DISPLAY_FORMATS}
+                  disabled={!editing.validUntil}
+                  disabledDate={isPastPromoDate}
+                  allowClear={false}
+                  style={{ flex: 1 }}
+                />
+              </Form.Item>
+              {editButton('validUntil', labels.validUntil)}
+            </div>
+          </Form.Item>
+
+          <Form.Item label={labels.promoValue} htmlFor={FIELD_IDS.promoValue} required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="promoValue" noStyle rules={promoValueRules(t)}>
+                <InputNumber
+                  id={FIELD_IDS.promoValue}
+                  readOnly={!editing.promoValue}
+                  min={1}
+                  max={MAX_PROMO_VALUE}
+                  precision={0}
+                  suffix="%"
+                  style={{ flex: 1 }}
+                />
+              </Form.Item>
+              {editButton('promoValue', labels.promoValue)}
+            </div>
+          </Form.Item>
+
+          <Form.Item label={t('admin.promos.activation')} htmlFor="guest-promo-activation">
+            <Form.Item name="activation" valuePropName="checked" noStyle>
+              <Checkbox id="guest-promo-activation">{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</Checkbox>
+            </Form.Item>
+          </Form.Item>
+
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Link to="/guest-manage">{t('admin.promos.guest.back')}</Link>
+            <Button type="primary" {...saveButtonProps} loading={mutation.isPending}>
+              {t('admin.promos.save')}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// The two host promo screens share one form: Validity Ends, Number of free stays offered and the
+// Activation toggle, saved to the promo of their kind.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert, Button, Card, DatePicker, Form, InputNumber, Spin, Switch, Typography } from 'antd';
+import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
+import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isPastPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
+import { usePromoForm } from './use-promo-form';
+import { PROMO_OVERVIEW_ROUTE } from './routes';
+
+const HOST_FIELDS = ['validityEnds', 'freeStays'] as const;
+
+interface HostPromoFormProps {
+  kind: Exclude<PromoUrlKind, 'guest'>;
+  /** Catalogue keys of the screen's heading and of the sentence saying whom the promo applies to. */
+  titleKey: string;
+  descriptionKey: string;
+}
+
+export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormProps) {
+  const { t } = useTranslation();
+  const { formProps, saveButtonProps, form, query, mutation, failure, clearFailure, reload } = usePromoForm<HostPromoState, HostPromoUpdate>({
+    kind,
+    dateField: 'validityEnds',
+    fields: HOST_FIELDS,
+  });
+  const isActive = Form.useWatch('isActive', form) as boolean | undefined;
+  const ids = { validityEnds: `${kind}-validity-ends`, freeStays: `${kind}-free-stays`, isActive: `${kind}-activation` };
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <Typography.Title level={2}>{t(titleKey)}</Typography.Title>
+      <Typography.Paragraph>{t(descriptionKey)}</Typography.Paragraph>
+      <Card>
+        {query?.isLoading && <Spin />}
+        {query?.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            message={failure}
+            closable
+            onClose={clearFailure}
+            action={
+              <Button size="small" onClick={() => void reload()}>
+                {t('admin.promos.reload')}
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError}>
+          <Form.Item name="version" hidden>
+            <InputNumber />
+          </Form.Item>
+
+          <Form.Item
+            name="validityEnds"
+            label={t('admin.promos.host.validityEnds')}
+            htmlFor={ids.validityEnds}
+            rules={promoDateRules(t)}
+            required
+            {...promoDateItemProps}
+          >
+            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} disabledDate={isPastPromoDate} allowClear={false} />
+          </Form.Item>
+
+          <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>
+            <InputNumber id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
+          </Form.Item>
+
+          <Form.Item label={t('admin.promos.activation')} htmlFor={ids.isActive}>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Form.Item name="isActive" valuePropName="checked" noStyle>
+                <Switch id={ids.isActive} />
+              </Form.Item>
+              <span aria-hidden>{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</span>
+            </div>
+          </Form.Item>
+
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Link to={PROMO_OVERVIEW_ROUTE}>{t('admin.promos.backToOverview')}</Link>
+            <Button type="primary" {...saveButtonProps} loading={mutation.isPending}>
+              {t('admin.promos.save')}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+// The promo screens end to end: an edit is saved to the database (it survives a reload and shows on
+// the overview), bad values are refused with their messages (on the screen, and by the server for
+// a stale version), and axe finds no serious or critical violation.
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+async function signedInPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const answer = await page.request.post('/api/admin/admin-login', { data: E2E_ADMIN });
+  expect(answer.ok()).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  return page;
+}
+
+/** A future date as YYYY-MM-DD and as the screens show it ("Dec 24, 2031"), different on every run. */
+function futureDate(): { iso: string; shown: string } {
+  const date = new Date(Date.UTC(2031 + Math.floor(Math.random() * 5), Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)));
+  const iso = date.toISOString().slice(0, 10);
+  const shown = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return { iso, shown };
+}
+
+/** Presses a field's Edit button unless the field is editable already (a refused field opens by itself). */
+async function startEditing(page: Page, field: string): Promise<void> {
+  const button = page.getByRole('button', { name: `Edit ${field}` });
+  if (await button.isEnabled()) await button.click();
+}
+
+async function typeDate(page: Page, label: string, iso: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially(iso);
+  await input.press('Enter');
+}
+
+test('a Regular promo edit is saved: it survives a reload and shows on the overview', async ({ browser }) => {
+  const page = await signedInPage(browser);
+  await page.goto('/promo-code-host-regular');
+  await expect(page.getByRole('heading', { level: 2, name: 'Host: Regular Promo' })).toBeVisible();
+  const stays = page.getByLabel('Number of free stays offered');
+  await expect(stays).not.toHaveValue('');
+
+  const date = futureDate();
+  const freeStays = String(2 + Math.floor(Math.random() * 300));
+  await typeDate(page, 'Validity Ends', date.iso);
+  await stays.fill(freeStays);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promo saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Validity Ends', { exact: true })).toHaveValue(date.shown);
+  await expect(page.getByLabel('Number of free stays offered')).toHaveValue(freeStays);
+
+  await page.goto('/promo-code');
+  const hostCard = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Host Promos' }) });
+  await expect(hostCard.getByText(date.shown)).toBeVisible();
+  await expect(hostCard.getByText(freeStays, { exact: true })).toBeVisible();
+  await hostCard.getByRole('link', { name: 'Manage Regular Promo' }).click();
+  await expect(page).toHaveURL(/\/promo-code-host-regular$/);
+  await page.context().close();
+});
+
+test('bad promo values are refused with their messages: on the screen, and by the server for a stale version', async ({ browser }) => {
+  const first = await signedInPage(browser);
+  const second = await signedInPage(browser);
+  for (const page of [first, second]) {
+    await page.goto('/promo-code-guest');
+    await expect(page.getByLabel('Promo Code', { exact: true })).not.toHaveValue('');
+  }
+  const puts: string[] = [];
+  first.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(request.url());
+  });
+
+  // On the screen: a code with a space and a sign never reaches the server.
+  await first.getByRole('button', { name: 'Edit Promo Code' }).click();
+  const code = first.getByLabel('Promo Code', { exact: true });
+  const storedCode = await code.inputValue();
+  await code.fill('HOY 5!');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByText('Promo code must be 1 to 32 letters or digits')).toBeVisible();
+  expect(puts).toEqual([]);
+
+  // A good save from the first browser...
+  await code.fill(storedCode);
+  await startEditing(first, 'Valid Until');
+  await typeDate(first, 'Valid Until', futureDate().iso);
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByText('Promo saved')).toBeVisible();
+  expect(puts).toHaveLength(1);
+
+  // ...makes the second browser's copy stale: the server refuses it with its message.
+  await startEditing(second, 'Valid Until');
+  await typeDate(second, 'Valid Until', futureDate().iso);
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByRole('alert').filter({ hasText: 'This promo was changed by someone else. Reload it and try again.' })).toBeVisible();
+  await second.getByRole('button', { name: 'Reload' }).click();
+  await expect(second.getByRole('alert')).toHaveCount(0);
+  await first.context().close();
+  await second.context().close();
+});
+
+test('the promo screens have no serious or critical accessibility violations', async ({ browser }) => {
+  const page = await signedInPage(browser);
+  const blocking: string[] = [];
+  for (const path of ['/promo-code', '/promo-code-guest', '/promo-code-host', '/promo-code-host-regular']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        blocking.push(`${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      }
+    }
+  }
+  expect(blocking).toEqual([]);
+  await page.context().close();
+});

@@ -1,0 +1,127 @@
+// The session end to end: routes without a token, unknown routes with one, logout, a token revoked
+// on the server (401 → "Unauthorized access. Please login again." and the way back to /login),
+// the admin layout (sider order, current entry, language switch) and the layout at 360 px.
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+const SHOTS = process.env.HOY_SCREENSHOT_DIR;
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('admin paths without a token lead to /, unknown paths with a token to /dashboard', async ({ page }) => {
+  for (const path of ['/dashboard', '/hosts', '/host-details/1', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  }
+  await signIn(page);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
+});
+
+test('the sider lists the nine entries in order, marks the current one and ends with Logout', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/hosts');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Hosts',
+    'Properties',
+    'Listings',
+    'Bookings',
+    'Chats',
+    'Promo Code',
+    'Feedback',
+    'Data from Landing Page',
+  ]);
+  await expect(navigation.getByRole('link', { name: 'Hosts' })).toHaveAttribute('aria-current', 'page');
+  await expect(navigation.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(page.getByText('Hoy', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Welcome, User')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Logout/ })).toBeVisible();
+
+  // The visible selection covers antd's combobox input; clicking it opens the list.
+  await page.getByRole('banner').getByText('English', { exact: true }).click();
+  await page.getByTitle('Soomaali').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Maaraynta Martigeliyayaasha' })).toBeVisible();
+  const somaliNavigation = page.getByRole('navigation', { name: 'Hagaha ugu muhiimsan' });
+  await expect(somaliNavigation.getByRole('link', { name: 'Martigeliyayaasha' })).toHaveAttribute('aria-current', 'page');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosts-somali.png`, fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test('a token revoked on the server ends the session with the SPEC message and the way back to /login', async ({ page }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const revoked = await page.request.post('/api/admin/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(204);
+
+  await page.goto('/hosts');
+  await expect(page).toHaveURL(/\/login\?reason=unauthorized$/);
+  await expect(page.getByText('Unauthorized access. Please login again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/session-unauthorized.png` });
+});
+
+test('logout goes to /login and forgets the token', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('menuitem', { name: /Logout/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('at 360 px the sider is a drawer opened from the header', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await expect(page.getByText('Welcome, User')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-360.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/drawer-360.png` });
+  await navigation.getByRole('link', { name: 'Hosts' }).click();
+  await expect(page).toHaveURL(/\/hosts/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
+  await expect(navigation).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosts-360.png`, fullPage: true });
+  await context.close();
+});
+
+test('a failure to load the admin code shows "Unexpected Application Error!" with the error text', async ({ page }) => {
+  await signIn(page);
+  // The admin face is its own chunk (assets/app-*.js); refusing it is how a failed chunk load looks.
+  await page.route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('alert')).toContainText('Unexpected Application Error!');
+  await expect(page.getByRole('heading', { level: 3 })).not.toBeEmpty();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/error-screen.png` });
+});
+
+test('the dashboard and the layout have no serious or critical accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  await expect(page.getByRole('region', { name: 'Hosts' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await context.close();
+});

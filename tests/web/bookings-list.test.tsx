@@ -1,0 +1,297 @@
+import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextSort, BookingList } from '../../src/admin/pages/bookings/list';
+import { bookingStatusLabelKey, normalizeBookingStatus } from '../../src/admin/pages/bookings/booking-status';
+import { bookingsListPath } from '../../src/admin/pages/bookings/links';
+import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
+import type { Booking, BookingSummary } from '../../src/contracts/bookings';
+import { changeLanguage, i18n } from '../../src/i18n';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+registerAdminCatalogue();
+
+const LOAD = { timeout: 10_000 };
+const SUMMARY: BookingSummary = { total: 40, confirmed: 11, pending: 12, cancelled: 7, completed: 10 };
+
+function booking(id: number, values: Partial<Booking> = {}): Booking {
+  return {
+    id,
+    status: 'confirmed',
+    checkInDate: '2025-01-05',
+    checkOutDate: '2025-01-09',
+    total: 180.5,
+    adultCount: 2,
+    childrenCount: 1,
+    isPetComing: false,
+    isCancelled: false,
+    isDisputed: false,
+    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test` },
+    Property: { title: `Villa ${id}`, address: `${id} Lido Road` },
+    ...values,
+  };
+}
+
+type Answer = { rows: Booking[]; total: number } | { error: { statusCode: number; message: string } };
+
+/** A data provider that answers from the test's rows and records every list call. */
+function fakeProvider(answer: () => Answer) {
+  const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async (params) => {
+    void params;
+    const current = answer();
+    if ('error' in current) throw current.error;
+    return { data: current.rows as unknown as BaseRecord[], total: current.total };
+  });
+  const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async ({ url }) => {
+    if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
+    throw { statusCode: 404, message: 'unexpected' };
+  });
+  const provider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: getList as unknown as DataProvider['getList'],
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+    custom: custom as unknown as DataProvider['custom'],
+  };
+  return { provider, getList, custom };
+}
+
+function renderList(provider: DataProvider, path = '/bookings') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AntdApp>
+            <Refine
+              dataProvider={provider}
+              routerProvider={routerProvider}
+              i18nProvider={createI18nProvider(i18n)}
+              resources={[{ name: 'bookings', list: '/bookings' }]}
+              options={{ syncWithLocation: true, disableTelemetry: true }}
+            >
+              <BookingList />
+            </Refine>
+          </AntdApp>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const lastCall = (getList: { mock: { calls: GetListParams[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
+const filterOf = (params: GetListParams, field: string) =>
+  params.filters?.find((filter) => 'field' in filter && filter.field === field)?.value;
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('booking status and sort rules', () => {
+  it('reads the four statuses in any letter case, keeps other values as they are, and calls a missing one Unknown', () => {
+    expect(normalizeBookingStatus('CONFIRMED')).toBe('confirmed');
+    expect(normalizeBookingStatus(' Pending ')).toBe('pending');
+    expect(normalizeBookingStatus('on hold')).toBe('on hold');
+    expect(normalizeBookingStatus(null)).toBeNull();
+    expect(bookingStatusLabelKey('Cancelled')).toBe('admin.bookings.statuses.cancelled');
+    expect(bookingStatusLabelKey('on hold')).toBeUndefined();
+    expect(bookingStatusLabelKey(undefined)).toBe('admin.bookings.statuses.unknown');
+  });
+
+  it('toggles the same column between ascending and descending and starts another column ascending', () => {
+    expect(nextSort(undefined, 'total')).toEqual({ field: 'total', order: 'asc' });
+    expect(nextSort({ field: 'total', order: 'asc' }, 'total')).toEqual({ field: 'total', order: 'desc' });
+    expect(nextSort({ field: 'total', order: 'desc' }, 'total')).toEqual({ field: 'total', order: 'asc' });
+    expect(nextSort({ field: 'total', order: 'desc' }, 'User.name')).toEqual({ field: 'User.name', order: 'asc' });
+  });
+
+  it('links a status as a plain parameter', () => {
+    expect(bookingsListPath()).toBe('/bookings');
+    expect(bookingsListPath('pending')).toBe('/bookings?status=pending');
+  });
+});
+
+describe('Bookings Management', () => {
+  it('shows the title, the cards from the summary and one page of 8 with every column', async () => {
+    const rows = Array.from({ length: 8 }, (_, index) => booking(index + 1));
+    rows[0] = booking(1, { isPetComing: true, isDisputed: true, isCancelled: true, adultCount: 3, childrenCount: 2, total: 1234.5, status: 'pending' });
+    const { provider, getList } = fakeProvider(() => ({ rows, total: 20 }));
+    renderList(provider);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bookings Management' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('#1', {}, LOAD)).toBeInTheDocument();
+    expect(lastCall(getList).pagination).toMatchObject({ currentPage: 1, pageSize: 8 });
+    for (const [label, value] of [
+      ['Total Bookings', '40'],
+      ['Confirmed', '11'],
+      ['Pending', '12'],
+      ['Cancelled', '7'],
+    ]) {
+      const card = screen.getAllByText(label).map((element) => element.closest('.ant-card')).find(Boolean) as HTMLElement;
+      await waitFor(() => expect(within(card).getByText(value)).toBeInTheDocument());
+    }
+    for (const header of ['Booking ID', 'Guest', 'Property', 'Check-in', 'Check-out', 'Total', 'Guests', 'Status', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}$`) })).toBeInTheDocument();
+    }
+    const first = screen.getByText('#1').closest('tr') as HTMLElement;
+    expect(within(first).getByText('Guest 1')).toBeInTheDocument();
+    expect(within(first).getByText('guest1@hoy.test')).toBeInTheDocument();
+    expect(within(first).getByText('Villa 1')).toBeInTheDocument();
+    expect(within(first).getByText('1 Lido Road')).toBeInTheDocument();
+    expect(within(first).getByText('Jan 5, 2025')).toBeInTheDocument();
+    expect(within(first).getByText('Jan 9, 2025')).toBeInTheDocument();
+    expect(within(first).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(first).getByText('5')).toBeInTheDocument();
+    expect(within(first).getByText('3 adults, 2 children')).toBeInTheDocument();
+    for (const flag of ['Pet', 'Cancelled', 'Disputed']) expect(within(first).getByText(flag)).toBeInTheDocument();
+    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 8 of 20 results')).toBeInTheDocument();
+  });
+
+  it('shows Unknown User, No email, Unknown Property, No address, N/A, Invalid Date and the status fallbacks', async () => {
+    const rows = [
+      booking(1, { User: null, Property: null, checkInDate: null, checkOutDate: 'not a date', status: null as unknown as Booking['status'] }),
+      booking(2, { User: { name: 'Amina', email: null }, status: 'ON HOLD' as Booking['status'] }),
+      booking(3, { status: 'COMPLETED' as Booking['status'], adultCount: 1, childrenCount: 0 }),
+    ];
+    const { provider } = fakeProvider(() => ({ rows, total: 3 }));
+    renderList(provider);
+    const orphan = (await screen.findByText('#1', {}, LOAD)).closest('tr') as HTMLElement;
+    expect(within(orphan).getByText('Unknown User')).toBeInTheDocument();
+    expect(within(orphan).getByText('No email')).toBeInTheDocument();
+    expect(within(orphan).getByText('Unknown Property')).toBeInTheDocument();
+    expect(within(orphan).getByText('No address')).toBeInTheDocument();
+    expect(within(orphan).getByText('N/A')).toBeInTheDocument();
+    expect(within(orphan).getByText('Invalid Date')).toBeInTheDocument();
+    expect(within(orphan).getByText('Unknown')).toBeInTheDocument();
+    const noEmail = screen.getByText('#2').closest('tr') as HTMLElement;
+    expect(within(noEmail).getByText('No email')).toBeInTheDocument();
+    expect(within(noEmail).getByText('ON HOLD')).toBeInTheDocument();
+    const completed = screen.getByText('#3').closest('tr') as HTMLElement;
+    expect(within(completed).getByText('Completed')).toBeInTheDocument();
+    expect(within(completed).getByText('1 adult, 0 children')).toBeInTheDocument();
+  });
+
+  it('toggles a column between ascending and descending, keeps it in the address and goes back to page 1', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [booking(1)], total: 30 }));
+    const router = renderList(provider, '/bookings?currentPage=3&pageSize=8');
+    await screen.findByText('#1', {}, LOAD);
+    expect(lastCall(getList).pagination?.currentPage).toBe(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('columnheader', { name: /^Total/ }));
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'total', order: 'asc' }]));
+    expect(lastCall(getList).pagination?.currentPage).toBe(1);
+    expect(screen.getByRole('columnheader', { name: /^Total/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('columnheader', { name: /^Total/ }));
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'total', order: 'desc' }]));
+    await user.click(screen.getByRole('columnheader', { name: /^Total/ }));
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'total', order: 'asc' }]));
+    await user.click(screen.getByRole('columnheader', { name: /^Guest$/ }));
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'User.name', order: 'asc' }]));
+    await waitFor(() => expect(decodeURIComponent(router.state.location.search)).toContain('sorters[0][field]=User.name'));
+    expect(decodeURIComponent(router.state.location.search)).toContain('sorters[0][order]=asc');
+  });
+
+  it('searches after typing pauses and filters by status, each back on page 1, and reads both from the address', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [booking(1)], total: 30 }));
+    const router = renderList(provider, '/bookings?currentPage=2&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=pending');
+    await screen.findByText('#1', {}, LOAD);
+    expect(filterOf(lastCall(getList), 'status')).toBe('pending');
+    expect(lastCall(getList).pagination?.currentPage).toBe(2);
+    expect(screen.getByRole('radio', { name: 'Pending' })).toBeChecked();
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Search bookings...'), 'sahra');
+    await waitFor(() => expect(filterOf(lastCall(getList), 'q')).toBe('sahra'));
+    expect(filterOf(lastCall(getList), 'status')).toBe('pending');
+    expect(lastCall(getList).pagination?.currentPage).toBe(1);
+    const searches = getList.mock.calls.filter(([params]) => filterOf(params as GetListParams, 'q') !== undefined);
+    expect(searches.map(([params]) => filterOf(params as GetListParams, 'q'))).toEqual(['sahra']);
+    const pick = (name: string) => user.click(screen.getByRole('radio', { name }).closest('label') as HTMLElement);
+    await pick('Completed');
+    await waitFor(() => expect(filterOf(lastCall(getList), 'status')).toBe('completed'));
+    await pick('All');
+    await waitFor(() => expect(filterOf(lastCall(getList), 'status')).toBeUndefined());
+    expect(filterOf(lastCall(getList), 'q')).toBe('sahra');
+    await waitFor(() => expect(decodeURIComponent(router.state.location.search)).toContain('filters[0][value]=sahra'));
+  });
+
+  it('opens filtered from a plain status link and moves the filter into the synced form', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [booking(1)], total: 1 }));
+    const router = renderList(provider, bookingsListPath('cancelled'));
+    await screen.findByText('#1', {}, LOAD);
+    expect(getList.mock.calls.every(([params]) => filterOf(params, 'status') === 'cancelled')).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Cancelled' })).toBeChecked();
+    await waitFor(() => expect(decodeURIComponent(router.state.location.search)).toContain('filters[0][value]=cancelled'));
+    expect(router.state.location.search).not.toMatch(/(^|[?&])status=/);
+  });
+
+  it('opens the details of a booking from View', async () => {
+    const { provider } = fakeProvider(() => ({ rows: [booking(7, { isPetComing: true })], total: 1 }));
+    renderList(provider);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View booking #7' }, LOAD));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Booking #7')).toBeInTheDocument();
+    expect(within(drawer).getByText('guest7@hoy.test')).toBeInTheDocument();
+    expect(within(drawer).getByText('7 Lido Road')).toBeInTheDocument();
+    expect(within(drawer).getByText('Pet coming').closest('tr')).toHaveTextContent('Yes');
+    expect(within(drawer).getByText('Disputed').closest('tr')).toHaveTextContent('No');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Booking #7')).not.toBeInTheDocument());
+  });
+
+  it('shows No bookings found with the search wording when nothing matches', async () => {
+    const { provider } = fakeProvider(() => ({ rows: [], total: 0 }));
+    renderList(provider, `/bookings?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=nobody`);
+    expect(await screen.findByText('No bookings found', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('No bookings match your search criteria.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search bookings...')).toHaveValue('nobody');
+  });
+
+  it.each([
+    [401, 'Unauthorized access. Please login again.'],
+    [404, 'No bookings found.'],
+    [500, 'Failed to fetch bookings. Please try again.'],
+  ])('shows the SPEC message for a failed load answered %s', async (statusCode, message) => {
+    const { provider } = fakeProvider(() => ({ error: { statusCode, message: 'from server' } }));
+    renderList(provider);
+    expect(await screen.findByText(message, {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('shows Refreshing... while refreshing and the refresh message when it fails', async () => {
+    let answer: Answer = { rows: [booking(1)], total: 1 };
+    const { provider, getList } = fakeProvider(() => answer);
+    renderList(provider);
+    await screen.findByText('#1', {}, LOAD);
+    let release: () => void = () => undefined;
+    getList.mockImplementationOnce(
+      () =>
+        new Promise((_, reject) => {
+          release = () => reject({ statusCode: 500, message: 'down' });
+        }),
+    );
+    answer = { error: { statusCode: 500, message: 'down' } };
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Refresh$/ }));
+    expect(await screen.findByRole('button', { name: /Refreshing\.\.\.$/ })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Failed to refresh bookings. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Refresh$/ })).toBeEnabled();
+  });
+
+  it('shows the screen in Somali', async () => {
+    await changeLanguage('so');
+    const { provider } = fakeProvider(() => ({ rows: [booking(1, { User: null })], total: 1 }));
+    renderList(provider);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Maamulka Ballansashooyinka' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Isticmaale aan la aqoon')).toBeInTheDocument();
+  });
+});

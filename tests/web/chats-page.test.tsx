@@ -1,0 +1,334 @@
+import { Refine, type BaseRecord, type CustomParams, type DataProvider, type GetListParams } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatsPage, parseConversationId } from '../../src/admin/pages/chats/list';
+import { mergeMessages, MESSAGE_POLL_INTERVAL_MS } from '../../src/admin/pages/chats/use-conversation-messages';
+import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
+import type { ChatMessage, ConversationRow } from '../../src/contracts/chats';
+import { changeLanguage, i18n } from '../../src/i18n';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+registerAdminCatalogue();
+
+const LOAD = { timeout: 10_000 };
+
+type Conversation = ConversationRow & { messages: ChatMessage[] };
+
+function conversation(id: number, values: Partial<ConversationRow>, texts: Array<[string, boolean]> = []): Conversation {
+  const messages = texts.map(([text, isOwn], index) => ({
+    id: id * 100 + index,
+    text,
+    isOwn,
+    sender: isOwn ? ('admin' as const) : ('user' as const),
+    time: '2026-11-20T10:00:00.000Z',
+  }));
+  return {
+    id,
+    name: `User ${id}`,
+    title: `Listing ${id}`,
+    message: texts.at(-1)?.[0] ?? '',
+    timestamp: '2026-11-20T10:00:00.000Z',
+    hasNotification: false,
+    unreadCount: 0,
+    isOnline: false,
+    isDeclined: false,
+    ...values,
+    messages,
+  };
+}
+
+function filterOf(params: GetListParams, field: string): unknown {
+  return params.filters?.find((filter) => 'field' in filter && filter.field === field)?.value;
+}
+
+/** An in-memory chat server behind the data provider interface, recording every call. */
+function fakeChats(conversations: Conversation[]) {
+  let nextId = 10_000;
+  const holds: { messages?: Promise<void> } = {};
+  const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async (params) => {
+    const search = String(filterOf(params, 'q') ?? '').toLowerCase();
+    const tab = filterOf(params, 'tab') ?? 'all';
+    const rows = conversations
+      .filter((item) => search === '' || item.title.toLowerCase().includes(search) || item.name.toLowerCase().includes(search))
+      .filter((item) => (tab === 'unread' ? item.unreadCount > 0 : tab === 'declined' ? item.isDeclined : true))
+      .map(({ messages, ...row }) => {
+        void messages;
+        return row;
+      });
+    return { data: rows as unknown as BaseRecord[], total: rows.length };
+  });
+  const custom = vi.fn<(params: CustomParams) => Promise<{ data: BaseRecord }>>(async ({ url, method, payload, query }) => {
+    const match = /^admin\/conversations\/(\d+)\/(messages|read)$/.exec(url);
+    const found = conversations.find((item) => item.id === Number(match?.[1]));
+    if (!match || !found) throw { statusCode: 404, message: 'Conversation not found' };
+    if (match[2] === 'read') {
+      found.unreadCount = 0;
+      found.hasNotification = false;
+      const { messages, ...row } = found;
+      void messages;
+      return { data: row as unknown as BaseRecord };
+    }
+    if (method === 'post') {
+      nextId += 1;
+      const message: ChatMessage = { id: nextId, text: (payload as { text: string }).text, isOwn: true, sender: 'admin', time: new Date().toISOString() };
+      found.messages.push(message);
+      return { data: message as unknown as BaseRecord };
+    }
+    if (holds.messages) await holds.messages;
+    const afterId = (query as { afterId?: number } | undefined)?.afterId;
+    const answer = afterId === undefined ? found.messages : found.messages.filter((message) => message.id > afterId);
+    return { data: [...answer] as unknown as BaseRecord };
+  });
+  const provider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: getList as unknown as DataProvider['getList'],
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+    custom: custom as unknown as DataProvider['custom'],
+  };
+  /** A message from the user's side, as the mobile app would store it. */
+  function receive(id: number, text: string) {
+    const found = conversations.find((item) => item.id === id) as Conversation;
+    nextId += 1;
+    found.messages.push({ id: nextId, text, isOwn: false, sender: 'user', time: new Date().toISOString() });
+  }
+  const messageCalls = () => custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/messages') && params.method === 'get');
+  return { provider, getList, custom, receive, holds, messageCalls };
+}
+
+function renderChats(provider: DataProvider, path = '/chats') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AntdApp>
+            <Refine
+              dataProvider={provider}
+              routerProvider={routerProvider}
+              i18nProvider={createI18nProvider(i18n)}
+              resources={[{ name: 'chats', list: '/chats' }]}
+              options={{ disableTelemetry: true }}
+            >
+              <ChatsPage />
+            </Refine>
+          </AntdApp>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function sampleConversations(): Conversation[] {
+  return [
+    conversation(1, { name: 'Amina Warsame', title: 'Sea view flat', isOnline: true, hasNotification: true, unreadCount: 2 }, [
+      ['Hello, is it free in May?', false],
+      ['Yes it is', true],
+      ['Great, and <b>parking</b>?', false],
+    ]),
+    conversation(2, { name: 'Bashir Ali', title: 'Garden house', isDeclined: true }, [['Why was my listing declined?', false]]),
+    conversation(3, { name: 'Cawo Hassan', title: 'City studio' }, [['Thanks', false]]),
+  ];
+}
+
+const conversationLink = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Chats page', () => {
+  it('lists conversations with name, listing, last message and unread badge, and asks to pick one', async () => {
+    const { provider } = fakeChats(sampleConversations());
+    renderChats(provider);
+
+    expect(await screen.findByText('Amina Warsame', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Chats' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search my listing')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Unread', 'Decline']);
+    const amina = conversationLink('Amina Warsame');
+    expect(within(amina).getByText('Sea view flat')).toBeInTheDocument();
+    expect(within(amina).getByText('Great, and <b>parking</b>?')).toBeInTheDocument();
+    expect(within(amina).getByTitle('2 unread messages')).toBeInTheDocument();
+    expect(within(amina).getByText('Online')).toBeInTheDocument();
+    expect(within(conversationLink('Bashir Ali')).getByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText('Select a chat to start messaging')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+  });
+
+  it('filters by tab on the server and goes back to page 1', async () => {
+    const { provider, getList } = fakeChats(sampleConversations());
+    renderChats(provider);
+    await screen.findByText('Amina Warsame', {}, LOAD);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Unread' }));
+    await waitFor(() => expect(screen.queryByText('Bashir Ali')).not.toBeInTheDocument());
+    expect(screen.getByText('Amina Warsame')).toBeInTheDocument();
+    const unreadCall = getList.mock.calls.at(-1)?.[0] as GetListParams;
+    expect(filterOf(unreadCall, 'tab')).toBe('unread');
+    expect(unreadCall.pagination?.currentPage).toBe(1);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Decline' }));
+    await waitFor(() => expect(screen.queryByText('Amina Warsame')).not.toBeInTheDocument());
+    expect(screen.getByText('Bashir Ali')).toBeInTheDocument();
+  });
+
+  it('searches after a pause in typing, with one request for the whole word', async () => {
+    const { provider, getList } = fakeChats(sampleConversations());
+    renderChats(provider);
+    await screen.findByText('Amina Warsame', {}, LOAD);
+    const callsBefore = getList.mock.calls.length;
+
+    await userEvent.type(screen.getByPlaceholderText('Search my listing'), 'garden');
+    await waitFor(() => expect(screen.queryByText('Amina Warsame')).not.toBeInTheDocument());
+    expect(screen.getByText('Bashir Ali')).toBeInTheDocument();
+    const searches = getList.mock.calls.slice(callsBefore).map(([params]) => filterOf(params, 'q'));
+    expect(searches).toEqual(['garden']);
+  });
+
+  it('opens a conversation: URL, header with online state, messages with own ones marked, and marks it read', async () => {
+    const { provider, custom } = fakeChats(sampleConversations());
+    const router = renderChats(provider);
+    await screen.findByText('Amina Warsame', {}, LOAD);
+
+    await userEvent.click(conversationLink('Amina Warsame'));
+    expect(router.state.location.search).toBe('?conversation=1');
+    const panel = await screen.findByRole('region', { name: 'Conversation with Amina Warsame' });
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Amina Warsame' })).toBeInTheDocument();
+    expect(within(panel).getByText('Online')).toBeInTheDocument();
+    const log = within(panel).getByRole('log');
+    expect(await within(log).findByText('Hello, is it free in May?')).toBeInTheDocument();
+    // Stored text is shown literally, never as markup.
+    expect(within(log).getByText('Great, and <b>parking</b>?')).toBeInTheDocument();
+    expect(log.querySelector('b')).toBeNull();
+    expect(within(log).getByText('Yes it is').closest('[data-own]')).toHaveAttribute('data-own', 'true');
+    expect(within(log).getByText('Hello, is it free in May?').closest('[data-own]')).toHaveAttribute('data-own', 'false');
+    await waitFor(() => expect(custom.mock.calls.some(([params]) => params.url === 'admin/conversations/1/read' && params.method === 'post')).toBe(true));
+    await waitFor(() => expect(within(conversationLink('Amina Warsame')).queryByTitle('2 unread messages')).not.toBeInTheDocument());
+  });
+
+  it('opens the conversation named in the URL, so a reload keeps it', async () => {
+    const { provider } = fakeChats(sampleConversations());
+    renderChats(provider, '/chats?conversation=2');
+    const panel = await screen.findByRole('region', { name: 'Conversation with Bashir Ali' }, LOAD);
+    expect(await within(panel).findByText('Why was my listing declined?')).toBeInTheDocument();
+    expect(within(panel).getByText('Offline')).toBeInTheDocument();
+    expect(conversationLink('Bashir Ali')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('sends with Enter or the button, never a blank text, and keeps Shift+Enter for a new line', async () => {
+    const { provider, custom } = fakeChats(sampleConversations());
+    renderChats(provider, '/chats?conversation=3');
+    const input = await screen.findByPlaceholderText('Type a message...', {}, LOAD);
+    const sendButton = screen.getByRole('button', { name: 'Send' });
+    const sends = () => custom.mock.calls.filter(([params]) => params.method === 'post' && params.url.endsWith('/messages'));
+
+    expect(sendButton).toBeDisabled();
+    await userEvent.type(input, '   ');
+    expect(sendButton).toBeDisabled();
+    await userEvent.type(input, '{Enter}');
+    expect(sends()).toHaveLength(0);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(sends()).toHaveLength(0);
+    await userEvent.type(input, '{Enter}');
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    expect(sends()[0]?.[0].payload).toEqual({ text: 'First line\nsecond line' });
+    expect(input).toHaveValue('');
+    const log = screen.getByRole('log');
+    expect(await within(log).findByText(/First line/)).toBeInTheDocument();
+
+    await userEvent.type(input, 'By button');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(log).findByText('By button')).toBeInTheDocument();
+    await waitFor(() => expect(sends()).toHaveLength(2));
+    // The stored copy replaces the one shown at once: each message appears once.
+    await waitFor(() => expect(within(log).queryByText('Sending...')).not.toBeInTheDocument());
+    expect(within(log).getAllByText('By button')).toHaveLength(1);
+  });
+
+  it('shows an incoming message without a reload, asking only for what came after the last one seen', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const chats = fakeChats(sampleConversations());
+    renderChats(chats.provider, '/chats?conversation=3');
+    const log = await screen.findByRole('log', {}, LOAD);
+    await within(log).findByText('Thanks');
+
+    chats.receive(3, 'Are you there?');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
+    });
+    expect(await within(log).findByText('Are you there?')).toBeInTheDocument();
+    const polls = chats.messageCalls();
+    expect(polls[0]?.query).toBeUndefined();
+    expect(polls.at(-1)?.query).toEqual({ afterId: 300 });
+    // The arrival is read while the conversation is open.
+    await waitFor(() =>
+      expect(chats.custom.mock.calls.filter(([params]) => params.url === 'admin/conversations/3/read')).toHaveLength(2),
+    );
+  });
+
+  it('starts no poll while one is still waiting for its answer, and none while the tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const chats = fakeChats(sampleConversations());
+    renderChats(chats.provider, '/chats?conversation=3');
+    await within(await screen.findByRole('log', {}, LOAD)).findByText('Thanks');
+    const afterLoad = chats.messageCalls().length;
+
+    let release = () => undefined as void;
+    chats.holds.messages = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS * 4);
+    });
+    expect(chats.messageCalls().length).toBe(afterLoad + 1);
+    chats.holds.messages = undefined;
+    release();
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
+    });
+    const whileHidden = chats.messageCalls().length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS * 3);
+    });
+    expect(chats.messageCalls().length).toBe(whileHidden);
+
+    visibility.mockReturnValue('visible');
+    fireEvent(document, new Event('visibilitychange'));
+    await waitFor(() => expect(chats.messageCalls().length).toBe(whileHidden + 1));
+    visibility.mockRestore();
+  });
+});
+
+describe('chat helpers', () => {
+  it('reads only a positive whole conversation id from the URL', () => {
+    expect(parseConversationId('12')).toBe(12);
+    expect(parseConversationId(null)).toBeUndefined();
+    expect(parseConversationId('0')).toBeUndefined();
+    expect(parseConversationId('1.5')).toBeUndefined();
+    expect(parseConversationId('abc')).toBeUndefined();
+    expect(parseConversationId('99999999999')).toBeUndefined();
+  });
+
+  it('merges messages by id, oldest first, each once', () => {
+    const message = (id: number) => ({ id, text: `m${id}`, isOwn: false, sender: 'user' as const, time: '' });
+    expect(mergeMessages([message(1), message(3)], [message(3), message(2)]).map((item) => item.id)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,213 @@
+import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HostsList } from '../../src/admin/pages/hosts/list';
+import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
+import type { HostListItem, HostSummary } from '../../src/contracts/hosts';
+import { changeLanguage, i18n } from '../../src/i18n';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+registerAdminCatalogue();
+
+const LOAD = { timeout: 10_000 };
+
+function host(userId: number, values: Partial<HostListItem> = {}): HostListItem {
+  return { userId, name: `Host ${userId}`, email: `host${userId}@hoy.test`, statusHost: 'Pending', numberOfProperties: 2, ...values };
+}
+
+type Answer = { rows: HostListItem[]; total: number } | { error: { statusCode: number; message: string } };
+
+/** A data provider that answers from the test's rows and records every list call. */
+function fakeProvider(answer: () => Answer, summary: HostSummary) {
+  const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async (params) => {
+    const current = answer();
+    if ('error' in current) throw current.error;
+    void params;
+    return { data: current.rows as unknown as BaseRecord[], total: current.total };
+  });
+  const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url, query }) => {
+    if (url.endsWith('summary')) return { data: summary as unknown as BaseRecord };
+    if (query?.format === 'csv') return { data: 'userId,name\r\n1,A\r\n' as unknown as BaseRecord };
+    throw { statusCode: 404, message: 'unexpected' };
+  });
+  const provider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: getList as unknown as DataProvider['getList'],
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+    custom: custom as unknown as DataProvider['custom'],
+  };
+  return { provider, getList, custom };
+}
+
+function renderList(provider: DataProvider, path = '/hosts') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AntdApp>
+            <Refine
+              dataProvider={provider}
+              routerProvider={routerProvider}
+              i18nProvider={createI18nProvider(i18n)}
+              resources={[{ name: 'hosts', list: '/hosts', show: '/host-details/:id' }]}
+              options={{ syncWithLocation: true, disableTelemetry: true }}
+            >
+              <HostsList />
+            </Refine>
+          </AntdApp>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
+const statusOf = (params: GetListParams) => params.filters?.find((filter) => 'field' in filter && filter.field === 'status')?.value;
+
+const SUMMARY: HostSummary = { total: 20, approved: 5, pending: 12, rejected: 3 };
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('Hosts Management list', () => {
+  it('shows the title, the count cards, the rows with SPEC.md fallbacks and the pagination summary', async () => {
+    const rows = [
+      host(1, { name: 'Amina Warsame', statusHost: 'Confirmed', numberOfProperties: 1 }),
+      host(2, { name: '', email: null, numberOfProperties: 3 }),
+      ...Array.from({ length: 6 }, (_, index) => host(index + 3)),
+    ];
+    const { provider, getList } = fakeProvider(() => ({ rows, total: 20 }), SUMMARY);
+    renderList(provider);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hosts Management' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Amina Warsame' })).toHaveAttribute('href', '/host-details/1');
+    expect(screen.getByRole('link', { name: 'Unknown Host' })).toHaveAttribute('href', '/host-details/2');
+    expect(screen.getByText('No email')).toBeInTheDocument();
+    expect(screen.getByText('1 property')).toBeInTheDocument();
+    expect(screen.getByText('3 properties')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^View Details/ })).toHaveLength(8);
+    for (const header of ['Name', 'Status', 'Email', 'Properties', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
+    }
+    const cards = await screen.findByRole('region', { name: 'Host counts' });
+    expect(within(cards).getByText('Total Hosts')).toBeInTheDocument();
+    expect(within(cards).getByText('12')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 8 of 20 results')).toBeInTheDocument();
+    expect(lastCall(getList).pagination).toMatchObject({ currentPage: 1, pageSize: 8 });
+  });
+
+  it('shows the empty state for a system without hosts, and no count cards', async () => {
+    const { provider } = fakeProvider(() => ({ rows: [], total: 0 }), { total: 0, approved: 0, pending: 0, rejected: 0 });
+    renderList(provider);
+    expect(await screen.findByText('No hosts found', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('There are no hosts in the system yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Host counts' })).toBeNull();
+  });
+
+  it('filters by status from page 1, and words the empty state for a filtered list', async () => {
+    let rows = Array.from({ length: 8 }, (_, index) => host(index + 1));
+    const { provider, getList } = fakeProvider(() => ({ rows, total: 30 }), SUMMARY);
+    const router = renderList(provider);
+    await screen.findByText('Showing 1 to 8 of 30 results', {}, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastCall(getList).pagination?.currentPage).toBe(3));
+
+    rows = [];
+    await userEvent.click(screen.getByRole('button', { name: 'Rejected' }));
+    await waitFor(() => expect(statusOf(lastCall(getList))).toBe('Rejected'));
+    expect(lastCall(getList).pagination?.currentPage).toBe(1);
+    expect(screen.getByRole('button', { name: 'Rejected' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('No hosts match your search criteria.')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('Rejected');
+
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(statusOf(lastCall(getList))).toBeUndefined());
+  });
+
+  it('searches after typing pauses and goes back to page 1', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [host(1)], total: 30 }), SUMMARY);
+    renderList(provider, '/hosts?currentPage=2');
+    const search = await screen.findByRole('searchbox', { name: 'Search hosts...' }, LOAD);
+    await waitFor(() => expect(lastCall(getList).pagination?.currentPage).toBe(2));
+    await userEvent.type(search, 'amina');
+    await waitFor(() => {
+      const params = lastCall(getList);
+      expect(params.filters?.find((filter) => 'field' in filter && filter.field === 'q')?.value).toBe('amina');
+      expect(params.pagination?.currentPage).toBe(1);
+    });
+  });
+
+  it('reads a plain status filter from the URL (the dashboard links)', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY);
+    renderList(provider, '/hosts?status=Pending');
+    await screen.findByRole('heading', { name: 'Hosts Management' }, LOAD);
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    expect(getList.mock.calls.every(([params]) => statusOf(params as GetListParams) === 'Pending')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('sorts by a column and toggles between ascending and descending', async () => {
+    const { provider, getList } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY);
+    renderList(provider);
+    const header = await screen.findByRole('columnheader', { name: /Properties/ }, LOAD);
+    await userEvent.click(header);
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'asc' }]));
+    await userEvent.click(header);
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'desc' }]));
+    await userEvent.click(header);
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'asc' }]));
+  });
+
+  it.each([
+    [500, 'Failed to fetch hosts. Please try again.'],
+    [404, 'No hosts found.'],
+  ])('shows the SPEC.md text when the list answers %i', async (statusCode, text) => {
+    const { provider } = fakeProvider(() => ({ error: { statusCode, message: 'boom' } }), SUMMARY);
+    renderList(provider);
+    expect(await screen.findByText(text, {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('refreshes with "Refreshing..." and reports a failed refresh', async () => {
+    let isFailing = false;
+    const { provider } = fakeProvider(() => (isFailing ? { error: { statusCode: 500, message: 'boom' } } : { rows: [host(1)], total: 1 }), SUMMARY);
+    renderList(provider);
+    await screen.findByRole('link', { name: 'Host 1' }, LOAD);
+    isFailing = true;
+    await userEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    expect(await screen.findByText('Failed to refresh hosts. Please try again.')).toBeInTheDocument();
+  });
+
+  it('exports the filtered hosts as CSV through the data provider', async () => {
+    const createObjectURL = vi.fn<() => string>(() => 'blob:hosts');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn<() => void>() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { provider, custom } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY);
+    renderList(provider, '/hosts?status=Confirmed');
+    await screen.findByRole('link', { name: 'Host 1' }, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/hosts', method: 'get', query: { format: 'csv', status: 'Confirmed' } }));
+    click.mockRestore();
+  });
+
+  it('speaks Somali when the language is switched', async () => {
+    const { provider } = fakeProvider(() => ({ rows: [host(1, { numberOfProperties: 1 })], total: 1 }), SUMMARY);
+    renderList(provider);
+    await screen.findByRole('heading', { name: 'Hosts Management' }, LOAD);
+    await act(() => changeLanguage('so'));
+    expect(await screen.findByRole('heading', { name: 'Maaraynta Martigeliyayaasha' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Raadi martigeliyayaal...' })).toBeInTheDocument();
+  });
+});

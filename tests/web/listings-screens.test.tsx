@@ -1,0 +1,309 @@
+import { Refine, type BaseRecord, type CustomParams, type DataProvider, type GetListParams } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp } from 'antd';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEvent } from '../../src/contracts/audit';
+import type { ListingDetail, ListingRow } from '../../src/contracts/listings';
+import { toneOfStatus } from '../../src/admin/components/status-badge';
+import { ListingList } from '../../src/admin/pages/listings/list';
+import { ListingShow } from '../../src/admin/pages/listings/show';
+import { openStreetMapLink } from '../../src/admin/pages/listings/location-section';
+import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
+import { i18n } from '../../src/i18n';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+registerAdminCatalogue();
+// Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Leaflet cannot draw in jsdom; the stand-in reports failed tiles at once, as this offline machine does.
+vi.mock('../../src/admin/pages/listings/listing-map', () => ({
+  default: function FailingMap({ onUnavailable }: { onUnavailable(): void }) {
+    useEffect(() => onUnavailable(), [onUnavailable]);
+    return null;
+  },
+}));
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{decodeURIComponent(location.pathname + location.search)}</output>;
+}
+
+function renderAt(path: string, dataProvider: DataProvider) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider}
+          routerProvider={routerProvider}
+          i18nProvider={createI18nProvider(i18n)}
+          resources={[{ name: 'listings', list: '/listings', show: '/listings/:id' }]}
+          options={{ syncWithLocation: true, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        >
+          <Routes>
+            <Route path="/listings" element={<ListingList />} />
+            <Route path="/listings/:id" element={<ListingShow />} />
+          </Routes>
+          <LocationProbe />
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+}
+
+const STATUSES: ListingRow['status'][] = ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification'];
+
+function makeRows(count: number): ListingRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    propertyId: index + 101,
+    title: `Listing ${index + 1}`,
+    status: STATUSES[index % STATUSES.length] as ListingRow['status'],
+    address: `${index + 1} Market Street`,
+    hostName: `Host ${index + 1}`,
+  }));
+}
+
+function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
+  return {
+    id: 3,
+    title: 'Secure Family Home with sea view',
+    city: 'Mogadishu',
+    country: 'Somalia',
+    status: 'Pending',
+    price: 36,
+    User: { name: 'Priya Müller' },
+    PropertyType: { name: 'House' },
+    description: 'Freshly renovated.',
+    placeType: 'Private room',
+    adultCount: 8,
+    childrenCount: 3,
+    checkInTime: '15:00',
+    checkOutTime: '11:00',
+    isWifi: true,
+    isTv: false,
+    isKitchen: true,
+    isWasher: false,
+    isFreeParking: false,
+    isPaidParking: false,
+    isAC: false,
+    isWorkspace: false,
+    isPetAllowed: false,
+    isRequestBooking: true,
+    isCancellationAllowed: false,
+    LatLoc: 2.021346,
+    LngLoc: 45.315365,
+    PropertyImages: Array.from({ length: 7 }, (_, index) => ({ url: `/demo/property-0${index + 1}.svg` })),
+    declineReason: null,
+    ...overrides,
+  };
+}
+
+type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
+type ListHandler = (params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>;
+
+function createStubProvider({ rows = makeRows(20), detail = makeDetail(), custom }: { rows?: ListingRow[]; detail?: ListingDetail; custom?: CustomHandler } = {}) {
+  const getList = vi.fn<ListHandler>(async ({ pagination, filters }) => {
+    const status = filters?.find((filter) => 'field' in filter && filter.field === 'status')?.value as string | undefined;
+    const matching = status ? rows.filter((row) => row.status === status) : rows;
+    const page = pagination?.currentPage ?? 1;
+    const size = pagination?.pageSize ?? 10;
+    return { data: matching.slice((page - 1) * size, page * size) as unknown as BaseRecord[], total: matching.length };
+  });
+  const customCalls = vi.fn<CustomHandler>(custom ?? (async () => ({ data: [] })));
+  // Only the calls these screens make; the cast stands in for the rest of the interface.
+  const provider = {
+    getList,
+    getOne: async () => ({ data: detail as unknown as BaseRecord }),
+    custom: customCalls,
+    getApiUrl: () => '/api',
+  } as unknown as DataProvider;
+  return { provider, getList, customCalls };
+}
+
+function lastListCall(getList: ReturnType<typeof createStubProvider>['getList']) {
+  return getList.mock.calls[getList.mock.calls.length - 1]?.[0];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Review Listings', () => {
+  it('asks the server for page 1 of 8 and shows the four columns with title links and every status badge', async () => {
+    const { provider, getList } = createStubProvider();
+    renderAt('/listings', provider);
+
+    expect(await screen.findByRole('link', { name: 'Listing 1' })).toHaveAttribute('href', '/listings/101');
+    expect(lastListCall(getList)?.pagination).toMatchObject({ currentPage: 1, pageSize: 8 });
+    for (const column of ['Property Title', 'Status', 'Address', 'Host name']) {
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('row')).toHaveLength(9);
+    expect(screen.getByText('Rejected')).toBeInTheDocument();
+    expect(screen.getByText('Pending For Verification')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 8 of 20 results')).toBeInTheDocument();
+  });
+
+  it('filters by Decline (value Declined) on the server, back on page 1, with the state in the URL', async () => {
+    const { provider, getList } = createStubProvider();
+    renderAt('/listings?currentPage=2&pageSize=8', provider);
+    await screen.findByRole('link', { name: 'Listing 9' });
+
+    await userEvent.click(screen.getByText('Decline'));
+
+    await waitFor(() => expect(lastListCall(getList)?.filters).toEqual([{ field: 'status', operator: 'eq', value: 'Declined' }]));
+    expect(lastListCall(getList)?.pagination).toMatchObject({ currentPage: 1 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('currentPage=1'));
+    expect(screen.getByTestId('location').textContent).toContain('Declined');
+  });
+
+  it('sends a search once typing pauses and goes back to page 1', async () => {
+    const { provider, getList } = createStubProvider();
+    renderAt('/listings?currentPage=2&pageSize=8', provider);
+    await screen.findByRole('link', { name: 'Listing 9' });
+    const callsBefore = getList.mock.calls.length;
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search any listing' }), 'villa');
+    expect(getList.mock.calls.length).toBe(callsBefore);
+
+    await waitFor(() => expect(lastListCall(getList)?.filters).toEqual([{ field: 'q', operator: 'contains', value: 'villa' }]));
+    expect(lastListCall(getList)?.pagination).toMatchObject({ currentPage: 1 });
+    expect(getList.mock.calls.filter(([params]) => params.filters?.length).length).toBe(1);
+  });
+
+  it('says "No listings found" when nothing matches', async () => {
+    const { provider } = createStubProvider({ rows: [] });
+    renderAt('/listings', provider);
+    expect(await screen.findByText('No listings found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 results')).toBeInTheDocument();
+  });
+});
+
+describe('listing approval detail', () => {
+  it('shows the header, price, five photos and an overlay tile, the details, amenities and rules', async () => {
+    const { provider } = createStubProvider();
+    renderAt('/listings/3', provider);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Secure Family Home with sea view' })).toBeInTheDocument();
+    expect(screen.getByText('Hosted by Priya Müller · Mogadishu, Somalia')).toBeInTheDocument();
+    expect(screen.getByText('$36.00 / night')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Open photo \d of 7$/ })).toHaveLength(5);
+    expect(screen.getByRole('button', { name: '+2 photos' })).toBeInTheDocument();
+    expect(screen.getByText('11 guests (8 adults, 3 children)')).toBeInTheDocument();
+    expect(screen.getByText('Private room')).toBeInTheDocument();
+    expect(screen.getByText('15:00')).toBeInTheDocument();
+    expect(screen.getByText('Wi-Fi')).toBeInTheDocument();
+    expect(screen.getByText('Kitchen')).toBeInTheDocument();
+    expect(screen.queryByText('TV')).toBeNull();
+    expect(screen.getByText('The host approves each booking request')).toBeInTheDocument();
+    expect(screen.getByText('Cancellation is not allowed')).toBeInTheDocument();
+  });
+
+  it('shows "Show all photos" on the sixth tile when there are exactly five photos', async () => {
+    const detail = makeDetail({ PropertyImages: makeDetail().PropertyImages.slice(0, 5) });
+    renderAt('/listings/3', createStubProvider({ detail }).provider);
+    expect(await screen.findByRole('button', { name: 'Show all photos' })).toBeInTheDocument();
+  });
+
+  it('falls back to the coordinates and an OpenStreetMap link when the tiles cannot load', async () => {
+    renderAt('/listings/3', createStubProvider().provider);
+    expect(await screen.findByText('The map could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Latitude 2.021346, longitude 45.315365')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=2.021346&mlon=45.315365#map=15/2.021346/45.315365',
+    );
+    expect(openStreetMapLink(1.5, -2)).toBe('https://www.openstreetmap.org/?mlat=1.5&mlon=-2#map=15/1.5/-2');
+  });
+
+  it('approves through the registry action, disables both buttons while processing and shows the SPEC message', async () => {
+    let finish: (value: { data: unknown }) => void = () => undefined;
+    const { provider, customCalls } = createStubProvider({
+      custom: async (params) =>
+        params.url.endsWith('/approve') ? new Promise((resolve) => (finish = resolve)) : { data: [] },
+    });
+    renderAt('/listings/3', provider);
+    const approve = await screen.findByRole('button', { name: 'Approve Property' });
+
+    await userEvent.click(approve);
+    expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/listings/3/approve', method: 'post', payload: {} }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Approve Property/ })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled();
+
+    await act(async () => finish({ data: { id: 3, status: 'Approved', message: 'Status updated to Approved successfully!' } }));
+    expect(await screen.findByText('Status updated to Approved successfully!')).toBeInTheDocument();
+  });
+
+  it('declines with the optional reason typed in the dialog', async () => {
+    const { provider, customCalls } = createStubProvider({
+      custom: async (params) => (params.url.endsWith('/decline') ? { data: { id: 3, status: 'Declined', message: '' } } : { data: [] }),
+    });
+    renderAt('/listings/3', provider);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason for declining' }), '  Blurry photos  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+
+    expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/listings/3/decline', payload: { reason: 'Blurry photos' } }));
+    expect(await screen.findByText('Status updated to Declined successfully!')).toBeInTheDocument();
+  });
+
+  it('keeps the buttons disabled on a decided listing and shows the stored reason as plain text', async () => {
+    const detail = makeDetail({ status: 'Declined', declineReason: '<b>Not a real address</b>' });
+    renderAt('/listings/3', createStubProvider({ detail }).provider);
+    expect(await screen.findByText('<b>Not a real address</b>')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve Property' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it("shows the server's message when the listing was decided elsewhere (409)", async () => {
+    const { provider } = createStubProvider({
+      custom: async (params) => {
+        if (params.url.endsWith('/approve')) throw { statusCode: 409, message: 'This listing was already declined.' };
+        return { data: [] };
+      },
+    });
+    renderAt('/listings/3', provider);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Property' }));
+    expect(await screen.findByText('This listing was already declined.')).toBeInTheDocument();
+  });
+
+  it('shows the history from the audit trail: what, who, when and why', async () => {
+    const events: AuditEvent[] = [
+      {
+        id: 1,
+        action: 'listing.decline',
+        entityType: 'listing',
+        entityId: 3,
+        reason: 'Blurry photos',
+        before: { status: 'Pending', declineReason: null },
+        after: { status: 'Declined', declineReason: 'Blurry photos' },
+        createdAt: '2025-01-05T10:00:00.000Z',
+        administratorEmail: 'a@hoy.test',
+      },
+    ];
+    const { provider, customCalls } = createStubProvider({ custom: async (params) => ({ data: params.url === 'admin/audit' ? events : [] }) });
+    renderAt('/listings/3', provider);
+
+    expect(await screen.findByText('Listing declined')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Blurry photos')).toBeInTheDocument();
+    expect(screen.getByText(/by a@hoy\.test/)).toBeInTheDocument();
+    expect(screen.getByText('Status: Pending → Declined')).toBeInTheDocument();
+    expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/audit', method: 'get', query: { entityType: 'listing', entityId: 3 } }));
+  });
+});
+
+describe('status badge tones', () => {
+  it('reads every listing, property, host and booking status, case-insensitively, and leaves unknown ones neutral', () => {
+    expect(['Approved', 'confirmed', 'Completed'].map(toneOfStatus)).toEqual(['success', 'success', 'success']);
+    expect(['Pending', 'Pending For Verification'].map(toneOfStatus)).toEqual(['warning', 'info']);
+    expect(['Declined', 'Rejected', 'cancelled'].map(toneOfStatus)).toEqual(['error', 'error', 'error']);
+    expect([undefined, null, 'Something else'].map(toneOfStatus)).toEqual(['neutral', 'neutral', 'neutral']);
+  });
+});
