@@ -48,6 +48,8 @@ test('a prospective host registers; staff see the submission, hostile text shown
   await expect(admin.getByRole('navigation').getByRole('link', { name: 'Data from Landing Page' })).toHaveAttribute('href', '/landing-data');
   await expect(admin.getByRole('heading', { name: 'Data from Landing Page' })).toBeVisible();
   await admin.getByLabel('Search registrations...').fill(mark);
+  // The newest row is on the first page anyway: wait until the (debounced) search has applied.
+  await expect(admin.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: mark });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').first()).toHaveText(hostile);
