@@ -1,8 +1,34 @@
 // The spine end to end: a visitor sees the landing page; an administrator signs in, reaches the
 // admin layout, and signs out again (the token is revoked and gone).
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+
+/** Collects what the browser reports as Content-Security-Policy violations on a page. */
+function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('neither face breaks the Content-Security-Policy', async ({ page }) => {
+  const violations = watchCspViolations(page);
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  for (const path of ['/hosts', '/bookings', '/feedback', '/chats', '/promo-code']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});
 
 test('a visitor without a token sees the landing page, and admin paths lead back to it', async ({ page }) => {
   await page.goto('/');
