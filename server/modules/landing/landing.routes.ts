@@ -17,7 +17,6 @@ import {
 } from '../../../src/contracts/landing';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
 import { sendCsv, sendJsonArray } from '../../lib/streams';
-import { neutralizeFormula } from './landing.service';
 
 const publicResponses = { 201: createdResponseSchema, 400: errorSchema, 429: errorSchema };
 
@@ -70,10 +69,10 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.format === 'csv') {
         return sendCsv(reply, 'host-information.csv', HOST_INFORMATION_CSV_HEADER, landing.listAllHostInformation(query), (row) => [
           row.id,
-          neutralizeFormula(row.name),
-          neutralizeFormula(row.email),
-          neutralizeFormula(row.phone),
-          neutralizeFormula(row.address),
+          row.name,
+          row.email,
+          row.phone,
+          row.address,
           row.createdAt,
         ]);
       }
@@ -100,7 +99,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.format === 'csv') {
         return sendCsv(reply, 'email-subscribers.csv', EMAIL_SUBSCRIBER_CSV_HEADER, landing.listAllEmailSubscribers(query), (row) => [
           row.id,
-          neutralizeFormula(row.email),
+          row.email,
           row.createdAt,
         ]);
       }

@@ -25,15 +25,6 @@ interface LandingServiceDeps {
 const PUBLIC_WINDOW_SECONDS = 60;
 const EXPORT_BATCH_SIZE = 1000;
 
-/** Values a spreadsheet would run as a formula; a plain number or phone number ("+252 61 ...") is left alone. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?[\d\s().-]*$/;
-
-/** See docs/decisions: CSV cells that a spreadsheet would evaluate get a leading apostrophe. */
-export function neutralizeFormula(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
-
 function toSubmissionRow(record: SubmissionRecord): HostInformationRow {
   return { ...record, createdAt: record.createdAt.toISOString() };
 }
