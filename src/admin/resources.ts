@@ -186,3 +186,9 @@ export function actionPath(resourceName: ResourceName, action: string, id?: stri
   if (!found) throw new Error(`Resource "${resourceName}" has no action "${action}"`);
   return fillPath(found.path, id);
 }
+
+/** API calls that belong to no single resource: the dashboard's counts and the audit trail. */
+export const ADMIN_CALLS = {
+  dashboard: { method: 'get', path: 'admin/dashboard' },
+  auditHistory: { method: 'get', path: 'admin/audit' },
+} as const satisfies Record<string, ResourceAction>;

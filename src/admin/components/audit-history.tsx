@@ -3,9 +3,8 @@ import { Alert, Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntityType, AuditEvent } from '../../contracts/audit';
 import { formatDateTime } from '../../lib/format';
+import { ADMIN_CALLS } from '../resources';
 
-// The audit trail has no resource of its own in the registry; its one read call lives here, beside its only reader.
-const AUDIT_PATH = 'admin/audit';
 
 type Change = { field: string; before: unknown; after: unknown };
 
@@ -32,8 +31,8 @@ export interface AuditHistoryProps {
 export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
   const { t } = useTranslation();
   const { query, result } = useCustom<AuditEvent[]>({
-    url: AUDIT_PATH,
-    method: 'get',
+    url: ADMIN_CALLS.auditHistory.path,
+    method: ADMIN_CALLS.auditHistory.method,
     config: { query: { entityType, entityId } },
     errorNotification: false,
   });

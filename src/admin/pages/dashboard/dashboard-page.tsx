@@ -2,9 +2,7 @@ import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
-
-// The dashboard's one call has no resource of its own in the registry; it lives beside its only reader.
-const DASHBOARD_PATH = 'admin/dashboard';
+import { ADMIN_CALLS } from '../../resources';
 
 type DashboardCard = { key: string; label: string; value: number | string; to: string };
 
@@ -59,7 +57,11 @@ function cardsOf(dashboard: Dashboard, translate: (key: string) => string): { se
 /** SPEC.md's "Dashboard" heading, with the server's exact counts as cards that open the filtered lists. */
 export function DashboardPage() {
   const translate = useTranslate();
-  const { query } = useCustom<Dashboard, HttpError>({ url: DASHBOARD_PATH, method: 'get', errorNotification: false });
+  const { query } = useCustom<Dashboard, HttpError>({
+    url: ADMIN_CALLS.dashboard.path,
+    method: ADMIN_CALLS.dashboard.method,
+    errorNotification: false,
+  });
   // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
   const dashboard = query.data?.data;
 
