@@ -5,7 +5,7 @@ import { Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useIsNarrowScreen } from './narrow-screen';
 
-const SIDER_WIDTH = 220;
+const SIDER_WIDTH = 252;
 
 /**
  * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted
