@@ -16,7 +16,7 @@ import { SearchInput } from '../../components/search-input';
 import { actionPath } from '../../resources';
 import { BookingDetails } from './booking-details';
 import { BookingStatusBadge, GuestCell, GuestsCell, PropertyCell, useBookingDate } from './booking-cells';
-import { useBookingsExport } from './use-bookings-export';
+import { useCsvExport } from '../../components/use-csv-export';
 
 type StatusFilter = 'all' | BookingStatus;
 
@@ -63,7 +63,7 @@ function BookingListScreen() {
     errorNotification: false,
     queryOptions: QUERY_OPTIONS,
   });
-  const { exportCsv, isExporting, isFailed: isExportFailed } = useBookingsExport(filters);
+  const { exportCsv, isExporting, isFailed: isExportFailed } = useCsvExport('bookings', filters, 'bookings.csv');
   const [isRefreshing, setIsRefreshing] = useState(false);
   const [isRefreshFailed, setIsRefreshFailed] = useState(false);
   const [viewed, setViewed] = useState<Booking | undefined>(undefined);

@@ -1,5 +1,5 @@
-import { useCustom, useDataProvider, useNavigation, useTable, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
-import { App, Button, Card, Col, Empty, Flex, Row, Space, Statistic, Table, Typography, type TableProps } from 'antd';
+import { useCustom, useNavigation, useTable, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
+import { Alert, App, Button, Card, Col, Empty, Flex, Row, Space, Statistic, Table, Typography, type TableProps } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,8 @@ import { PaginationControl } from '../../components/pagination-control';
 import { usePlainFilterParams } from '../../components/plain-filter-params';
 import { SearchInput } from '../../components/search-input';
 import { StatusBadge } from '../../components/status-badge';
-import { actionPath, findResource } from '../../resources';
-import { downloadText } from '../../components/download-file';
+import { useCsvExport } from '../../components/use-csv-export';
+import { actionPath } from '../../resources';
 
 // Read by screen readers only: the filter buttons' group name.
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -47,9 +47,7 @@ function HostsTable() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { showUrl } = useNavigation();
-  const getDataProvider = useDataProvider();
   const [isRefreshing, setIsRefreshing] = useState(false);
-  const [isExporting, setIsExporting] = useState(false);
 
   const { tableQuery, result, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage } = useTable<HostListItem, HttpError>({
     resource: 'hosts',
@@ -72,6 +70,15 @@ function HostsTable() {
   const [sorter] = sorters;
   const rows = tableQuery.isError ? [] : result.data;
   const total = tableQuery.isError ? 0 : (result.total ?? 0);
+  // The export takes the list's search and status as the table reads them (a status link may name a button).
+  const { exportCsv, isExporting, isFailed: isExportFailed } = useCsvExport(
+    'hosts',
+    [
+      { field: 'q', operator: 'contains', value: search },
+      { field: 'status', operator: 'eq', value: status },
+    ],
+    'hosts.csv',
+  );
   // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
   const summary = summaryQuery.query.data?.data;
 
@@ -88,25 +95,6 @@ function HostsTable() {
     const [list] = await Promise.all([tableQuery.refetch(), summaryQuery.query.refetch()]);
     setIsRefreshing(false);
     if (list.isError && list.error?.statusCode !== 401) void message.error(t('admin.hosts.list.errors.refreshFailed'));
-  }
-
-  async function exportCsv() {
-    setIsExporting(true);
-    try {
-      const { custom } = getDataProvider();
-      if (!custom) throw new Error('The data provider has no custom call');
-      const { data } = await custom<never>({
-        url: findResource('hosts').endpoints.getList.path,
-        method: 'get',
-        query: { format: 'csv', ...(search ? { q: search } : {}), ...(status ? { status } : {}) },
-        headers: { Accept: 'text/csv' },
-      });
-      downloadText(String(data), 'hosts.csv', 'text/csv;charset=utf-8');
-    } catch {
-      void message.error(t('admin.hosts.list.exportFailed'));
-    } finally {
-      setIsExporting(false);
-    }
   }
 
   const onTableChange: TableProps<HostListItem>['onChange'] = (_pagination, _filters, sorterChange) => {
@@ -185,6 +173,7 @@ function HostsTable() {
           </Button>
         </Space>
       </Flex>
+      {isExportFailed ? <Alert type="error" role="alert" showIcon message={t('admin.hosts.list.exportFailed')} /> : null}
 
       {summary && summary.total > 0 && (
         <section aria-label={t('admin.hosts.list.cards.label')}>

@@ -10,7 +10,7 @@ import { describeListError } from '../../components/list-error';
 import { PaginationControl } from '../../components/pagination-control';
 import { SearchInput } from '../../components/search-input';
 import { findResource } from '../../resources';
-import { useCsvExport } from './use-csv-export';
+import { useCsvExport } from '../../components/use-csv-export';
 
 export type LandingDataTab = 'landing-data' | 'email-subscribers';
 

@@ -1,11 +1,11 @@
 import { useDataProvider, type CrudFilter } from '@refinedev/core';
 import { useState } from 'react';
-import { downloadText } from '../../components/download-file';
-import { toListQuery } from '../../providers/data-provider';
-import { findResource, type ResourceName } from '../../resources';
+import { downloadText } from './download-file';
+import { toListQuery } from '../providers/data-provider';
+import { findResource, type ResourceName } from '../resources';
 
 /**
- * "Export CSV" of a landing-data list: every row matching the list's search, in the list's order,
+ * "Export CSV" of a list (hosts, bookings, landing data): every row its search and filters select,
  * fetched with the session's token through the data provider (a plain link could not send it).
  */
 export function useCsvExport(resource: ResourceName, filters: CrudFilter[], fileName: string) {
