@@ -53,6 +53,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
       loadDataDir: options.loadDataDir,
+      // Said out loud although it is the default: a 201 must mean the write reached the files (docs/decisions/009).
+      relaxedDurability: false,
       extensions: { pg_trgm },
     });
   } catch (error) {
@@ -85,7 +87,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // No parallel workers: list queries are short, and under many concurrent requests workers only add contention.
+  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0' });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;

@@ -2,6 +2,7 @@
 // Statuses are text with CHECK constraints (not enums) so they evolve with a plain migration.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -92,6 +93,15 @@ export const users = pgTable(
     index('users_hosts_email_idx').on(table.email.asc().nullsLast(), table.id).where(sql`is_host`),
     index('users_hosts_status_idx').on(table.statusHost, table.id).where(sql`is_host`),
     index('users_hosts_properties_idx').on(table.numberOfProperties, table.id).where(sql`is_host`),
+    // The host list sorts empty names and e-mails last in both directions: one index per direction.
+    index('users_hosts_name_sort_idx').on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id).where(sql`is_host`),
+    index('users_hosts_name_sort_desc_idx')
+      .on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`is_host`),
+    index('users_hosts_email_sort_idx').on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id).where(sql`is_host`),
+    index('users_hosts_email_sort_desc_idx')
+      .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`is_host`),
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
@@ -193,8 +203,9 @@ export const bookings = pgTable(
   (table) => [
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
     index('bookings_status_idx').on(table.status, table.id),
-    index('bookings_guest_idx').on(table.guestId),
-    index('bookings_property_idx').on(table.propertyId),
+    // With the id, a search counts and pages the bookings of matching guests and properties from the index alone.
+    index('bookings_guest_idx').on(table.guestId, table.id),
+    index('bookings_property_idx').on(table.propertyId, table.id),
     // Missing dates sort last in both directions, so each direction has its own index.
     index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id),
     index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc()),
@@ -216,6 +227,9 @@ export const feedbacks = pgTable(
   (table) => [
     check('feedbacks_rating_check', sql`rating BETWEEN 1 AND 5`),
     index('feedbacks_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Sorted by rating, equal ratings newest first: one index per direction of the rating.
+    index('feedbacks_rating_idx').on(table.rating, table.createdAt.desc(), table.id.desc()),
+    index('feedbacks_rating_desc_idx').on(table.rating.desc().nullsFirst(), table.createdAt.desc(), table.id.desc()),
     index('feedbacks_user_idx').on(table.userId),
     index('feedbacks_comments_trgm_idx').using('gin', sql`${table.comments} gin_trgm_ops`),
   ],
@@ -306,6 +320,9 @@ export const hostInterestSubmissions = pgTable(
   },
   (table) => [
     index('host_interest_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    // The screen sorts by name and e-mail too; without these a deep page sorts the whole table.
+    index('host_interest_name_idx').on(table.name, table.id),
+    index('host_interest_email_idx').on(table.email, table.id),
     index('host_interest_search_trgm_idx').using(
       'gin',
       sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.phone} || ' ' || ${table.address}) gin_trgm_ops`,
@@ -323,6 +340,16 @@ export const emailSubscribers = pgTable(
   (table) => [
     uniqueIndex('email_subscribers_email_key').on(sql`lower(${table.email})`),
     index('email_subscribers_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('email_subscribers_email_idx').on(table.email, table.id),
     index('email_subscribers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Exact row counts kept by the triggers of migration 0004 (one row per counter, e.g. `bookings`,
+ * `bookings:pending`), so unsearched totals and the cards cost one primary-key lookup.
+ */
+export const listCounters = pgTable('list_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

@@ -258,3 +258,125 @@ describe('GET /api/admin/bookings/summary', () => {
     expect((await get('/api/admin/bookings/summary', false)).statusCode).toBe(401);
   });
 });
+
+/** Splits an RFC 4180 text into rows of fields (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let isQuoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (isQuoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') isQuoted = false;
+      else field += character;
+    } else if (character === '"') isQuoted = true;
+    else if (character === ',') {
+      row.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index += 1;
+    } else field += character;
+  }
+  return rows;
+}
+
+async function exportCsv(query: Record<string, string>) {
+  const response = await get(`/api/admin/bookings?${new URLSearchParams({ ...query, format: 'csv' })}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const [header, ...rows] = parseCsv(response.body.replace(/^\uFEFF/, ''));
+  return { response, header, rows, ids: rows.map((row) => Number(row[0])) };
+}
+
+describe('GET /api/admin/bookings?format=csv', () => {
+  it('downloads the bookings a search and status select, in id order, whatever the paging and sort', async () => {
+    const tag = newTag();
+    const { guest, property } = await bookingsFor(tag, 0);
+    const made = [];
+    for (const status of ['pending', 'confirmed', 'pending', 'completed'] as const) {
+      made.push(await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, status }));
+    }
+    const all = await exportCsv({ q: tag, page: '2', pageSize: '1', sort: 'total', order: 'desc' });
+    expect(all.response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.response.headers['content-disposition']).toBe('attachment; filename="bookings.csv"');
+    expect(all.response.headers['x-total-count']).toBeUndefined();
+    expect(all.response.body.startsWith('\uFEFFid,status,')).toBe(true);
+    expect(all.ids).toEqual(made.map((row) => row.id));
+    expect((await exportCsv({ q: tag, status: 'pending' })).ids).toEqual([made[0].id, made[2].id]);
+    expect((await exportCsv({ q: `#${made[3].id}` })).ids).toEqual([made[3].id]);
+  });
+
+  it('writes every field of a booking, empty cells for a missing guest, property or date', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const property = await insertProperty(t.handle, host.id, { title: `Loft, "big" ${tag}`, address: '4 Lido Road\nMogadishu' });
+    const guest = await insertGuest(t.handle, { name: 'Sahra Abdi', email: 'sahra@hoy.test' });
+    const full = await insertBooking(t.handle, {
+      guestId: guest.id,
+      propertyId: property.id,
+      status: 'confirmed',
+      checkInDate: '2025-01-05',
+      checkOutDate: '2025-01-09',
+      total: 180.5,
+      adultCount: 2,
+      childrenCount: 1,
+      isPetComing: true,
+    });
+    const orphan = await insertBooking(t.handle, { guestId: null, propertyId: null, checkInDate: null, checkOutDate: null, status: 'cancelled', isCancelled: true });
+    const { header, rows } = await exportCsv({ q: tag });
+    expect(header).toEqual([
+      'id',
+      'status',
+      'checkInDate',
+      'checkOutDate',
+      'total',
+      'adultCount',
+      'childrenCount',
+      'isPetComing',
+      'isCancelled',
+      'isDisputed',
+      'guestName',
+      'guestEmail',
+      'propertyTitle',
+      'propertyAddress',
+    ]);
+    expect(rows).toEqual([
+      [String(full.id), 'confirmed', '2025-01-05', '2025-01-09', '180.5', '2', '1', 'true', 'false', 'false', 'Sahra Abdi', 'sahra@hoy.test', `Loft, "big" ${tag}`, '4 Lido Road\nMogadishu'],
+    ]);
+    const orphanRow = (await exportCsv({ q: `#${orphan.id}` })).rows[0];
+    expect(orphanRow).toEqual([String(orphan.id), 'cancelled', '', '', expect.any(String), expect.any(String), expect.any(String), 'false', 'true', 'false', '', '', '', '']);
+  });
+
+  it('neutralizes text a spreadsheet would run as a formula', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const guest = await insertGuest(t.handle, { name: `=HYPERLINK("http://evil.test") ${tag}` });
+    await insertBooking(t.handle, { guestId: guest.id, propertyId: (await insertProperty(t.handle, host.id, { title: '@SUM(A1)' })).id });
+    const [row] = (await exportCsv({ q: tag })).rows;
+    expect(row[10]).toBe(`'=HYPERLINK("http://evil.test") ${tag}`);
+    expect(row[12]).toBe("'@SUM(A1)");
+  });
+
+  it('streams more bookings than one batch, each exactly once', async () => {
+    await t.handle.query(sql`INSERT INTO bookings (status, total) SELECT 'completed', n FROM generate_series(1, 5100) AS n`);
+    const { ids } = await exportCsv({});
+    const [{ count }] = await t.handle.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM bookings`);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const [{ completed }] = await t.handle.query<{ completed: number }>(sql`SELECT count(*)::int AS completed FROM bookings WHERE status = 'completed'`);
+    expect((await exportCsv({ status: 'completed' })).ids).toHaveLength(completed);
+  });
+
+  it('refuses a missing token with 401 and an unknown format with 400', async () => {
+    expect((await get('/api/admin/bookings?format=csv', false)).statusCode).toBe(401);
+    expect((await get('/api/admin/bookings?format=xml')).statusCode).toBe(400);
+  });
+});

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-o
 import type { BookingSort } from '../../../src/contracts/bookings';
 import type { BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
+import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
 
 export interface BookingFilter {
@@ -131,22 +132,49 @@ export function createBookingsRepository(db: Database) {
       .leftJoin(properties, eq(properties.id, bookings.propertyId));
 
   return {
-    /** One batch of the whole list, in id order, after `afterId`. */
-    async listAfter(afterId: number, limit: number): Promise<BookingRow[]> {
-      return selectRows().where(gt(bookings.id, afterId)).orderBy(asc(bookings.id)).limit(limit);
+    /** One batch of the whole list, or of the bookings a filter selects, in id order, after `afterId`. */
+    async listAfter(afterId: number, limit: number, filter: BookingFilter = {}): Promise<BookingRow[]> {
+      return selectRows()
+        .where(and(filterCondition(filter), gt(bookings.id, afterId)))
+        .orderBy(asc(bookings.id))
+        .limit(limit);
     },
 
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
+      const order = orderBy(request.sort, request.order, request.isNarrow === true);
+      if (!request.pattern && request.sort !== 'User.name' && request.sort !== 'Property.title') {
+        // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
+        const page = db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(filterCondition(request))
+          .orderBy(...order)
+          .limit(request.limit)
+          .offset(request.offset)
+          .as('page');
+        return selectRows()
+          .innerJoin(page, eq(page.id, bookings.id))
+          .orderBy(...order);
+      }
       return selectRows()
         .where(filterCondition(request))
-        .orderBy(...orderBy(request.sort, request.order, request.isNarrow === true))
+        .orderBy(...order)
         .limit(request.limit)
         .offset(request.offset);
     },
 
     async count(filter: BookingFilter): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(filterCondition(filter));
-      return row.count;
+      // Unsearched totals come from the counters the triggers keep; a search is counted for real.
+      if (!filter.pattern) return readCounter(db, 'bookings', filter.status);
+      // Distinct ids from the (guest_id, id) and (property_id, id) indexes: no pass over every booking.
+      const status = filter.status === undefined ? sql`` : sql` AND matched.status = ${filter.status}`;
+      const byId = filter.id === undefined ? sql`` : sql` UNION SELECT matched.id FROM bookings AS matched WHERE matched.id = ${filter.id}${status}`;
+      const result = await db.execute(sql`SELECT count(*)::int AS count FROM (
+        SELECT matched.id FROM bookings AS matched WHERE matched.guest_id IN (${matchingGuests(filter.pattern)})${status}
+        UNION SELECT matched.id FROM bookings AS matched WHERE matched.property_id IN (${matchingProperties(filter.pattern)})${status}${byId}
+      ) AS found`);
+      const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+      return Number(row.count);
     },
 
     /** How many guests and properties a search matches, counting no further than `limit`. */
@@ -159,16 +187,20 @@ export function createBookingsRepository(db: Database) {
     },
 
     async summarize() {
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          confirmed: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'confirmed'))::int`,
-          pending: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'pending'))::int`,
-          cancelled: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'cancelled'))::int`,
-          completed: sql<number>`(count(*) FILTER (WHERE ${bookings.status} = 'completed'))::int`,
-        })
-        .from(bookings);
-      return row;
+      const counters = await readCounters(db, [
+        'bookings',
+        'bookings:confirmed',
+        'bookings:pending',
+        'bookings:cancelled',
+        'bookings:completed',
+      ]);
+      return {
+        total: counters.bookings,
+        confirmed: counters['bookings:confirmed'],
+        pending: counters['bookings:pending'],
+        cancelled: counters['bookings:cancelled'],
+        completed: counters['bookings:completed'],
+      };
     },
   };
 }

@@ -2,10 +2,12 @@
 import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSummary } from '../../../src/contracts/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
-import type { BookingRow, BookingsRepository } from './bookings.repository';
+import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
 
 /** Up to this many matching guests and properties, a search reads their bookings by index. */
 const NARROW_SEARCH_SOURCES = 500;
+/** Rows per export batch: large enough that a broad search's subqueries run few times, small enough to stay flat. */
+const EXPORT_BATCH_SIZE = 5000;
 
 const isBookingStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
 
@@ -29,6 +31,19 @@ function toBooking(row: BookingRow): Booking {
 }
 
 export function createBookingsService({ repository }: { repository: BookingsRepository }) {
+  /** The list's search and status filter as the repository reads them. */
+  async function resolveFilter(query: Pick<BookingListQuery, 'q' | 'status'>): Promise<BookingFilter> {
+    const term = searchTerm(query.q);
+    const pattern = term === undefined ? undefined : containsPattern(term);
+    return {
+      status: query.status,
+      pattern,
+      id: term === undefined ? undefined : searchedId(term, { allowHash: true }), // the list shows ids as #123
+      isNarrow:
+        pattern !== undefined && (await repository.countSearchSources(pattern, NARROW_SEARCH_SOURCES + 1)) <= NARROW_SEARCH_SOURCES,
+    };
+  }
+
   return {
     /** The whole list in id order, one batch at a time. */
     batches(): AsyncGenerator<BookingRow[]> {
@@ -37,17 +52,18 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
 
     toBooking,
 
+    /**
+     * The bookings the list's search and status filter select, in id order, one batch at a time (the CSV export).
+     * Keyset batches on the id keep memory flat and every batch cheap at a million rows; the list's sort does not apply.
+     */
+    async *filteredBatches(query: Pick<BookingListQuery, 'q' | 'status'>): AsyncGenerator<BookingRow[]> {
+      const filter = await resolveFilter(query);
+      yield* batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter), EXPORT_BATCH_SIZE);
+    },
+
     async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
       const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
-      const term = searchTerm(query.q);
-      const pattern = term === undefined ? undefined : containsPattern(term);
-      const filter = {
-        status: query.status,
-        pattern,
-        id: term === undefined ? undefined : searchedId(term, { allowHash: true }), // the list shows ids as #123
-        isNarrow:
-          pattern !== undefined && (await repository.countSearchSources(pattern, NARROW_SEARCH_SOURCES + 1)) <= NARROW_SEARCH_SOURCES,
-      };
+      const filter = await resolveFilter(query);
       const rows = await repository.listPage({
         ...filter,
         sort: query.sort,

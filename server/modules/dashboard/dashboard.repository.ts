@@ -1,4 +1,4 @@
-// SQL for the dashboard: every count in one statement, so one round trip answers the screen.
+// SQL for the dashboard: every count read from list_counters in one statement, so one round trip answers the screen.
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 
@@ -19,29 +19,29 @@ export interface DashboardRow {
   average_rating: string | number | null;
 }
 
+/** One counter's value (0 when never written) in the one-row answer. */
+const counterValue = (name: string) => sql`COALESCE(max(value) FILTER (WHERE name = ${name}), 0)`;
+const counter = (name: string) => sql`${counterValue(name)}::int`;
+
 export function createDashboardRepository(handle: Pick<DatabaseHandle, 'query'>) {
   return {
     async countAll(): Promise<DashboardRow> {
       const [row] = await handle.query<DashboardRow>(sql`
-        SELECT host_counts.*, listing_counts.*, property_counts.*, booking_counts.*, feedback_counts.*
-        FROM (
-          SELECT count(*)::int AS hosts_total,
-                 (count(*) FILTER (WHERE status_host = 'Confirmed'))::int AS hosts_approved,
-                 (count(*) FILTER (WHERE status_host = 'Pending'))::int AS hosts_pending,
-                 (count(*) FILTER (WHERE status_host = 'Rejected'))::int AS hosts_rejected
-          FROM users WHERE is_host
-        ) AS host_counts,
-        (SELECT count(*)::int AS listings_awaiting FROM properties WHERE listing_status = 'Pending') AS listing_counts,
-        (SELECT count(*)::int AS properties_awaiting FROM properties WHERE approval_status = 'pending') AS property_counts,
-        (
-          SELECT count(*)::int AS bookings_total,
-                 (count(*) FILTER (WHERE status = 'confirmed'))::int AS bookings_confirmed,
-                 (count(*) FILTER (WHERE status = 'pending'))::int AS bookings_pending,
-                 (count(*) FILTER (WHERE status = 'cancelled'))::int AS bookings_cancelled,
-                 (count(*) FILTER (WHERE status = 'completed'))::int AS bookings_completed
-          FROM bookings
-        ) AS booking_counts,
-        (SELECT count(*)::int AS feedback_count, round(avg(rating), 1) AS average_rating FROM feedbacks) AS feedback_counts
+        SELECT ${counter('hosts')} AS hosts_total,
+               ${counter('hosts:Confirmed')} AS hosts_approved,
+               ${counter('hosts:Pending')} AS hosts_pending,
+               ${counter('hosts:Rejected')} AS hosts_rejected,
+               ${counter('listings:Pending')} AS listings_awaiting,
+               ${counter('property-approvals:pending')} AS properties_awaiting,
+               ${counter('bookings')} AS bookings_total,
+               ${counter('bookings:confirmed')} AS bookings_confirmed,
+               ${counter('bookings:pending')} AS bookings_pending,
+               ${counter('bookings:cancelled')} AS bookings_cancelled,
+               ${counter('bookings:completed')} AS bookings_completed,
+               ${counter('feedbacks')} AS feedback_count,
+               -- The same division avg() makes, from the kept sum and count.
+               round(${counterValue('feedback-ratings')}::numeric / NULLIF(${counter('feedbacks')}, 0), 1) AS average_rating
+        FROM list_counters
       `);
       return row;
     },

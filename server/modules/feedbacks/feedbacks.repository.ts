@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FeedbackSort } from '../../../src/contracts/feedbacks';
 import type { Database } from '../../db/client';
+import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
 
 export interface FeedbackPageRequest {
@@ -78,14 +79,24 @@ export function createFeedbacksRepository(db: Database) {
     },
 
     async listPage(request: FeedbackPageRequest): Promise<FeedbackRow[]> {
-      return selectRows()
+      const order = orderBy(request.sort, request.order);
+      // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
+      const page = db
+        .select({ id: feedbacks.id })
+        .from(feedbacks)
         .where(filterCondition(request.pattern))
-        .orderBy(...orderBy(request.sort, request.order))
+        .orderBy(...order)
         .limit(request.limit)
-        .offset(request.offset);
+        .offset(request.offset)
+        .as('page');
+      return selectRows()
+        .innerJoin(page, eq(page.id, feedbacks.id))
+        .orderBy(...order);
     },
 
     async count(pattern: string | undefined): Promise<number> {
+      // The unsearched total comes from the counter the triggers keep; a search is counted for real.
+      if (!pattern) return readCounter(db, 'feedbacks');
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(feedbacks).where(filterCondition(pattern));
       return row.count;
     },

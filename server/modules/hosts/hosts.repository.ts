@@ -1,8 +1,9 @@
 // SQL for hosts (users with is_host) and their verification.
-import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { HostSort } from '../../../src/contracts/hosts';
 import type { HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
+import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 
 export type Executor = Database | Transaction;
@@ -67,10 +68,18 @@ const sortColumns = {
 
 const isEmptyText = (column: typeof users.name | typeof users.email) => sql`(${column} IS NULL OR ${column} = '')`;
 
+/**
+ * The users a search matches, from the trigram indexes of name and e-mail. Written as a semi-join so
+ * the planner reads the few matches from the indexes instead of walking every host with ILIKE.
+ */
+function matchingIds(pattern: string, id: number | undefined): SQL {
+  const byId = id === undefined ? sql`` : sql` UNION ALL SELECT ${id}::int`;
+  return sql`${users.id} IN (SELECT named.id FROM users AS named WHERE named.name ILIKE ${pattern}
+    UNION ALL SELECT mailed.id FROM users AS mailed WHERE mailed.email ILIKE ${pattern}${byId})`;
+}
+
 function filterCondition(filter: HostFilter): SQL | undefined {
-  const search = filter.pattern
-    ? or(ilike(users.name, filter.pattern), ilike(users.email, filter.pattern), filter.id ? eq(users.id, filter.id) : undefined)
-    : undefined;
+  const search = filter.pattern ? matchingIds(filter.pattern, filter.id) : undefined;
   return and(isHost, filter.status ? eq(users.statusHost, filter.status) : undefined, search);
 }
 
@@ -84,37 +93,49 @@ function orderBy(sort: HostSort | undefined, order: 'asc' | 'desc'): SQL[] {
 
 export function createHostsRepository(db: Database) {
   return {
-    /** One batch of the whole list, in id order, after `afterId`. */
-    async listAfter(afterId: number, limit: number): Promise<HostListRow[]> {
-      return db.select(listColumns).from(users).where(and(isHost, gt(users.id, afterId))).orderBy(asc(users.id)).limit(limit);
-    },
-
-    async listPage(request: HostPageRequest): Promise<HostListRow[]> {
+    /** One batch of the whole list (or of the hosts the filter selects), in id order, after `afterId`. */
+    async listAfter(afterId: number, limit: number, filter: HostFilter = {}): Promise<HostListRow[]> {
       return db
         .select(listColumns)
         .from(users)
+        .where(and(filterCondition(filter), gt(users.id, afterId)))
+        .orderBy(asc(users.id))
+        .limit(limit);
+    },
+
+    async listPage(request: HostPageRequest): Promise<HostListRow[]> {
+      const order = orderBy(request.sort, request.order);
+      // Deferred join: the page's ids come from an index alone, then only that page's rows are read (a deep page stays cheap).
+      const page = db
+        .select({ id: users.id })
+        .from(users)
         .where(filterCondition(request))
-        .orderBy(...orderBy(request.sort, request.order))
+        .orderBy(...order)
         .limit(request.limit)
-        .offset(request.offset);
+        .offset(request.offset)
+        .as('page');
+      return db
+        .select(listColumns)
+        .from(users)
+        .innerJoin(page, eq(page.id, users.id))
+        .orderBy(...order);
     },
 
     async count(filter: HostFilter): Promise<number> {
+      // Unsearched totals come from the counters the triggers keep; a search is counted for real.
+      if (!filter.pattern) return readCounter(db, 'hosts', filter.status);
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(filterCondition(filter));
       return row.count;
     },
 
     async summarize() {
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          approved: sql<number>`(count(*) FILTER (WHERE ${users.statusHost} = 'Confirmed'))::int`,
-          pending: sql<number>`(count(*) FILTER (WHERE ${users.statusHost} = 'Pending'))::int`,
-          rejected: sql<number>`(count(*) FILTER (WHERE ${users.statusHost} = 'Rejected'))::int`,
-        })
-        .from(users)
-        .where(isHost);
-      return row;
+      const counters = await readCounters(db, ['hosts', 'hosts:Confirmed', 'hosts:Pending', 'hosts:Rejected']);
+      return {
+        total: counters.hosts,
+        approved: counters['hosts:Confirmed'],
+        pending: counters['hosts:Pending'],
+        rejected: counters['hosts:Rejected'],
+      };
     },
 
     /** Any user (host or guest) with the verification they submitted, if any. */

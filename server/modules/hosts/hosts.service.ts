@@ -17,7 +17,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
-import type { HostDetailRow, HostListRow, HostsRepository } from './hosts.repository';
+import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
 
 function toHostListItem(row: HostListRow): HostListItem {
   return {
@@ -41,6 +41,16 @@ function toHostDetail(row: HostDetailRow): HostDetail {
   };
 }
 
+/** The list's search (name, email, or an exact userId) and status filter. */
+function hostFilter(query: Pick<HostListQuery, 'q' | 'status'>): HostFilter {
+  const term = searchTerm(query.q);
+  return {
+    status: query.status,
+    pattern: term === undefined ? undefined : containsPattern(term),
+    id: term === undefined ? undefined : searchedId(term),
+  };
+}
+
 const editedValues = (row: HostDetailRow) => ({
   name: row.name,
   email: row.email,
@@ -57,21 +67,17 @@ interface HostsServiceDeps {
 
 export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
   return {
-    /** The whole list in userId order, one batch at a time. */
-    batches(): AsyncGenerator<HostListRow[]> {
-      return batchesById((afterId, limit) => repository.listAfter(afterId, limit));
+    /** The whole list in userId order, one batch at a time; with a query, only the hosts its search and status select. */
+    batches(query: Pick<HostListQuery, 'q' | 'status'> = {}): AsyncGenerator<HostListRow[]> {
+      const filter = hostFilter(query);
+      return batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter));
     },
 
     toListItem: toHostListItem,
 
     async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
       const window = resolvePage(query, HOSTS_PAGE_SIZE);
-      const term = searchTerm(query.q);
-      const filter = {
-        status: query.status,
-        pattern: term === undefined ? undefined : containsPattern(term),
-        id: term === undefined ? undefined : searchedId(term),
-      };
+      const filter = hostFilter(query);
       const rows = await repository.listPage({
         ...filter,
         sort: query.sort,

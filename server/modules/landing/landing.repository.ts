@@ -2,6 +2,7 @@
 import { and, asc, count, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { EmailSubscriberSort, HostInformationSort } from '../../../src/contracts/landing';
 import type { Database } from '../../db/client';
+import { readCounter } from '../../db/counters';
 import { emailSubscribers, hostInterestSubmissions } from '../../db/schema';
 
 export interface LandingListRequest<Sort extends string> {
@@ -83,6 +84,8 @@ export function createLandingRepository(db: Database) {
     },
 
     async countSubmissions(pattern: string | undefined): Promise<number> {
+      // The unsearched total comes from the counter the triggers keep; a search is counted for real.
+      if (pattern === undefined) return readCounter(db, 'host-information');
       const [row] = await db
         .select({ total: count() })
         .from(hostInterestSubmissions)
@@ -107,6 +110,8 @@ export function createLandingRepository(db: Database) {
     },
 
     async countSubscribers(pattern: string | undefined): Promise<number> {
+      // The unsearched total comes from the counter the triggers keep; a search is counted for real.
+      if (pattern === undefined) return readCounter(db, 'email-subscribers');
       const [row] = await db
         .select({ total: count() })
         .from(emailSubscribers)

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PropertyApprovalSort } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
+import { readCounter } from '../../db/counters';
 import { properties, users } from '../../db/schema';
 
 export interface PropertyApprovalFilter {
@@ -55,6 +56,23 @@ export function createPropertyApprovalsRepository(db: Database) {
     async listPage(request: PropertyApprovalPageRequest) {
       const direction = request.order === 'desc' ? desc : asc;
       const orderBy = request.sort ? [direction(sortColumns[request.sort]), direction(properties.id)] : [direction(properties.id)];
+      if (request.sort !== 'hostName') {
+        // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
+        const page = db
+          .select({ id: properties.id })
+          .from(properties)
+          .where(whereOf(request))
+          .orderBy(...orderBy)
+          .limit(request.limit)
+          .offset(request.offset)
+          .as('page');
+        return db
+          .select(rowColumns)
+          .from(properties)
+          .innerJoin(page, eq(page.id, properties.id))
+          .innerJoin(users, eq(users.id, properties.hostId))
+          .orderBy(...orderBy);
+      }
       return db
         .select(rowColumns)
         .from(properties)
@@ -66,6 +84,8 @@ export function createPropertyApprovalsRepository(db: Database) {
     },
 
     async count(filter: PropertyApprovalFilter): Promise<number> {
+      // Unsearched totals come from the counters the triggers keep; a search is counted for real.
+      if (filter.pattern === undefined) return readCounter(db, 'property-approvals', filter.status);
       const [row] = await db.select({ total: count() }).from(properties).where(whereOf(filter));
       return row.total;
     },

@@ -1,0 +1,418 @@
+// npm run bench [-- options]: seeds volume data, starts the server, drives every paged list with 50
+// concurrent connections (autocannon), samples the server's memory and weighs the built web app.
+// Prints a table and JSON; the JSON also goes to .bench/results.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsPath = path.join(root, '.bench', 'results.json');
+
+const USAGE = `Usage: npm run bench -- [options]
+
+  On PostgreSQL when DATABASE_URL is set, else on the embedded database in DATA_DIR (default .bench/data).
+
+  --hosts N         hosts to seed (default 100000 on PostgreSQL, 10000 embedded)
+  --bookings N      bookings to seed (default 1000000 on PostgreSQL, 100000 embedded)
+  --no-seed         use the data already there
+  --duration S      seconds per scenario (default 5)
+  --connections N   concurrent connections (default 50)
+  --only TEXT       run only the scenarios whose name contains TEXT
+  --no-stream       skip the whole-array download of the bookings
+  --port N          the server's port (default 3999)
+  --dist DIR        the built web app to weigh (default dist; built when missing)
+  --web-only        only weigh the web app
+`;
+
+const { values: options } = parseArgs({
+  options: {
+    hosts: { type: 'string' },
+    bookings: { type: 'string' },
+    'no-seed': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'no-stream': { type: 'boolean', default: false },
+    port: { type: 'string', default: '3999' },
+    dist: { type: 'string', default: 'dist' },
+    'web-only': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (options.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
+const isPostgres = Boolean(process.env.DATABASE_URL);
+const volume = {
+  hosts: Number(options.hosts ?? (isPostgres ? 100_000 : 10_000)),
+  bookings: Number(options.bookings ?? (isPostgres ? 1_000_000 : 100_000)),
+};
+const duration = Number(options.duration);
+const connections = Number(options.connections);
+const port = Number(options.port);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+/** Issue 6's targets: plain and filtered pages, searches, and the server's memory (null: none set). */
+const TARGETS = isPostgres
+  ? { plain: { requestsPerSecond: 800, p99: 150 }, search: { requestsPerSecond: 150, p99: 600 }, rssMb: 300 }
+  : { plain: { requestsPerSecond: 200, p99: 500 }, search: { requestsPerSecond: 50, p99: null }, rssMb: null };
+const LANDING_TARGET_KB = 100;
+const ADMIN_TARGET_KB = 450;
+
+/** How deep "a deep page" is: this page, or the middle page of a shorter list. */
+const DEEP_PAGE = 1000;
+
+/**
+ * Every paged list: its path, a status its filter selects, a sort for the deep page and two searches:
+ * a person or place one looks for (few matches) and a common word of the generated data (many matches).
+ */
+const LISTS = [
+  { name: 'hosts', path: '/api/admin/hosts', status: 'Pending', sort: 'name', searches: ['hodan warsame', 'warsame'] },
+  { name: 'bookings', path: '/api/admin/bookings', status: 'pending', sort: 'checkInDate', searches: ['hodan warsame', 'warsame'] },
+  { name: 'feedbacks', path: '/api/admin/feedbacks', sort: 'rating', searches: ['hodan warsame', 'clean'] },
+  { name: 'listings', path: '/api/admin/listings', status: 'Pending', sort: 'title', searches: ['elegant penthouse with sea view', 'villa'] },
+  { name: 'property-approvals', path: '/api/admin/property-approvals', status: 'pending', sort: 'address', searches: ['hodan warsame', 'hargeisa'] },
+  { name: 'host-information', path: '/api/admin/host-information', sort: 'name', searches: ['warsame', 'ahmed'] },
+  { name: 'email-subscribers', path: '/api/admin/email-subscribers', sort: 'email', searches: ['warsame', 'gmail'] },
+];
+
+/** The summary calls behind the cards (the bearer check plus one lookup), beside the health check (one SELECT 1, no bearer). */
+const SUMMARIES = [
+  { name: 'health, no bearer', path: '/api/health' },
+  { name: 'dashboard', path: '/api/admin/dashboard' },
+  { name: 'hosts summary', path: '/api/admin/hosts/summary' },
+  { name: 'bookings summary', path: '/api/admin/bookings/summary' },
+];
+
+function write(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+
+const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+
+function databaseEnvironment() {
+  if (isPostgres) return { DATABASE_URL: process.env.DATABASE_URL };
+  return { DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? path.join('.bench', 'data')) };
+}
+
+function runStep(label, args) {
+  write(`${label}...`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...databaseEnvironment() },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
+}
+
+/** Samples the resident memory of a process every 250 ms; `peak()` answers the largest since `reset()`. */
+function watchMemory(pid) {
+  let overall = 0;
+  let current = 0;
+  const read = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (!match) return;
+      const megabytes = Number(match[1]) / 1024;
+      overall = Math.max(overall, megabytes);
+      current = Math.max(current, megabytes);
+    } catch {
+      // The process has exited; the last sample stands.
+    }
+  };
+  read();
+  const timer = setInterval(read, 250);
+  return {
+    reset() {
+      read();
+      current = 0;
+      read();
+    },
+    peak: () => current,
+    overallPeak: () => overall,
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function startServer() {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { server, exited };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  server.kill('SIGTERM');
+  throw new Error('the server did not become healthy within 150 s');
+}
+
+async function signIn(email, password) {
+  const response = await fetch(`${baseUrl}/api/admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** One page: its X-Total-Count and how many rows it holds. */
+async function fetchPage(url, token) {
+  const response = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  const body = await response.json();
+  const total = response.headers.get('x-total-count');
+  return { total: total === null ? null : Number(total), rows: Array.isArray(body) ? body.length : 0 };
+}
+
+/** The four scenarios of one list, the deep page placed from the list's real total. */
+async function scenariosOf(list, token) {
+  const first = await fetchPage(`${list.path}?page=1`, token);
+  const total = first.total ?? 0;
+  const pageSize = first.rows || 10;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const deepPage = Math.min(DEEP_PAGE, Math.max(1, Math.floor(lastPage / 2)));
+  const scenarios = [{ list: list.name, kind: 'first page', url: `${list.path}?page=1`, isSearch: false }];
+  if (list.status) scenarios.push({ list: list.name, kind: 'status filter', url: `${list.path}?page=1&status=${list.status}`, isSearch: false });
+  scenarios.push({
+    list: list.name,
+    kind: `page ${deepPage} by ${list.sort}`,
+    url: `${list.path}?page=${deepPage}&sort=${encodeURIComponent(list.sort)}&order=asc`,
+    isSearch: false,
+  });
+  for (const search of list.searches) {
+    scenarios.push({ list: list.name, kind: `search "${search}"`, url: `${list.path}?page=1&q=${encodeURIComponent(search)}`, isSearch: true });
+  }
+  return scenarios;
+}
+
+/** Waits until requests left over from the last scenario are answered, so each scenario starts on an idle server. */
+async function drain(token) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const startedAt = Date.now();
+    const response = await fetch(`${baseUrl}/api/admin/hosts/summary`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (Date.now() - startedAt < 50) return;
+    await sleep(500);
+  }
+}
+
+async function drive(scenario, token, memory) {
+  const { total } = await fetchPage(scenario.url, token);
+  const loadBefore = loadAverage();
+  memory.reset();
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.url}`,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const target = scenario.isSearch ? TARGETS.search : TARGETS.plain;
+  const row = {
+    list: scenario.list,
+    kind: scenario.kind,
+    url: scenario.url,
+    total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    peakRssMb: Math.round(memory.peak()),
+    loadAverage: `${loadBefore} -> ${loadAverage()}`,
+  };
+  row.meetsTarget =
+    row.requestsPerSecond >= target.requestsPerSecond && (target.p99 === null || row.p99Ms <= target.p99) && row.errors === 0 && row.non2xx === 0;
+  return row;
+}
+
+/** The whole bookings array without parameters: bytes, time and the server's peak memory meanwhile. */
+async function measureStream(token, memory) {
+  memory.reset();
+  const startedAt = Date.now();
+  const before = memory.peak();
+  const response = await fetch(`${baseUrl}/api/admin/bookings`, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  return {
+    url: '/api/admin/bookings',
+    status: response.status,
+    megabytes: Math.round(bytes / 1024 / 1024),
+    seconds: Number(((Date.now() - startedAt) / 1000).toFixed(1)),
+    rssBeforeMb: Math.round(before),
+    peakRssMb: Math.round(memory.peak()),
+  };
+}
+
+/** Relative module imports of a built chunk: static ones (loaded with it) and dynamic ones (routes). */
+function importsOf(source) {
+  const staticImports = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*)["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1]);
+  const dynamicImports = [...source.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((match) => match[1]);
+  return { staticImports: [...new Set(staticImports)], dynamicImports: [...new Set(dynamicImports)] };
+}
+
+/** The gzip size of a set of chunks and of every chunk they import statically. */
+function weigh(assets, names) {
+  const seen = new Set();
+  const pending = [...names];
+  while (pending.length > 0) {
+    const name = pending.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    pending.push(...importsOf(fs.readFileSync(path.join(assets, name), 'utf8')).staticImports);
+  }
+  const files = [...seen].sort().map((name) => ({
+    file: name,
+    gzipKb: Number((zlib.gzipSync(fs.readFileSync(path.join(assets, name)), { level: 9 }).length / 1024).toFixed(1)),
+  }));
+  return { gzipKb: Number(files.reduce((sum, file) => sum + file.gzipKb, 0).toFixed(1)), files };
+}
+
+/** What a landing visitor and a signed-in administrator download, read from dist/index.html and the chunks' imports. */
+function weighWebApp() {
+  const dist = path.resolve(root, options.dist);
+  const indexPath = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    runStep('building the web app', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', dist]);
+  }
+  const html = fs.readFileSync(indexPath, 'utf8');
+  const assets = path.join(dist, 'assets');
+  const entries = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map(
+    (match) => match[1],
+  );
+  const routeChunks = entries.flatMap((entry) => importsOf(fs.readFileSync(path.join(assets, entry), 'utf8')).dynamicImports);
+  const landingChunk = routeChunks.find((name) => /landing/i.test(name));
+  const adminChunk = routeChunks.find((name) => /^(app|admin)\b/i.test(name));
+  // Routes inside the admin chunk load lazily; the first screen after sign-in is the dashboard.
+  const dashboardChunks = adminChunk
+    ? importsOf(fs.readFileSync(path.join(assets, adminChunk), 'utf8')).dynamicImports.filter((name) => /dashboard/i.test(name))
+    : [];
+  const landing = weigh(assets, [...entries, ...(landingChunk ? [landingChunk] : [])]);
+  const admin = weigh(assets, [...entries, ...(adminChunk ? [adminChunk] : []), ...dashboardChunks]);
+  return {
+    landing: { ...landing, targetKb: LANDING_TARGET_KB, meetsTarget: landing.gzipKb <= LANDING_TARGET_KB },
+    adminFirstLoad: { ...admin, targetKb: ADMIN_TARGET_KB, meetsTarget: admin.gzipKb <= ADMIN_TARGET_KB },
+    builtAt: fs.statSync(indexPath).mtime.toISOString(),
+  };
+}
+
+function formatTable(rows) {
+  const columns = [
+    ['list', (row) => row.list],
+    ['scenario', (row) => row.kind],
+    ['total', (row) => (row.total === null ? '' : row.total.toLocaleString('en-US'))],
+    ['req/s', (row) => String(row.requestsPerSecond)],
+    ['p50 ms', (row) => String(row.p50Ms)],
+    ['p99 ms', (row) => String(row.p99Ms)],
+    ['errors', (row) => String(row.errors)],
+    ['non-2xx', (row) => String(row.non2xx)],
+    ['RSS MB', (row) => String(row.peakRssMb)],
+    ['load', (row) => row.loadAverage],
+    ['target', (row) => (row.meetsTarget ? 'ok' : 'MISS')],
+  ];
+  const cells = rows.map((row) => columns.map(([, read]) => read(row)));
+  const widths = columns.map(([title], index) => Math.max(title.length, ...cells.map((line) => line[index].length)));
+  const line = (values) => values.map((value, index) => value.padEnd(widths[index])).join('  ');
+  return [line(columns.map(([title]) => title)), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+}
+
+async function main() {
+  const startedAt = new Date();
+  write(`Hoy benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs, load average ${loadAverage()}`);
+  write(`database: ${isPostgres ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${databaseEnvironment().DATA_DIR}`}`);
+  const webApp = weighWebApp();
+  if (options['web-only']) {
+    write(JSON.stringify(webApp, null, 2));
+    return;
+  }
+  if (!options['no-seed']) {
+    runStep(`seeding ${volume.hosts} hosts and ${volume.bookings} bookings`, [
+      path.join(root, 'server', 'db', 'seed', 'cli.ts'),
+      '--hosts', String(volume.hosts), '--bookings', String(volume.bookings), '--reset',
+    ]);
+  }
+  const email = 'bench@hoy.local';
+  const password = randomBytes(18).toString('base64url');
+  runStep('creating the benchmark administrator', [path.join(root, 'server', 'admin-cli.ts'), 'set-password', email, '--password', password]);
+
+  const { server, exited } = await startServer();
+  // An interrupted run stops its server too.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.kill('SIGTERM'));
+  const memory = watchMemory(server.pid);
+  const rows = [];
+  let stream;
+  try {
+    const token = await signIn(email, password);
+    const scenarios = [];
+    for (const list of LISTS) scenarios.push(...(await scenariosOf(list, token)));
+    for (const summary of SUMMARIES) scenarios.push({ list: summary.name, kind: 'cards', url: summary.path, isSearch: false });
+    const chosen = scenarios.filter((scenario) => !options.only || `${scenario.list} ${scenario.kind}`.includes(options.only));
+    for (const scenario of chosen) {
+      await drain(token);
+      const row = await drive(scenario, token, memory);
+      rows.push(row);
+      write(`${row.list.padEnd(18)} ${row.kind.padEnd(24)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  non-2xx ${row.non2xx}`);
+    }
+    if (!options['no-stream']) {
+      write('downloading the whole bookings array...');
+      stream = await measureStream(token, memory);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    memory.stop();
+  }
+
+  const peakRssMb = Math.round(memory.overallPeak());
+  const results = {
+    date: startedAt.toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    database: isPostgres ? 'postgresql' : 'embedded',
+    volume,
+    connections,
+    durationSeconds: duration,
+    targets: TARGETS,
+    scenarios: rows,
+    server: { peakRssMb, meetsTarget: TARGETS.rssMb === null || peakRssMb < TARGETS.rssMb },
+    stream,
+    webApp,
+  };
+  fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
+  fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+
+  write();
+  write(formatTable(rows));
+  write();
+  write(`server peak RSS: ${peakRssMb} MB${TARGETS.rssMb === null ? '' : ` (target < ${TARGETS.rssMb} MB)`}`);
+  if (stream) {
+    write(`whole bookings array: ${stream.megabytes} MB in ${stream.seconds} s, server RSS ${stream.rssBeforeMb} MB before, peak ${stream.peakRssMb} MB`);
+  }
+  write(`landing JavaScript: ${webApp.landing.gzipKb} KB gzip (target <= ${LANDING_TARGET_KB} KB)`);
+  write(`administrator's first load: ${webApp.adminFirstLoad.gzipKb} KB gzip (target <= ${ADMIN_TARGET_KB} KB)`);
+  write();
+  write(JSON.stringify(results, null, 2));
+  write(`(also written to ${path.relative(root, resultsPath)})`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

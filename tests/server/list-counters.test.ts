@@ -1,0 +1,145 @@
+// The maintained totals (list_counters) stay equal to real counts through inserts, status changes,
+// deletes with their cascades, a truncate and a volume load; the API's totals and cards read them.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/client';
+import { seedVolume } from '../../server/db/seed/volume';
+import { createTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase } from './helpers/database';
+import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
+
+/** Every counter recounted from the tables, the way the triggers should have kept it. */
+const RECOUNT = sql`
+  SELECT 'hosts' AS name, count(*) AS value FROM users WHERE is_host
+  UNION ALL SELECT 'hosts:' || status_host, count(*) FROM users WHERE is_host GROUP BY status_host
+  UNION ALL SELECT 'bookings', count(*) FROM bookings
+  UNION ALL SELECT 'bookings:' || status, count(*) FROM bookings GROUP BY status
+  UNION ALL SELECT 'listings', count(*) FROM properties
+  UNION ALL SELECT 'listings:' || listing_status, count(*) FROM properties GROUP BY listing_status
+  UNION ALL SELECT 'property-approvals', count(*) FROM properties
+  UNION ALL SELECT 'property-approvals:' || approval_status, count(*) FROM properties GROUP BY approval_status
+  UNION ALL SELECT 'feedbacks', count(*) FROM feedbacks
+  UNION ALL SELECT 'feedback-ratings', COALESCE(sum(rating), 0) FROM feedbacks
+  UNION ALL SELECT 'host-information', count(*) FROM host_interest_submissions
+  UNION ALL SELECT 'email-subscribers', count(*) FROM email_subscribers`;
+
+async function readAll(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<Record<string, number>> {
+  const rows = await handle.query<{ name: string; value: string | number }>(statement);
+  // A counter at zero and a missing counter mean the same.
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]).filter(([, value]) => value !== 0));
+}
+
+const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, value FROM list_counters`);
+const recountedCounters = (handle: DatabaseHandle) => readAll(handle, RECOUNT);
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+afterAll(async () => t.close());
+
+async function totalOf(url: string): Promise<number> {
+  const response = await t.request({ method: 'GET', url, token });
+  expect(response.statusCode, response.body).toBe(200);
+  return Number(response.headers['x-total-count']);
+}
+
+describe('list counters', () => {
+  it('follow inserts, status changes and deletes of every counted table', async () => {
+    const host = await insertHost(t.handle, { statusHost: 'Pending' });
+    const other = await insertHost(t.handle, { statusHost: 'Confirmed' });
+    const guest = await insertGuest(t.handle);
+    const property = await insertProperty(t.handle, host.id, { listingStatus: 'Pending', approvalStatus: 'pending' });
+    await insertProperty(t.handle, other.id, { listingStatus: 'Approved', approvalStatus: 'confirmed' });
+    const booking = await insertBooking(t.handle, { status: 'pending', guestId: guest.id, propertyId: property.id });
+    await insertBooking(t.handle, { status: 'confirmed' });
+    const feedback = await insertFeedback(t.handle, { rating: 4, userId: guest.id });
+    await t.handle.query(sql`INSERT INTO host_interest_submissions (name, email, phone, address) VALUES ('A', 'a@x.so', '1', 'B')`);
+    await t.handle.query(sql`INSERT INTO email_subscribers (email) VALUES ('one@x.so'), ('two@x.so')`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+
+    await t.handle.query(sql`UPDATE users SET status_host = 'Rejected' WHERE id = ${host.id}`);
+    await t.handle.query(sql`UPDATE users SET is_host = true WHERE id = ${guest.id}`);
+    await t.handle.query(sql`UPDATE bookings SET status = 'cancelled' WHERE id = ${booking.id}`);
+    await t.handle.query(sql`UPDATE properties SET listing_status = 'Declined', approval_status = 'declined' WHERE id = ${property.id}`);
+    await t.handle.query(sql`UPDATE feedbacks SET rating = 1 WHERE id = ${feedback.id}`);
+    await t.handle.query(sql`UPDATE users SET name = 'Renamed' WHERE id = ${other.id}`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+
+    await t.handle.query(sql`DELETE FROM bookings WHERE id = ${booking.id}`);
+    await t.handle.query(sql`DELETE FROM feedbacks WHERE id = ${feedback.id}`);
+    await t.handle.query(sql`DELETE FROM email_subscribers WHERE email = 'one@x.so'`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+  });
+
+  it('follow a host deleted through the API, with its properties removed by cascade', async () => {
+    const host = await insertHost(t.handle, { statusHost: 'Confirmed' });
+    for (const listingStatus of ['Pending', 'Approved', 'Declined'] as const) {
+      await insertProperty(t.handle, host.id, { listingStatus, approvalStatus: 'pending' });
+    }
+    const hostsBefore = await totalOf('/api/admin/hosts?page=1&status=Confirmed');
+    const listingsBefore = await totalOf('/api/admin/listings?page=1');
+    const response = await t.request({ method: 'DELETE', url: `/api/hosts/${host.id}`, token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await totalOf('/api/admin/hosts?page=1&status=Confirmed')).toBe(hostsBefore - 1);
+    expect(await totalOf('/api/admin/listings?page=1')).toBe(listingsBefore - 3);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+  });
+
+  it('follow the upsert of a subscriber: the same address twice counts once', async () => {
+    const before = await totalOf('/api/admin/email-subscribers?page=1');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'Twice@X.so' } });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    expect(await totalOf('/api/admin/email-subscribers?page=1')).toBe(before + 1);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+  });
+
+  it('serve unsearched totals and cards while searched totals are counted', async () => {
+    const host = await insertHost(t.handle, { name: 'Qorsheeye Unique', statusHost: 'Pending' });
+    await insertProperty(t.handle, host.id, { title: 'Qorsheeye Villa' });
+    const hosts = await t.request({ method: 'GET', url: '/api/admin/hosts/summary', token });
+    const recount = await readAll(t.handle, RECOUNT);
+    expect(hosts.json()).toEqual({
+      total: recount.hosts ?? 0,
+      approved: recount['hosts:Confirmed'] ?? 0,
+      pending: recount['hosts:Pending'] ?? 0,
+      rejected: recount['hosts:Rejected'] ?? 0,
+    });
+    expect(await totalOf('/api/admin/hosts?page=1&q=qorsheeye')).toBe(1);
+    expect(await totalOf('/api/admin/property-approvals?page=1&q=qorsheeye')).toBe(1);
+    expect(await totalOf('/api/admin/bookings?page=1')).toBe(recount.bookings ?? 0);
+    expect(await totalOf('/api/admin/feedbacks?page=1')).toBe(recount.feedbacks ?? 0);
+  });
+
+  it('are zeroed by a truncate', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const host = await insertHost(handle);
+      await insertProperty(handle, host.id);
+      await insertBooking(handle);
+      await handle.query(sql`TRUNCATE users, properties, bookings RESTART IDENTITY CASCADE`);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('are exact after a volume load (counted once after COPY) and keep counting afterwards', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await seedVolume(handle, { hosts: 300, bookings: 3_000 });
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      await seedVolume(handle, { hosts: 200, bookings: 1_000, reset: true });
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      const host = await insertHost(handle, { statusHost: 'Rejected' });
+      await handle.query(sql`DELETE FROM users WHERE id = ${host.id} - 1`);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+});
