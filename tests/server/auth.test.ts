@@ -144,3 +144,17 @@ describe('server basics', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/admin/admin-login', '/api/admin/logout', '/api/health']));
   });
 });
+
+describe('the first administrator', () => {
+  it('is created once even when two processes start together on an empty database', async () => {
+    await t.handle.query(sql`DELETE FROM administrators`);
+    const log = { info: () => {}, warn: () => {} } as unknown as Parameters<typeof t.app.services.auth.ensureFirstAdministrator>[1];
+    const options = { email: 'first@hoy.test', password: 'first password 1' };
+    await Promise.all([
+      t.app.services.auth.ensureFirstAdministrator(options, log),
+      t.app.services.auth.ensureFirstAdministrator(options, log),
+    ]);
+    const rows = await t.handle.query<{ email: string }>(sql`SELECT email FROM administrators`);
+    expect(rows).toEqual([{ email: 'first@hoy.test' }]);
+  });
+});

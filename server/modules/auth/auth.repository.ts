@@ -26,6 +26,12 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
+    /** Inserts unless the e-mail is taken (another process starting at the same time may have won). */
+    async insertAdministratorUnlessTaken(email: string, passwordHash: string): Promise<boolean> {
+      const rows = await db.insert(administrators).values({ email, passwordHash }).onConflictDoNothing().returning({ id: administrators.id });
+      return rows.length > 0;
+    },
+
     async updatePassword(administratorId: number, passwordHash: string, now: Date): Promise<void> {
       await db
         .update(administrators)

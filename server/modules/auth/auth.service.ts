@@ -70,7 +70,8 @@ export function createAuthService({ repository, clock, limiter, loginLimit }: Au
       if ((await repository.countAdministrators()) > 0) return;
       const email = options.email ?? 'admin@example.com';
       const password = options.password ?? randomBytes(12).toString('base64url');
-      await repository.insertAdministrator(email, await hashPassword(password));
+      // Processes starting together on one empty database race here: only the one that inserts logs.
+      if (!(await repository.insertAdministratorUnlessTaken(email, await hashPassword(password)))) return;
       if (options.password) log.info({ email }, 'created the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Printed once on purpose: there is no other way to learn a generated first password.
       else log.warn({ email, password }, 'created the first administrator with a generated password; change it with: npm run admin -- set-password');
