@@ -1,11 +1,11 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, useEffect, useMemo, useState } from 'react';
+import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import { ThemedLayout, useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, Spin } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +113,9 @@ function AdminShell() {
               element={
                 <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
                   <ThemedLayout Title={BrandTitle} Sider={AdminSider} Header={AdminHeader}>
-                    <Outlet />
+                    <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+                      <Outlet />
+                    </Suspense>
                   </ThemedLayout>
                 </Authenticated>
               }

@@ -1,18 +1,25 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ResourceName } from '../resources';
-import { BookingList } from './bookings/list';
-import { ChatsPage } from './chats/list';
-import { FeedbackList } from './feedbacks/list';
-import { HostsList } from './hosts/list';
-import { HostDetails } from './hosts/show';
-import { HostInterestList, SubscriberList } from './landing-data/list';
-import { ListingList } from './listings/list';
-import { ListingShow } from './listings/show';
-import { PropertyApprovalList } from './property-approvals/list';
-import { GuestPromoPage } from './promos/guest';
-import { HostNewJoinerPromoPage } from './promos/host-new-joiner';
-import { HostRegularPromoPage } from './promos/host-regular';
-import { PromoOverviewPage } from './promos/list';
+
+/** A screen loaded with its route: an administrator downloads only the screens they open. */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
+  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+}
+
+const BookingList = screen(() => import('./bookings/list'), 'BookingList');
+const ChatsPage = screen(() => import('./chats/list'), 'ChatsPage');
+const FeedbackList = screen(() => import('./feedbacks/list'), 'FeedbackList');
+const HostsList = screen(() => import('./hosts/list'), 'HostsList');
+const HostDetails = screen(() => import('./hosts/show'), 'HostDetails');
+const HostInterestList = screen(() => import('./landing-data/list'), 'HostInterestList');
+const SubscriberList = screen(() => import('./landing-data/list'), 'SubscriberList');
+const ListingList = screen(() => import('./listings/list'), 'ListingList');
+const ListingShow = screen(() => import('./listings/show'), 'ListingShow');
+const PropertyApprovalList = screen(() => import('./property-approvals/list'), 'PropertyApprovalList');
+const GuestPromoPage = screen(() => import('./promos/guest'), 'GuestPromoPage');
+const HostNewJoinerPromoPage = screen(() => import('./promos/host-new-joiner'), 'HostNewJoinerPromoPage');
+const HostRegularPromoPage = screen(() => import('./promos/host-regular'), 'HostRegularPromoPage');
+const PromoOverviewPage = screen(() => import('./promos/list'), 'PromoOverviewPage');
 
 export type ResourcePages = {
   list: ComponentType;
