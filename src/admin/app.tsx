@@ -9,11 +9,13 @@ import { App as AntdApp, ConfigProvider, Spin } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
 import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
 import { takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
+import { followLanguage, useAntdLocale } from './ui-locale';
 import { RESOURCES, type ResourceEntry, type ResourceName } from './resources';
 import { RESOURCE_PAGES } from './pages';
 import { createDataProvider } from './providers/data-provider';
@@ -26,6 +28,7 @@ import { LoginPage } from './pages/login/login-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 
 registerAdminCatalogue();
+followLanguage(i18n);
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
@@ -89,8 +92,9 @@ function resourceRoutes() {
 function AdminShell() {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const resources = useRefineResources();
+  const antdLocale = useAntdLocale();
   return (
-    <ConfigProvider theme={adminTheme}>
+    <ConfigProvider theme={adminTheme} locale={antdLocale}>
       <AntdApp>
         <Refine
           dataProvider={dataProvider}

@@ -1,4 +1,5 @@
 // Shared display formatting for the admin screens: dates "Jan 5, 2025", money "$1,234.50" and relative times (SPEC.md sections 2 and 9).
+// Dates use dayjs's global locale, which src/admin/ui-locale.ts keeps on the admin's language; money is USD in every language.
 import dayjs from 'dayjs';
 
 export type DateInput = string | number | Date | null | undefined;
@@ -17,14 +18,14 @@ function isMissing(value: DateInput): value is null | undefined | '' {
   return value === null || value === undefined || value === '';
 }
 
-/** A date as "Jan 5, 2025"; "N/A" when missing, "Invalid Date" when it cannot be read. */
+/** A date as "Jan 5, 2025" ("Ogo 5, 2025" for August in Somali); "N/A" when missing, "Invalid Date" when it cannot be read. */
 export function formatDate(value: DateInput, texts: FallbackTexts = {}): string {
   if (isMissing(value)) return texts.missing ?? DEFAULT_MISSING;
   const date = dayjs(value);
   return date.isValid() ? date.format('MMM D, YYYY') : (texts.invalid ?? DEFAULT_INVALID);
 }
 
-/** A date and time as "Jan 5, 2025, 3:04 PM" (audit trails); same fallbacks as formatDate. */
+/** A date and time as "Jan 5, 2025, 3:04 PM" (audit trails; Somali writes "GD" for PM); same fallbacks as formatDate. */
 export function formatDateTime(value: DateInput, texts: FallbackTexts = {}): string {
   if (isMissing(value)) return texts.missing ?? DEFAULT_MISSING;
   const date = dayjs(value);
@@ -33,7 +34,7 @@ export function formatDateTime(value: DateInput, texts: FallbackTexts = {}): str
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** An amount in dollars as "$1,234.50"; "N/A" when missing or not a number. */
+/** An amount in dollars as "$1,234.50" in both languages; "N/A" when missing or not a number. */
 export function formatMoney(amount: number | string | null | undefined, texts: Pick<FallbackTexts, 'missing'> = {}): string {
   const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
   if (typeof value !== 'number' || !Number.isFinite(value)) return texts.missing ?? DEFAULT_MISSING;

@@ -8,8 +8,8 @@ import { useIsNarrowScreen } from './narrow-screen';
 /**
  * The top bar of SPEC.md section 1: the "Dashboard" title, the fixed greeting and the language switch;
  * on a narrow screen also the button that opens the navigation drawer.
- * The switch changes the admin texts; antd and dayjs ship no Somali locale, so their own built-in texts
- * (empty-table words, date-picker month names) stay English in both languages.
+ * The switch changes the admin texts and, through src/admin/ui-locale.ts, antd's built-in texts and dayjs's
+ * month and weekday names too (our own Somali locales: src/admin/antd-locale-so.ts, src/lib/dayjs-somali.ts).
  */
 export function AdminHeader() {
   const translate = useTranslate();

@@ -1,0 +1,215 @@
+// antd ships no Somali locale; this one words its built-in texts in Somali over en_US, so a key antd adds later still has English.
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+
+const typeTemplate = '${label} ma aha ${type} sax ah';
+
+const timePickerLocale = {
+  placeholder: 'Dooro waqti',
+  rangePlaceholder: ['Waqtiga bilowga', 'Waqtiga dhammaadka'] as [string, string],
+};
+
+const datePickerLocale = {
+  ...enUS.DatePicker,
+  lang: {
+    // Keeps the date formats and cell layout of en_US; only the words change.
+    ...enUS.DatePicker!.lang,
+    // rc-picker turns "so_SO" into the dayjs locale "so" (src/lib/dayjs-somali.ts) for month and weekday names.
+    locale: 'so_SO',
+    placeholder: 'Dooro taariikh',
+    yearPlaceholder: 'Dooro sanad',
+    quarterPlaceholder: 'Dooro rubuc',
+    monthPlaceholder: 'Dooro bil',
+    weekPlaceholder: 'Dooro toddobaad',
+    rangePlaceholder: ['Taariikhda bilowga', 'Taariikhda dhammaadka'] as [string, string],
+    rangeYearPlaceholder: ['Sanadka bilowga', 'Sanadka dhammaadka'] as [string, string],
+    rangeQuarterPlaceholder: ['Rubuca bilowga', 'Rubuca dhammaadka'] as [string, string],
+    rangeMonthPlaceholder: ['Bisha bilowga', 'Bisha dhammaadka'] as [string, string],
+    rangeWeekPlaceholder: ['Toddobaadka bilowga', 'Toddobaadka dhammaadka'] as [string, string],
+    today: 'Maanta',
+    now: 'Hadda',
+    backToToday: 'Ku noqo maanta',
+    ok: 'Haye',
+    clear: 'Tirtir',
+    week: 'Toddobaad',
+    month: 'Bil',
+    year: 'Sanad',
+    timeSelect: 'Dooro waqti',
+    dateSelect: 'Dooro taariikh',
+    weekSelect: 'Dooro toddobaad',
+    monthSelect: 'Dooro bil',
+    yearSelect: 'Dooro sanad',
+    decadeSelect: 'Dooro toban sano',
+    previousMonth: 'Bishii hore (PageUp)',
+    nextMonth: 'Bisha xigta (PageDown)',
+    previousYear: 'Sanadkii hore (Control + bidix)',
+    nextYear: 'Sanadka xiga (Control + midig)',
+    previousDecade: 'Tobankii sano ee hore',
+    nextDecade: 'Tobanka sano ee xiga',
+    previousCentury: 'Qarnigii hore',
+    nextCentury: 'Qarniga xiga',
+  },
+  timePickerLocale,
+};
+
+/** antd's built-in texts in Somali, for <ConfigProvider locale>. */
+export const antdSomali: Locale = {
+  ...enUS,
+  locale: 'so',
+  Pagination: {
+    ...enUS.Pagination,
+    items_per_page: '/ bog',
+    jump_to: 'U gudub',
+    jump_to_confirm: 'xaqiiji',
+    page: 'Bog',
+    prev_page: 'Bogga hore',
+    next_page: 'Bogga xiga',
+    prev_5: '5 bog ee hore',
+    next_5: '5 bog ee xiga',
+    prev_3: '3 bog ee hore',
+    next_3: '3 bog ee xiga',
+    page_size: 'Cabbirka bogga',
+  },
+  DatePicker: datePickerLocale,
+  Calendar: datePickerLocale,
+  TimePicker: timePickerLocale,
+  global: {
+    placeholder: 'Fadlan dooro',
+    close: 'Xir',
+  },
+  Table: {
+    filterTitle: 'Liiska shaandhaynta',
+    filterConfirm: 'Haye',
+    filterReset: 'Dib u deji',
+    filterEmptyText: 'Shaandhayn ma jirto',
+    filterCheckAll: 'Dooro dhammaan',
+    filterSearchPlaceholder: 'Ka raadi shaandhaynta',
+    emptyText: 'Xog ma jirto',
+    selectAll: 'Dooro bogga hadda',
+    selectInvert: 'Rog doorashada bogga',
+    selectNone: 'Tirtir dhammaan xogta',
+    selectionAll: 'Dooro dhammaan xogta',
+    sortTitle: 'Kala soocid',
+    expand: 'Balaadhi safka',
+    collapse: 'Soo dhuub safka',
+    triggerDesc: 'Guji si hoos loogu kala sooco',
+    triggerAsc: 'Guji si kor loogu kala sooco',
+    cancelSort: 'Guji si aad u joojiso kala soocidda',
+  },
+  Tour: {
+    Next: 'Xiga',
+    Previous: 'Hore',
+    Finish: 'Dhammee',
+  },
+  Modal: {
+    okText: 'Haye',
+    cancelText: 'Jooji',
+    justOkText: 'Haye',
+  },
+  Popconfirm: {
+    okText: 'Haye',
+    cancelText: 'Jooji',
+  },
+  Transfer: {
+    titles: ['', ''],
+    notFoundContent: 'Lama helin',
+    searchPlaceholder: 'Halkan ka raadi',
+    itemUnit: 'shay',
+    itemsUnit: 'shay',
+    remove: 'Ka saar',
+    selectCurrent: 'Dooro bogga hadda',
+    removeCurrent: 'Ka saar bogga hadda',
+    selectAll: 'Dooro dhammaan xogta',
+    deselectAll: 'Ka saar doorashada dhammaan',
+    removeAll: 'Ka saar dhammaan xogta',
+    selectInvert: 'Rog doorashada bogga',
+  },
+  // antd's own Select shows the Empty description; the key is here for components that read it.
+  Select: {
+    notFoundContent: 'Lama helin',
+  },
+  Upload: {
+    uploading: 'Waa la soo rarayaa...',
+    removeFile: 'Ka saar faylka',
+    uploadError: 'Cillad soo rarid',
+    previewFile: 'Eeg faylka',
+    downloadFile: 'Soo deji faylka',
+  },
+  Empty: {
+    description: 'Xog ma jirto',
+  },
+  Icon: {
+    icon: 'calaamad',
+  },
+  Text: {
+    edit: 'Wax ka beddel',
+    copy: 'Koobiyee',
+    copied: 'La koobiyeeyay',
+    expand: 'Balaadhi',
+    collapse: 'Soo dhuub',
+  },
+  Form: {
+    optional: '(ikhtiyaari)',
+    defaultValidateMessages: {
+      default: 'Cillad xaqiijinta ${label}',
+      required: 'Fadlan geli ${label}',
+      enum: '${label} waa inuu noqdaa mid ka mid ah [${enum}]',
+      whitespace: '${label} ma noqon karo meel bannaan',
+      date: {
+        format: 'Qaabka taariikhda ${label} waa khaldan yahay',
+        parse: '${label} looma beddeli karo taariikh',
+        invalid: '${label} waa taariikh aan sax ahayn',
+      },
+      types: {
+        string: typeTemplate,
+        method: typeTemplate,
+        array: typeTemplate,
+        object: typeTemplate,
+        number: typeTemplate,
+        date: typeTemplate,
+        boolean: typeTemplate,
+        integer: typeTemplate,
+        float: typeTemplate,
+        regexp: typeTemplate,
+        email: typeTemplate,
+        url: typeTemplate,
+        hex: typeTemplate,
+      },
+      string: {
+        len: '${label} waa inuu ahaadaa ${len} xaraf',
+        min: '${label} waa inuu ahaadaa ugu yaraan ${min} xaraf',
+        max: '${label} waa inuu ahaadaa ugu badnaan ${max} xaraf',
+        range: '${label} waa inuu u dhexeeyaa ${min}-${max} xaraf',
+      },
+      number: {
+        len: '${label} waa inuu la mid ahaadaa ${len}',
+        min: '${label} waa inuu ahaadaa ugu yaraan ${min}',
+        max: '${label} waa inuu ahaadaa ugu badnaan ${max}',
+        range: '${label} waa inuu u dhexeeyaa ${min}-${max}',
+      },
+      array: {
+        len: 'Waa inay ahaadaan ${len} ${label}',
+        min: 'Ugu yaraan ${min} ${label}',
+        max: 'Ugu badnaan ${max} ${label}',
+        range: 'Tirada ${label} waa inay u dhexeysaa ${min}-${max}',
+      },
+      pattern: {
+        mismatch: '${label} kuma habboona qaabka ${pattern}',
+      },
+    },
+  },
+  Image: {
+    preview: 'Eeg',
+  },
+  QRCode: {
+    expired: 'Koodhka QR wuu dhacay',
+    refresh: 'Cusboonaysii',
+    scanned: 'La akhriyay',
+  },
+  ColorPicker: {
+    presetEmpty: 'Madhan',
+    transparent: 'Hufan',
+    singleColor: 'Hal midab',
+    gradientColor: 'Midab isbeddel',
+  },
+};
