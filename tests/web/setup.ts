@@ -1,10 +1,13 @@
 // Adds the DOM matchers (toBeInTheDocument ...) to expect.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from './console-guard';
 
 installConsoleGuard();
+// antd screens render slowly under jsdom on a loaded 2-core machine: findBy/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads breakpoints through matchMedia; answering from innerWidth keeps tables and the sider in their desktop form.
 function matchesWidth(query: string): boolean {
