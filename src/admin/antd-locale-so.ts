@@ -1,6 +1,6 @@
 // antd ships no Somali locale; this one words its built-in texts in Somali over en_US, so a key antd adds later still has English.
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 
 const typeTemplate = '${label} ma aha ${type} sax ah';
 

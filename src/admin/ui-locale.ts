@@ -1,6 +1,6 @@
 // antd and dayjs keep their own locale, apart from i18next; this keeps both on the admin's chosen language.
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import type { i18n as I18next } from 'i18next';
 import { useTranslation } from 'react-i18next';
