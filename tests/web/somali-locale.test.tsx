@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Calendar, ConfigProvider, Empty, Pagination } from 'antd';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { antdSomali } from '../../src/admin/antd-locale-so';
