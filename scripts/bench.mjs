@@ -25,6 +25,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --connections N   concurrent connections (default 50)
   --only TEXT       run only the scenarios whose name contains TEXT
   --no-stream       skip the whole-array download of the bookings
+  --no-search-cache start the server with SEARCH_CACHE_SIZE=0: every search is computed afresh
   --port N          the server's port (default 3999)
   --dist DIR        the built web app to weigh (default dist; built when missing)
   --web-only        only weigh the web app
@@ -39,6 +40,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
+    'no-search-cache': { type: 'boolean', default: false },
     port: { type: 'string', default: '3999' },
     dist: { type: 'string', default: 'dist' },
     'web-only': { type: 'boolean', default: false },
@@ -146,7 +148,8 @@ function watchMemory(pid) {
 async function startServer() {
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0',
+      ...(options['no-search-cache'] ? { SEARCH_CACHE_SIZE: '0' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -338,6 +341,7 @@ async function main() {
   const startedAt = new Date();
   write(`Hoy benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs, load average ${loadAverage()}`);
   write(`database: ${isPostgres ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${databaseEnvironment().DATA_DIR}`}`);
+  write(`search cache: ${options['no-search-cache'] ? 'off (every search computed afresh)' : 'on (repeated searches answered from memory)'}`);
   const webApp = weighWebApp();
   if (options['web-only']) {
     write(JSON.stringify(webApp, null, 2));
@@ -386,6 +390,7 @@ async function main() {
     date: startedAt.toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     database: isPostgres ? 'postgresql' : 'embedded',
+    searchCache: !options['no-search-cache'],
     volume,
     connections,
     durationSeconds: duration,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
+import { createSearchCache } from './lib/search-cache';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -41,15 +42,22 @@ export function createServices(deps: ServiceDeps) {
     limiter,
     loginLimit: config.rateLimitLogin,
   });
+  const searches = createSearchCache(handle.db, { maxEntries: config.searchCacheSize });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
-  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
-  const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(handle.db), audit, clock });
+  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock, searches });
+  const propertyApprovals = createPropertyApprovalsService({
+    db: handle.db,
+    repository: createPropertyApprovalsRepository(handle.db),
+    audit,
+    clock,
+    searches,
+  });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({ repository: createLandingRepository(handle.db), clock, limiter, publicLimit: config.rateLimitPublic });
-  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
-  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
-  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
+  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock, searches });
+  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db), searches });
+  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db), searches });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing };
 }

@@ -3,6 +3,10 @@ import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSu
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
+import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+
+/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+const SEARCHED_TABLES: readonly VersionedTable[] = ['bookings', 'properties', 'users'];
 
 /** Up to this many matching guests and properties, a search reads their bookings by index. */
 const NARROW_SEARCH_SOURCES = 500;
@@ -30,7 +34,7 @@ function toBooking(row: BookingRow): Booking {
   };
 }
 
-export function createBookingsService({ repository }: { repository: BookingsRepository }) {
+export function createBookingsService({ repository, searches }: { repository: BookingsRepository; searches: SearchCache }) {
   /** The list's search and status filter as the repository reads them. */
   async function resolveFilter(query: Pick<BookingListQuery, 'q' | 'status'>): Promise<BookingFilter> {
     const term = searchTerm(query.q);
@@ -62,17 +66,19 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     },
 
     async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
-      const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
-      const filter = await resolveFilter(query);
-      const rows = await repository.listPage({
-        ...filter,
-        sort: query.sort,
-        order: query.order ?? 'asc',
-        limit: window.limit,
-        offset: window.offset,
+      return searches.page('bookings', SEARCHED_TABLES, query, async () => {
+        const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
+        const filter = await resolveFilter(query);
+        const rows = await repository.listPage({
+          ...filter,
+          sort: query.sort,
+          order: query.order ?? 'asc',
+          limit: window.limit,
+          offset: window.offset,
+        });
+        const total = await searches.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter));
+        return { rows: rows.map(toBooking), total };
       });
-      const total = await repository.count(filter);
-      return { rows: rows.map(toBooking), total };
     },
 
     async summary(): Promise<BookingSummary> {

@@ -2,6 +2,10 @@
 import { FEEDBACKS_PAGE_SIZE, type Feedback, type FeedbackListQuery } from '../../../src/contracts/feedbacks';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { FeedbackCursor, FeedbackRow, FeedbacksRepository } from './feedbacks.repository';
+import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+
+/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+const SEARCHED_TABLES: readonly VersionedTable[] = ['feedbacks', 'users'];
 
 const BATCH_SIZE = 1000;
 
@@ -15,7 +19,7 @@ function toFeedback(row: FeedbackRow): Feedback {
   };
 }
 
-export function createFeedbacksService({ repository }: { repository: FeedbacksRepository }) {
+export function createFeedbacksService({ repository, searches }: { repository: FeedbacksRepository; searches: SearchCache }) {
   return {
     /** The whole list newest first, one batch at a time (keyset on created_at and id). */
     async *batches(): AsyncGenerator<FeedbackRow[]> {
@@ -33,18 +37,20 @@ export function createFeedbacksService({ repository }: { repository: FeedbacksRe
     toFeedback,
 
     async listPage(query: FeedbackListQuery): Promise<{ rows: Feedback[]; total: number }> {
-      const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
-      const term = searchTerm(query.q);
-      const pattern = term === undefined ? undefined : containsPattern(term);
-      const rows = await repository.listPage({
-        pattern,
-        sort: query.sort,
-        order: query.order ?? 'asc',
-        limit: window.limit,
-        offset: window.offset,
+      return searches.page('feedbacks', SEARCHED_TABLES, query, async () => {
+        const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
+        const term = searchTerm(query.q);
+        const pattern = term === undefined ? undefined : containsPattern(term);
+        const rows = await repository.listPage({
+          pattern,
+          sort: query.sort,
+          order: query.order ?? 'asc',
+          limit: window.limit,
+          offset: window.offset,
+        });
+        const total = await searches.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern));
+        return { rows: rows.map(toFeedback), total };
       });
-      const total = await repository.count(pattern);
-      return { rows: rows.map(toFeedback), total };
     },
   };
 }

@@ -18,6 +18,10 @@ import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
+import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+
+/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+const SEARCHED_TABLES: readonly VersionedTable[] = ['users'];
 
 function toHostListItem(row: HostListRow): HostListItem {
   return {
@@ -63,9 +67,10 @@ interface HostsServiceDeps {
   repository: HostsRepository;
   audit: AuditService;
   clock: Clock;
+  searches: SearchCache;
 }
 
-export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
+export function createHostsService({ db, repository, audit, clock, searches }: HostsServiceDeps) {
   return {
     /** The whole list in userId order, one batch at a time; with a query, only the hosts its search and status select. */
     batches(query: Pick<HostListQuery, 'q' | 'status'> = {}): AsyncGenerator<HostListRow[]> {
@@ -76,17 +81,19 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     toListItem: toHostListItem,
 
     async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
-      const window = resolvePage(query, HOSTS_PAGE_SIZE);
-      const filter = hostFilter(query);
-      const rows = await repository.listPage({
-        ...filter,
-        sort: query.sort,
-        order: query.order ?? 'asc',
-        limit: window.limit,
-        offset: window.offset,
+      return searches.page('hosts', SEARCHED_TABLES, query, async () => {
+        const window = resolvePage(query, HOSTS_PAGE_SIZE);
+        const filter = hostFilter(query);
+        const rows = await repository.listPage({
+          ...filter,
+          sort: query.sort,
+          order: query.order ?? 'asc',
+          limit: window.limit,
+          offset: window.offset,
+        });
+        const total = await searches.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter));
+        return { rows: rows.map(toHostListItem), total };
       });
-      const total = await repository.count(filter);
-      return { rows: rows.map(toHostListItem), total };
     },
 
     async summary(): Promise<HostSummary> {

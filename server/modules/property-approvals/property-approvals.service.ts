@@ -15,12 +15,17 @@ import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
+import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+
+/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+const SEARCHED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
 
 interface PropertyApprovalsServiceDeps {
   db: Database;
   repository: PropertyApprovalsRepository;
   audit: AuditService;
   clock: Clock;
+  searches: SearchCache;
 }
 
 type PropertyDecision = 'approve' | 'decline';
@@ -31,19 +36,21 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
   return { ...row, status: row.status as PropertyApprovalStatus } as Row & PropertyApprovalRow;
 }
 
-export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
+export function createPropertyApprovalsService({ db, repository, audit, clock, searches }: PropertyApprovalsServiceDeps) {
   return {
     async listPage(
       query: ListQuery<PropertyApprovalSort, PropertyApprovalStatus>,
     ): Promise<{ rows: PropertyApprovalRow[]; total: number }> {
-      const window = resolvePage(query, PROPERTY_APPROVAL_PAGE_SIZE);
-      const search = searchTerm(query.q);
-      const filter = { pattern: search === undefined ? undefined : containsPattern(search), status: query.status };
-      const [rows, total] = await Promise.all([
-        repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-        repository.count(filter),
-      ]);
-      return { rows: rows.map(toRow), total };
+      return searches.page('property-approvals', SEARCHED_TABLES, query, async () => {
+        const window = resolvePage(query, PROPERTY_APPROVAL_PAGE_SIZE);
+        const search = searchTerm(query.q);
+        const filter = { pattern: search === undefined ? undefined : containsPattern(search), status: query.status };
+        const [rows, total] = await Promise.all([
+          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
+          searches.total('property-approvals', SEARCHED_TABLES, query, () => repository.count(filter)),
+        ]);
+        return { rows: rows.map(toRow), total };
+      });
     },
 
     async *listAll(): AsyncGenerator<PropertyApprovalRow[]> {

@@ -151,6 +151,34 @@ describe.skipIf(!hasRedis)('two server processes on one PostgreSQL and one Redis
     expect(await totalOn(first)).toBe(before + 1);
   });
 
+  it('share searches: a host renamed through one is found under the new name by the other at once', async () => {
+    const token = await signIn(first);
+    const tag = `multitag${randomBytes(4).toString('hex')}`;
+    const database = new URL(serverUrl);
+    database.pathname = `/${databaseName}`;
+    const client = new Client({ connectionString: database.toString() });
+    await client.connect();
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO users (is_host, name, email, phone_country_code, phone, property_address, country, status_host)
+       VALUES (true, $1, $2, '+252', '610000001', '1 Lido Road', 'Somalia', 'Pending') RETURNING id`,
+      [`Hodan ${tag}`, `${tag}@hoy.test`],
+    );
+    await client.end();
+    const found = async (server: ServerProcess | undefined, q: string) =>
+      Number((await call(server, `/api/admin/hosts?page=1&q=${encodeURIComponent(q)}`, { token })).headers.get('x-total-count'));
+    // Searched twice on the first process: the second answer comes from its cache.
+    expect(await found(first, `Hodan ${tag}`)).toBe(1);
+    expect(await found(first, `Hodan ${tag}`)).toBe(1);
+    const edited = await call(second, `/api/hosts/${inserted.rows[0].id}`, {
+      method: 'PUT',
+      token,
+      body: { name: `Ayaan ${tag}`, email: `${tag}@hoy.test`, phone: '+252610000001', propertyAddress: '1 Lido Road' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await found(first, `Hodan ${tag}`)).toBe(0);
+    expect(await found(first, `Ayaan ${tag}`)).toBe(1);
+  });
+
   it('share the public form limit: posts spread over both are refused past RATE_LIMIT_PUBLIC', async () => {
     const submit = (server: ServerProcess | undefined, index: number) =>
       call(server, '/api/data/add-host-information', {

@@ -1,0 +1,101 @@
+// Searched pages, cached under the versions of the tables they read (migration 0007).
+//
+// A search must count its matches exactly ("Showing 1 to 10 of 37,386 results"), and at a million
+// rows that costs tens of milliseconds however it is indexed. Every statement that writes a searched
+// table gives the table a new version in the same transaction, so "this search, over these versions"
+// names one answer: it is computed once, kept in memory, and served until one of its tables changes.
+// Reading the versions first and computing second means a cached answer is never older than the
+// versions it is stored under. Each process keeps its own cache; correctness never depends on it,
+// because every request reads the current versions from the database.
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { dataVersions } from '../db/schema';
+import { searchTerm } from './paging';
+
+/** The tables whose writes the triggers of migration 0007 version. */
+export type VersionedTable = 'bookings' | 'feedbacks' | 'properties' | 'users';
+
+export interface SearchCache {
+  /**
+   * The answer of `compute` for `key` over the current versions of `tables`: served from memory when
+   * this search ran over the same versions before; concurrent callers of one cold search share its
+   * single computation. A failed computation is not kept.
+   */
+  remember<T>(list: string, tables: readonly VersionedTable[], key: unknown, compute: () => Promise<T>): Promise<T>;
+  /**
+   * One page of a list: remembered when the query searches; an unsearched page is computed directly,
+   * because its total is already a maintained counter and its rows come from an index.
+   */
+  page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The total of a searched list, shared by every page and sort of one search (paging through the
+   * results counts them once); an unsearched total is computed directly (it reads a counter).
+   */
+  total(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: () => Promise<number>): Promise<number>;
+}
+
+/** The paged form of a list call, as far as it decides the answer. */
+export interface PageQuery {
+  q?: string;
+  status?: string;
+  sort?: string;
+  order?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface SearchCacheOptions {
+  /** How many answers to keep, least recently used dropped first; 0 turns the cache off. */
+  maxEntries: number;
+}
+
+export function createSearchCache(db: Database, { maxEntries }: SearchCacheOptions): SearchCache {
+  const entries = new Map<string, Promise<unknown>>();
+
+  async function readVersions(tables: readonly VersionedTable[]): Promise<string> {
+    const rows = await db
+      .select({ name: dataVersions.name, value: dataVersions.value })
+      .from(dataVersions)
+      .where(inArray(dataVersions.name, [...tables]));
+    const values = new Map(rows.map((row) => [row.name, row.value]));
+    // A table without a version row is never cached (every answer would share the version "missing").
+    if (tables.some((table) => !values.has(table))) return '';
+    return tables.map((table) => `${table}=${values.get(table)}`).join(',');
+  }
+
+  async function remember<T>(list: string, tables: readonly VersionedTable[], key: unknown, compute: () => Promise<T>): Promise<T> {
+    if (maxEntries === 0) return compute();
+    const versions = await readVersions(tables);
+    if (versions === '') return compute();
+    const cacheKey = `${list}\n${JSON.stringify(key)}\n${versions}`;
+    const cached = entries.get(cacheKey);
+    if (cached) {
+      // Most recently used last: a Map iterates in insertion order, so the first key is the eldest.
+      entries.delete(cacheKey);
+      entries.set(cacheKey, cached);
+      return cached as Promise<T>;
+    }
+    const pending = compute();
+    entries.set(cacheKey, pending);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    pending.catch(() => {
+      if (entries.get(cacheKey) === pending) entries.delete(cacheKey);
+    });
+    return pending;
+  }
+
+  return {
+    remember,
+    page(list, tables, query, compute) {
+      const term = searchTerm(query.q);
+      if (term === undefined) return compute();
+      const { status, sort, order, page, pageSize } = query;
+      return remember(list, tables, { term, status, sort, order, page, pageSize }, compute);
+    },
+    total(list, tables, query, compute) {
+      const term = searchTerm(query.q);
+      if (term === undefined) return compute();
+      return remember(`${list} total`, tables, { term, status: query.status }, compute);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// Searched pages are cached under the versions of the tables they read: an answer is served again
+// only while none of those tables has changed, and any write shows in the very next search.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, dataVersions, properties, users } from '../../server/db/schema';
+import { createSearchCache } from '../../server/lib/search-cache';
+import { createTestApp, type TestApp } from './helpers/app';
+import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function versionOf(name: string): Promise<number> {
+  const [row] = await t.handle.db.select({ value: dataVersions.value }).from(dataVersions).where(eq(dataVersions.name, name));
+  return row.value;
+}
+
+async function search(path: string, q: string, extra = '') {
+  const response = await t.request({ method: 'GET', url: `${path}?page=1&q=${encodeURIComponent(q)}${extra}`, token });
+  expect(response.statusCode, response.body).toBe(200);
+  return { rows: response.json<{ id: number }[]>(), total: Number(response.headers['x-total-count']) };
+}
+
+describe('data versions', () => {
+  it('move for every statement that writes a searched table, and only then', async () => {
+    const before = await Promise.all(['bookings', 'feedbacks', 'properties', 'users'].map(versionOf));
+    const guest = await insertGuest(t.handle);
+    const afterGuest = await Promise.all(['bookings', 'feedbacks', 'properties', 'users'].map(versionOf));
+    expect(afterGuest.slice(0, 3)).toEqual(before.slice(0, 3));
+    expect(afterGuest[3]).not.toBe(before[3]);
+
+    await insertFeedback(t.handle, { userId: guest.id });
+    expect(await versionOf('feedbacks')).not.toBe(before[1]);
+    await t.handle.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, guest.id));
+    expect(await versionOf('users')).not.toBe(afterGuest[3]);
+  });
+
+  it('stay put when the writing transaction rolls back', async () => {
+    const before = await versionOf('users');
+    await expect(
+      t.handle.db.transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Never seen' }).where(sql`true`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await versionOf('users')).toBe(before);
+  });
+});
+
+describe('a cached search', () => {
+  it('shows a renamed guest, a new property and a status change in the next bookings search', async () => {
+    const tag = 'cachetagbooking';
+    const host = await insertHost(t.handle);
+    const guest = await insertGuest(t.handle, { name: `Ayaan ${tag}` });
+    const property = await insertProperty(t.handle, host.id);
+    const booking = await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, status: 'pending' });
+
+    expect((await search('/api/admin/bookings', tag)).total).toBe(1);
+    expect((await search('/api/admin/bookings', tag)).total).toBe(1); // served from the cache
+
+    await t.handle.db.update(users).set({ name: 'Ayaan Other' }).where(eq(users.id, guest.id));
+    expect((await search('/api/admin/bookings', tag)).total).toBe(0);
+
+    const other = await insertProperty(t.handle, host.id, { title: `Flat ${tag}` });
+    await insertBooking(t.handle, { guestId: guest.id, propertyId: other.id, status: 'pending' });
+    expect((await search('/api/admin/bookings', tag)).total).toBe(1);
+    expect((await search('/api/admin/bookings', tag, '&status=pending')).total).toBe(1);
+
+    await t.handle.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.propertyId, other.id));
+    expect((await search('/api/admin/bookings', tag, '&status=pending')).total).toBe(0);
+    expect((await search('/api/admin/bookings', tag, '&status=confirmed')).total).toBe(1);
+    expect(booking.id).toBeGreaterThan(0);
+  });
+
+  it('shows a host approved through the API in the next hosts search', async () => {
+    const tag = 'cachetaghost';
+    const host = await insertHost(t.handle, { name: `Hodan ${tag}`, statusHost: 'Pending' });
+    expect((await search('/api/admin/hosts', tag, '&status=Pending')).total).toBe(1);
+    const approved = await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token });
+    expect(approved.statusCode, approved.body).toBeLessThan(300);
+    expect((await search('/api/admin/hosts', tag, '&status=Pending')).total).toBe(0);
+    expect((await search('/api/admin/hosts', tag, '&status=Confirmed')).total).toBe(1);
+  });
+
+  it('shows a new listing title and a host rename in the next listings and property searches', async () => {
+    const tag = 'cachetaglisting';
+    const host = await insertHost(t.handle, { name: 'Plain Name' });
+    expect((await search('/api/admin/listings', tag)).total).toBe(0);
+    expect((await search('/api/admin/property-approvals', tag)).total).toBe(0);
+    const property = await insertProperty(t.handle, host.id, { title: `Villa ${tag}` });
+    expect((await search('/api/admin/listings', tag)).rows.map((row) => row.id)).toEqual([property.id]);
+    expect((await search('/api/admin/property-approvals', tag)).total).toBe(1);
+
+    await t.handle.db.update(properties).set({ title: 'Villa' }).where(eq(properties.id, property.id));
+    await t.handle.db.update(users).set({ name: `Owner ${tag}` }).where(eq(users.id, host.id));
+    expect((await search('/api/admin/listings', tag)).total).toBe(0);
+    expect((await search('/api/admin/property-approvals', tag)).total).toBe(1); // matched by the host's name now
+  });
+
+  it('shows a new feedback in the next feedback search', async () => {
+    const tag = 'cachetagfeedback';
+    expect((await search('/api/admin/feedbacks', tag)).total).toBe(0);
+    await insertFeedback(t.handle, { comments: `Quiet and ${tag}` });
+    expect((await search('/api/admin/feedbacks', tag)).total).toBe(1);
+  });
+});
+
+describe('the cache itself', () => {
+  it('computes a cold search once for concurrent callers and again only after a write', async () => {
+    const cache = createSearchCache(t.handle.db, { maxEntries: 10 });
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return computed;
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.remember('list', ['users'], 'key', compute)));
+    expect(answers).toEqual([1, 1, 1, 1, 1]);
+    expect(await cache.remember('list', ['users'], 'key', compute)).toBe(1);
+    expect(await cache.remember('list', ['users'], 'other key', compute)).toBe(2);
+    expect(await cache.remember('list', ['feedbacks'], 'key', compute)).toBe(3);
+
+    await insertGuest(t.handle);
+    expect(await cache.remember('list', ['users'], 'key', compute)).toBe(4);
+    expect(await cache.remember('list', ['feedbacks'], 'key', compute)).toBe(3); // feedbacks did not change
+  });
+
+  it('keeps no failure and no more than its size, dropping the least recently used', async () => {
+    const cache = createSearchCache(t.handle.db, { maxEntries: 2 });
+    let computed = 0;
+    const compute = async () => (computed += 1);
+    await expect(cache.remember('list', ['users'], 'fails', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
+    expect(await cache.remember('list', ['users'], 'fails', compute)).toBe(1);
+
+    expect(await cache.remember('list', ['users'], 'a', compute)).toBe(2);
+    expect(await cache.remember('list', ['users'], 'fails', compute)).toBe(1); // used again: now the newest
+    expect(await cache.remember('list', ['users'], 'b', compute)).toBe(3); // drops "a"
+    expect(await cache.remember('list', ['users'], 'fails', compute)).toBe(1);
+    expect(await cache.remember('list', ['users'], 'a', compute)).toBe(4);
+  });
+
+  it('computes every time when its size is 0, and caches only searched pages', async () => {
+    const off = createSearchCache(t.handle.db, { maxEntries: 0 });
+    let computed = 0;
+    const compute = async () => (computed += 1);
+    expect(await off.remember('list', ['users'], 'key', compute)).toBe(1);
+    expect(await off.remember('list', ['users'], 'key', compute)).toBe(2);
+
+    const on = createSearchCache(t.handle.db, { maxEntries: 10 });
+    expect(await on.page('list', ['users'], { page: 1 }, compute)).toBe(3);
+    expect(await on.page('list', ['users'], { page: 1, q: '  ' }, compute)).toBe(4);
+    expect(await on.page('list', ['users'], { page: 1, q: 'x' }, compute)).toBe(5);
+    expect(await on.page('list', ['users'], { page: 1, q: ' x ' }, compute)).toBe(5);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x' }, compute)).toBe(6);
+  });
+
+  it('counts a search once for all its pages and sorts, but once per status', async () => {
+    const cache = createSearchCache(t.handle.db, { maxEntries: 10 });
+    let counted = 0;
+    const count = async () => (counted += 1);
+    expect(await cache.total('list', ['users'], { q: 'x', page: 1 }, count)).toBe(1);
+    expect(await cache.total('list', ['users'], { q: 'x', page: 7, sort: 'name', order: 'desc' }, count)).toBe(1);
+    expect(await cache.total('list', ['users'], { q: 'x', status: 'Pending' }, count)).toBe(2);
+    expect(await cache.total('list', ['users'], { page: 1 }, count)).toBe(3);
+    expect(await cache.total('list', ['users'], { page: 1 }, count)).toBe(4);
+  });
+});
