@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { timeScreens } from './bench-browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsPath = path.join(root, '.bench', 'results.json');
@@ -25,6 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --connections N   concurrent connections (default 50)
   --only TEXT       run only the scenarios whose name contains TEXT
   --no-stream       skip the whole-array download of the bookings
+  --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
   --no-search-cache start the server with SEARCH_CACHE_SIZE=0: every search is computed afresh
   --port N          the server's port (default 3999)
   --dist DIR        the built web app to weigh (default dist; built when missing)
@@ -41,6 +43,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
     'no-search-cache': { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
     port: { type: 'string', default: '3999' },
     dist: { type: 'string', default: 'dist' },
     'web-only': { type: 'boolean', default: false },
@@ -67,6 +70,8 @@ const TARGETS = isPostgres
   ? { plain: { requestsPerSecond: 800, p99: 150 }, search: { requestsPerSecond: 150, p99: 600 }, rssMb: 300 }
   : { plain: { requestsPerSecond: 200, p99: 500 }, search: { requestsPerSecond: 50, p99: null }, rssMb: null };
 const LANDING_TARGET_KB = 100;
+/** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
+const BROWSER_TARGET_MS = 1000;
 const ADMIN_TARGET_KB = 450;
 
 /** How deep "a deep page" is: this page, or the middle page of a shorter list. */
@@ -149,6 +154,7 @@ async function startServer() {
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0',
+      STATIC_DIR: path.resolve(root, options.dist),
       ...(options['no-search-cache'] ? { SEARCH_CACHE_SIZE: '0' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -363,7 +369,18 @@ async function main() {
   const memory = watchMemory(server.pid);
   const rows = [];
   let stream;
+  let browser;
   try {
+    if (!options['no-browser']) {
+      write('timing the screens in Chromium...');
+      const screens = await timeScreens({ baseUrl, email, password });
+      const slowestMs = Math.max(...screens.flatMap((screen) => [screen.firstRowsMs, screen.search?.resultsMs ?? 0]));
+      browser = { screens, slowestMs, targetMs: BROWSER_TARGET_MS, meetsTarget: slowestMs < BROWSER_TARGET_MS };
+      for (const screen of screens) {
+        const search = screen.search ? `  search "${screen.search.term}" (${screen.search.total} found): ${screen.search.resultsMs} ms after the last key` : '';
+        write(`${screen.screen.padEnd(24)} first rows ${String(screen.firstRowsMs).padStart(5)} ms${search}`);
+      }
+    }
     const token = await signIn(email, password);
     const scenarios = [];
     for (const list of LISTS) scenarios.push(...(await scenariosOf(list, token)));
@@ -398,6 +415,7 @@ async function main() {
     scenarios: rows,
     server: { peakRssMb, meetsTarget: TARGETS.rssMb === null || peakRssMb < TARGETS.rssMb },
     stream,
+    browser,
     webApp,
   };
   fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
@@ -409,6 +427,9 @@ async function main() {
   write(`server peak RSS: ${peakRssMb} MB${TARGETS.rssMb === null ? '' : ` (target < ${TARGETS.rssMb} MB)`}`);
   if (stream) {
     write(`whole bookings array: ${stream.megabytes} MB in ${stream.seconds} s, server RSS ${stream.rssBeforeMb} MB before, peak ${stream.peakRssMb} MB`);
+  }
+  if (browser) {
+    write(`screens in Chromium: slowest ${browser.slowestMs} ms (target < ${BROWSER_TARGET_MS} ms)`);
   }
   write(`landing JavaScript: ${webApp.landing.gzipKb} KB gzip (target <= ${LANDING_TARGET_KB} KB)`);
   write(`administrator's first load: ${webApp.adminFirstLoad.gzipKb} KB gzip (target <= ${ADMIN_TARGET_KB} KB)`);

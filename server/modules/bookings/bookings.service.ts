@@ -69,14 +69,11 @@ export function createBookingsService({ repository, searches }: { repository: Bo
       return searches.page('bookings', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
         const filter = await resolveFilter(query);
-        const rows = await repository.listPage({
-          ...filter,
-          sort: query.sort,
-          order: query.order ?? 'asc',
-          limit: window.limit,
-          offset: window.offset,
-        });
-        const total = await searches.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter));
+        // The page and its total run side by side, each on its own connection.
+        const [rows, total] = await Promise.all([
+          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
+          searches.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter)),
+        ]);
         return { rows: rows.map(toBooking), total };
       });
     },

@@ -41,14 +41,11 @@ export function createFeedbacksService({ repository, searches }: { repository: F
         const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
         const term = searchTerm(query.q);
         const pattern = term === undefined ? undefined : containsPattern(term);
-        const rows = await repository.listPage({
-          pattern,
-          sort: query.sort,
-          order: query.order ?? 'asc',
-          limit: window.limit,
-          offset: window.offset,
-        });
-        const total = await searches.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern));
+        // The page and its total run side by side, each on its own connection.
+        const [rows, total] = await Promise.all([
+          repository.listPage({ pattern, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
+          searches.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern)),
+        ]);
         return { rows: rows.map(toFeedback), total };
       });
     },

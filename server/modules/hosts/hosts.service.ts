@@ -84,14 +84,11 @@ export function createHostsService({ db, repository, audit, clock, searches }: H
       return searches.page('hosts', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, HOSTS_PAGE_SIZE);
         const filter = hostFilter(query);
-        const rows = await repository.listPage({
-          ...filter,
-          sort: query.sort,
-          order: query.order ?? 'asc',
-          limit: window.limit,
-          offset: window.offset,
-        });
-        const total = await searches.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter));
+        // The page and its total run side by side, each on its own connection.
+        const [rows, total] = await Promise.all([
+          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
+          searches.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter)),
+        ]);
         return { rows: rows.map(toHostListItem), total };
       });
     },
