@@ -44,6 +44,15 @@ describe('data versions', () => {
     expect(await versionOf('users')).not.toBe(afterGuest[3]);
   });
 
+  it('of users move only when a column some list shows changes, not when a user is seen', async () => {
+    const guest = await insertGuest(t.handle);
+    const before = await versionOf('users');
+    await t.handle.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, guest.id));
+    expect(await versionOf('users')).toBe(before);
+    await t.handle.db.update(users).set({ country: 'Djibouti' }).where(eq(users.id, guest.id));
+    expect(await versionOf('users')).not.toBe(before);
+  });
+
   it('stay put when the writing transaction rolls back', async () => {
     const before = await versionOf('users');
     await expect(

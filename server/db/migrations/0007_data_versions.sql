@@ -31,5 +31,10 @@ FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 CREATE TRIGGER properties_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON properties
 FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 --> statement-breakpoint
-CREATE TRIGGER users_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users
+-- Users are written often for things no list shows (last seen, profile details from the app): only
+-- an update of a column a searched list reads or shows renews their version.
+CREATE TRIGGER users_data_version AFTER INSERT OR DELETE OR TRUNCATE ON users
+FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+--> statement-breakpoint
+CREATE TRIGGER users_data_version_update AFTER UPDATE OF name, email, country, is_host, status_host, number_of_properties ON users
 FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
