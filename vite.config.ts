@@ -12,6 +12,13 @@ export default defineConfig({
     outDir: 'dist',
     // The admin chunk is large by design and loads only with a session.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // @refinedev/antd imports react-markdown (CommonJS) and remark-gfm for a Markdown field we never render;
+        // neither does anything on import, so saying so lets the bundler drop them from the screens that use its hooks.
+        moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

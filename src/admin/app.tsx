@@ -1,9 +1,8 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
-import { ThemedLayout, useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
@@ -13,7 +12,7 @@ import { i18n } from '../i18n';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
 import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
-import { takeExitPath } from '../lib/session';
+import { readToken, takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
 import { followLanguage, useAntdLocale } from './ui-locale';
 import { RESOURCES, type ResourceEntry, type ResourceName } from './resources';
@@ -21,14 +20,18 @@ import { RESOURCE_PAGES } from './pages';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { useI18nProvider } from './providers/i18n-provider';
-import { AdminHeader } from './layout/header';
-import { AdminSider } from './layout/sider';
-import { BrandTitle } from './layout/title';
-import { LoginPage } from './pages/login/login-page';
+import { AdminLayout } from './layout/admin-layout';
+import { useNotificationProvider } from './providers/notification-provider';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 
 registerAdminCatalogue();
 followLanguage(i18n);
+
+// The login form is its own chunk: an administrator who comes back with a stored token never needs it.
+// Without a token it is the screen about to show, so its download starts with the admin code.
+const loadLoginPage = () => import('./pages/login/login-page');
+const LoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
+if (readToken() === null) void loadLoginPage();
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
@@ -116,11 +119,11 @@ function AdminShell() {
             <Route
               element={
                 <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
-                  <ThemedLayout Title={BrandTitle} Sider={AdminSider} Header={AdminHeader}>
+                  <AdminLayout>
                     <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
                       <Outlet />
                     </Suspense>
-                  </ThemedLayout>
+                  </AdminLayout>
                 </Authenticated>
               }
             >
@@ -133,7 +136,14 @@ function AdminShell() {
             <Route
               path="/login"
               element={
-                <Authenticated key="admin-login" fallback={<LoginPage />}>
+                <Authenticated
+                  key="admin-login"
+                  fallback={
+                    <Suspense fallback={null}>
+                      <LoginPage />
+                    </Suspense>
+                  }
+                >
                   <Navigate to="/dashboard" replace />
                 </Authenticated>
               }

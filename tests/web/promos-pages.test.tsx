@@ -1,5 +1,4 @@
 import { Refine, type BaseRecord, type DataProvider, type UpdateParams } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +12,7 @@ import { HostRegularPromoPage } from '../../src/admin/pages/promos/host-regular'
 import { PromoOverviewPage } from '../../src/admin/pages/promos/list';
 import { todayUtc, translatePromoMessage } from '../../src/admin/pages/promos/promo-rules';
 import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
+import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import {
   MAX_FREE_STAYS,
   MAX_PROMO_CODE_LENGTH,

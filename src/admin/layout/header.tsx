@@ -1,8 +1,8 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
-import { useThemedLayoutContext } from '@refinedev/antd';
 import { Button, Layout, Select, Space, Typography, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { LANGUAGES } from '../../i18n';
+import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 
 /**
@@ -16,7 +16,7 @@ export function AdminHeader() {
   const getLocale = useGetLocale();
   const setLocale = useSetLocale();
   const { token } = theme.useToken();
-  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const { setMobileSiderOpen } = useLayoutState();
   const isNarrow = useIsNarrowScreen();
   return (
     <Layout.Header

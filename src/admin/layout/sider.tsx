@@ -1,11 +1,15 @@
-import type { FC } from 'react';
-import { useLink, useLogout, useMenu, useTranslate, type TitleProps } from '@refinedev/core';
-import { useThemedLayoutContext } from '@refinedev/antd';
-import { Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useLink, useLogout, useMenu, useTranslate } from '@refinedev/core';
+import { Layout, Menu, theme, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
+import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
+import { BrandTitle } from './title';
 
 const SIDER_WIDTH = 252;
+
+// Closed until the header's menu button opens it, so it may arrive a moment after the page.
+const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 
 /**
  * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted
@@ -13,8 +17,8 @@ const SIDER_WIDTH = 252;
  * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
  * header's menu button opens, so a 360 px screen keeps its whole width for the page.
  */
-export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
+export function AdminSider() {
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayoutState();
   const { menuItems, selectedKey } = useMenu();
   const Link = useLink();
   const translate = useTranslate();
@@ -50,7 +54,7 @@ export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
           backgroundColor: token.colorBgElevated,
         }}
       >
-        {Title && <Title collapsed={isCollapsed} />}
+        <BrandTitle collapsed={isCollapsed} />
       </div>
       <nav aria-label={translate('admin.layout.navigation')} style={{ flex: 1, overflowY: 'auto' }}>
         <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: 'none' }} />
@@ -61,16 +65,16 @@ export function AdminSider({ Title }: { Title?: FC<TitleProps> }) {
 
   if (isNarrow) {
     return (
-      <Drawer
-        placement="left"
-        open={mobileSiderOpen}
-        onClose={closeDrawer}
-        width={Math.min(SIDER_WIDTH + 40, 300)}
-        title={translate('admin.layout.menuTitle')}
-        styles={{ body: { padding: 0 } }}
-      >
-        {content}
-      </Drawer>
+      <Suspense fallback={null}>
+        <NavigationDrawer
+          open={mobileSiderOpen}
+          onClose={closeDrawer}
+          width={Math.min(SIDER_WIDTH + 40, 300)}
+          title={translate('admin.layout.menuTitle')}
+        >
+          {content}
+        </NavigationDrawer>
+      </Suspense>
     );
   }
 

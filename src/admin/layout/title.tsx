@@ -1,9 +1,19 @@
-import type { TitleProps } from '@refinedev/core';
-import { ThemedTitle } from '@refinedev/antd';
+import { Space, Typography, theme } from 'antd';
 import { HomeFilled } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { APP_NAME } from '../../app-name';
 
-/** The sider's brand: the product name beside its mark (replacing Refine's default logo and text). */
-export function BrandTitle({ collapsed }: TitleProps) {
-  return <ThemedTitle collapsed={collapsed} text={APP_NAME} icon={<HomeFilled aria-hidden />} />;
+/** The sider's brand: the product name beside its mark, linking home; only the mark when the sider is folded. */
+export function BrandTitle({ collapsed }: { collapsed: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <Link to="/" style={{ display: 'inline-block', textDecoration: 'none' }}>
+      <Space style={{ display: 'flex', alignItems: 'center', fontSize: 'inherit' }}>
+        <div style={{ height: 24, width: 24, color: token.colorPrimary }}>
+          <HomeFilled aria-hidden />
+        </div>
+        {!collapsed && <Typography.Title style={{ fontSize: 'inherit', marginBottom: 0, fontWeight: 700 }}>{APP_NAME}</Typography.Title>}
+      </Space>
+    </Link>
+  );
 }
