@@ -27,7 +27,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only TEXT       run only the scenarios whose name contains TEXT
   --no-stream       skip the whole-array download of the bookings
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
-  --no-search-cache start the server with SEARCH_CACHE_SIZE=0: every search is computed afresh
+  --no-page-cache   start the server with PAGE_CACHE_SIZE=0: every page is computed afresh
   --port N          the server's port (default 3999)
   --dist DIR        the built web app to weigh (default dist; built when missing)
   --web-only        only weigh the web app
@@ -42,7 +42,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
-    'no-search-cache': { type: 'boolean', default: false },
+    'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     port: { type: 'string', default: '3999' },
     dist: { type: 'string', default: 'dist' },
@@ -151,11 +151,16 @@ function watchMemory(pid) {
 }
 
 async function startServer() {
+  const isPortTaken = await fetch(`${baseUrl}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (isPortTaken) throw new Error(`something already answers on port ${port}: stop it or pass --port`);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0',
       STATIC_DIR: path.resolve(root, options.dist),
-      ...(options['no-search-cache'] ? { SEARCH_CACHE_SIZE: '0' } : {}) },
+      ...(options['no-page-cache'] ? { PAGE_CACHE_SIZE: '0' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -347,7 +352,7 @@ async function main() {
   const startedAt = new Date();
   write(`Hoy benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs, load average ${loadAverage()}`);
   write(`database: ${isPostgres ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${databaseEnvironment().DATA_DIR}`}`);
-  write(`search cache: ${options['no-search-cache'] ? 'off (every search computed afresh)' : 'on (repeated searches answered from memory)'}`);
+  write(`page cache: ${options['no-page-cache'] ? 'off (every page computed afresh)' : 'on (a page asked again over unchanged data is answered from memory)'}`);
   const webApp = weighWebApp();
   if (options['web-only']) {
     write(JSON.stringify(webApp, null, 2));
@@ -407,7 +412,7 @@ async function main() {
     date: startedAt.toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     database: isPostgres ? 'postgresql' : 'embedded',
-    searchCache: !options['no-search-cache'],
+    pageCache: !options['no-page-cache'],
     volume,
     connections,
     durationSeconds: duration,

@@ -22,7 +22,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   RATE_LIMIT_LOGIN: positiveInt(10),
   RATE_LIMIT_PUBLIC: positiveInt(30),
-  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  PAGE_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
   REDIS_URL: z
     .string()
     .trim()
@@ -44,8 +44,8 @@ export interface Config {
   seedDemo: boolean;
   rateLimitLogin: number;
   rateLimitPublic: number;
-  /** Searched pages kept in memory per process (server/lib/search-cache.ts); 0 turns the cache off. */
-  searchCacheSize: number;
+  /** List pages kept in memory per process (server/lib/page-cache.ts); 0 turns the cache off. */
+  pageCacheSize: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
   logLevel: string;
@@ -77,7 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     rateLimitLogin: values.RATE_LIMIT_LOGIN,
     rateLimitPublic: values.RATE_LIMIT_PUBLIC,
-    searchCacheSize: values.SEARCH_CACHE_SIZE,
+    pageCacheSize: values.PAGE_CACHE_SIZE,
     redisUrl: values.REDIS_URL,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,

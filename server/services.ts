@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
-import { createSearchCache } from './lib/search-cache';
+import { createPageCache } from './lib/page-cache';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -42,22 +42,28 @@ export function createServices(deps: ServiceDeps) {
     limiter,
     loginLimit: config.rateLimitLogin,
   });
-  const searches = createSearchCache(handle.db, { maxEntries: config.searchCacheSize });
+  const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
-  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock, searches });
+  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock, pages });
   const propertyApprovals = createPropertyApprovalsService({
     db: handle.db,
     repository: createPropertyApprovalsRepository(handle.db),
     audit,
     clock,
-    searches,
+    pages,
   });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
-  const landing = createLandingService({ repository: createLandingRepository(handle.db), clock, limiter, publicLimit: config.rateLimitPublic });
-  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock, searches });
-  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db), searches });
-  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db), searches });
+  const landing = createLandingService({
+    repository: createLandingRepository(handle.db),
+    clock,
+    limiter,
+    publicLimit: config.rateLimitPublic,
+    pages,
+  });
+  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock, pages });
+  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db), pages });
+  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db), pages });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing };
 }

@@ -355,10 +355,10 @@ export const listCounters = pgTable('list_counters', {
 });
 
 /**
- * The version of each searched table: a statement-level trigger (migration 0007) gives a table a new
- * value from one sequence whenever a statement writes it, in the writer's transaction. A searched page
- * is cached under the versions of the tables it reads (server/lib/search-cache.ts), so a cached page
- * is exactly what the query would answer now.
+ * The version of each listed table: a statement-level trigger (migration 0007) gives a table a new
+ * value from one sequence whenever a statement writes it, in the writer's transaction. A list page is
+ * cached under the versions of the tables it reads (server/lib/page-cache.ts), so a cached page is
+ * exactly what the query would answer now.
  */
 export const dataVersions = pgTable('data_versions', {
   name: text('name').primaryKey(),

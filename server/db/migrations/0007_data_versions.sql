@@ -3,7 +3,7 @@ CREATE TABLE "data_versions" (
 	"value" bigint NOT NULL
 );
 --> statement-breakpoint
--- Versions of the searched tables, for the search cache (server/lib/search-cache.ts). Every statement
+-- Versions of the listed tables, for the page cache (server/lib/page-cache.ts). Every statement
 -- that writes one of these tables gives it a fresh value from one sequence, in the writer's
 -- transaction: a reader sees a new version exactly when it can see the new rows. Values never repeat,
 -- so a version names one state of its table. TRUNCATE and the bulk loads of `npm run seed` (which turn
@@ -20,12 +20,19 @@ END
 $$;
 --> statement-breakpoint
 INSERT INTO data_versions (name, value)
-SELECT searched.name, nextval('data_version_seq') FROM unnest(ARRAY['bookings', 'feedbacks', 'properties', 'users']) AS searched(name);
+SELECT listed.name, nextval('data_version_seq')
+FROM unnest(ARRAY['bookings', 'email_subscribers', 'feedbacks', 'host_interest_submissions', 'properties', 'users']) AS listed(name);
 --> statement-breakpoint
 CREATE TRIGGER bookings_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON bookings
 FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 --> statement-breakpoint
+CREATE TRIGGER email_subscribers_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON email_subscribers
+FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+--> statement-breakpoint
 CREATE TRIGGER feedbacks_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON feedbacks
+FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+--> statement-breakpoint
+CREATE TRIGGER host_interest_submissions_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON host_interest_submissions
 FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 --> statement-breakpoint
 CREATE TRIGGER properties_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON properties

@@ -3,9 +3,9 @@ import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSu
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
-import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
-/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+/** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const SEARCHED_TABLES: readonly VersionedTable[] = ['bookings', 'properties', 'users'];
 
 /** Up to this many matching guests and properties, a search reads their bookings by index. */
@@ -34,7 +34,7 @@ function toBooking(row: BookingRow): Booking {
   };
 }
 
-export function createBookingsService({ repository, searches }: { repository: BookingsRepository; searches: SearchCache }) {
+export function createBookingsService({ repository, pages }: { repository: BookingsRepository; pages: PageCache }) {
   /** The list's search and status filter as the repository reads them. */
   async function resolveFilter(query: Pick<BookingListQuery, 'q' | 'status'>): Promise<BookingFilter> {
     const term = searchTerm(query.q);
@@ -66,13 +66,13 @@ export function createBookingsService({ repository, searches }: { repository: Bo
     },
 
     async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
-      return searches.page('bookings', SEARCHED_TABLES, query, async () => {
+      return pages.page('bookings', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
         const filter = await resolveFilter(query);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          searches.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter)),
+          pages.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter)),
         ]);
         return { rows: rows.map(toBooking), total };
       });

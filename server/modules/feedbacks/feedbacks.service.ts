@@ -2,9 +2,9 @@
 import { FEEDBACKS_PAGE_SIZE, type Feedback, type FeedbackListQuery } from '../../../src/contracts/feedbacks';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { FeedbackCursor, FeedbackRow, FeedbacksRepository } from './feedbacks.repository';
-import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
-/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+/** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const SEARCHED_TABLES: readonly VersionedTable[] = ['feedbacks', 'users'];
 
 const BATCH_SIZE = 1000;
@@ -19,7 +19,7 @@ function toFeedback(row: FeedbackRow): Feedback {
   };
 }
 
-export function createFeedbacksService({ repository, searches }: { repository: FeedbacksRepository; searches: SearchCache }) {
+export function createFeedbacksService({ repository, pages }: { repository: FeedbacksRepository; pages: PageCache }) {
   return {
     /** The whole list newest first, one batch at a time (keyset on created_at and id). */
     async *batches(): AsyncGenerator<FeedbackRow[]> {
@@ -37,14 +37,14 @@ export function createFeedbacksService({ repository, searches }: { repository: F
     toFeedback,
 
     async listPage(query: FeedbackListQuery): Promise<{ rows: Feedback[]; total: number }> {
-      return searches.page('feedbacks', SEARCHED_TABLES, query, async () => {
+      return pages.page('feedbacks', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
         const term = searchTerm(query.q);
         const pattern = term === undefined ? undefined : containsPattern(term);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ pattern, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          searches.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern)),
+          pages.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern)),
         ]);
         return { rows: rows.map(toFeedback), total };
       });

@@ -18,9 +18,9 @@ import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
-import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
-/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+/** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const SEARCHED_TABLES: readonly VersionedTable[] = ['users'];
 
 function toHostListItem(row: HostListRow): HostListItem {
@@ -67,10 +67,10 @@ interface HostsServiceDeps {
   repository: HostsRepository;
   audit: AuditService;
   clock: Clock;
-  searches: SearchCache;
+  pages: PageCache;
 }
 
-export function createHostsService({ db, repository, audit, clock, searches }: HostsServiceDeps) {
+export function createHostsService({ db, repository, audit, clock, pages }: HostsServiceDeps) {
   return {
     /** The whole list in userId order, one batch at a time; with a query, only the hosts its search and status select. */
     batches(query: Pick<HostListQuery, 'q' | 'status'> = {}): AsyncGenerator<HostListRow[]> {
@@ -81,13 +81,13 @@ export function createHostsService({ db, repository, audit, clock, searches }: H
     toListItem: toHostListItem,
 
     async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
-      return searches.page('hosts', SEARCHED_TABLES, query, async () => {
+      return pages.page('hosts', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, HOSTS_PAGE_SIZE);
         const filter = hostFilter(query);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          searches.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter)),
+          pages.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter)),
         ]);
         return { rows: rows.map(toHostListItem), total };
       });

@@ -14,12 +14,14 @@ import type { Clock } from '../../lib/clock';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { LandingListRequest, LandingRepository, SubmissionRecord, SubscriberRecord } from './landing.repository';
+import type { PageCache } from '../../lib/page-cache';
 
 interface LandingServiceDeps {
   repository: LandingRepository;
   clock: Clock;
   limiter: RateLimiter;
   publicLimit: number;
+  pages: PageCache;
 }
 
 const PUBLIC_WINDOW_SECONDS = 60;
@@ -57,7 +59,7 @@ async function* batchesAfter<Record extends { id: number }>(
   }
 }
 
-export function createLandingService({ repository, clock, limiter, publicLimit }: LandingServiceDeps) {
+export function createLandingService({ repository, clock, limiter, publicLimit, pages }: LandingServiceDeps) {
   return {
     /** Counts one public form post of this client address; the post over the limit is refused. */
     async limitPublicPost(clientAddress: string): Promise<void> {
@@ -75,13 +77,15 @@ export function createLandingService({ repository, clock, limiter, publicLimit }
     },
 
     async listHostInformationPage(query: ListQuery<HostInformationSort>): Promise<{ rows: HostInformationRow[]; total: number }> {
-      const window = resolvePage(query, LANDING_DATA_PAGE_SIZE);
-      const request = listRequest(query, 'createdAt');
-      const [rows, total] = await Promise.all([
-        repository.listSubmissions({ ...request, limit: window.limit, offset: window.offset }),
-        repository.countSubmissions(request.pattern),
-      ]);
-      return { rows: rows.map(toSubmissionRow), total };
+      return pages.page('host-information', ['host_interest_submissions'], query, async () => {
+        const window = resolvePage(query, LANDING_DATA_PAGE_SIZE);
+        const request = listRequest(query, 'createdAt');
+        const [rows, total] = await Promise.all([
+          repository.listSubmissions({ ...request, limit: window.limit, offset: window.offset }),
+          repository.countSubmissions(request.pattern),
+        ]);
+        return { rows: rows.map(toSubmissionRow), total };
+      });
     },
 
     async *listAllHostInformation(query: ListQuery<HostInformationSort>): AsyncGenerator<HostInformationRow[]> {
@@ -92,13 +96,15 @@ export function createLandingService({ repository, clock, limiter, publicLimit }
     },
 
     async listEmailSubscribersPage(query: ListQuery<EmailSubscriberSort>): Promise<{ rows: EmailSubscriberRow[]; total: number }> {
-      const window = resolvePage(query, LANDING_DATA_PAGE_SIZE);
-      const request = listRequest(query, 'createdAt');
-      const [rows, total] = await Promise.all([
-        repository.listSubscribers({ ...request, limit: window.limit, offset: window.offset }),
-        repository.countSubscribers(request.pattern),
-      ]);
-      return { rows: rows.map(toSubscriberRow), total };
+      return pages.page('email-subscribers', ['email_subscribers'], query, async () => {
+        const window = resolvePage(query, LANDING_DATA_PAGE_SIZE);
+        const request = listRequest(query, 'createdAt');
+        const [rows, total] = await Promise.all([
+          repository.listSubscribers({ ...request, limit: window.limit, offset: window.offset }),
+          repository.countSubscribers(request.pattern),
+        ]);
+        return { rows: rows.map(toSubscriberRow), total };
+      });
     },
 
     async *listAllEmailSubscribers(query: ListQuery<EmailSubscriberSort>): AsyncGenerator<EmailSubscriberRow[]> {

@@ -18,9 +18,9 @@ import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { ListingsRepository } from './listings.repository';
-import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
-/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+/** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const SEARCHED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
 
 interface ListingsServiceDeps {
@@ -28,7 +28,7 @@ interface ListingsServiceDeps {
   repository: ListingsRepository;
   audit: AuditService;
   clock: Clock;
-  searches: SearchCache;
+  pages: PageCache;
 }
 
 type ListingDecision = 'approve' | 'decline';
@@ -39,16 +39,16 @@ function toRow(row: { id: number; title: string; status: string; address: string
   return { ...row, status: row.status as ListingStatus, propertyId: row.id };
 }
 
-export function createListingsService({ db, repository, audit, clock, searches }: ListingsServiceDeps) {
+export function createListingsService({ db, repository, audit, clock, pages }: ListingsServiceDeps) {
   return {
     async listPage(query: ListQuery<ListingSort, ListingStatus>): Promise<{ rows: ListingRow[]; total: number }> {
-      return searches.page('listings', SEARCHED_TABLES, query, async () => {
+      return pages.page('listings', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, LISTING_PAGE_SIZE);
         const search = searchTerm(query.q);
         const filter = { titlePattern: search === undefined ? undefined : containsPattern(search), status: query.status };
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          searches.total('listings', SEARCHED_TABLES, query, () => repository.count(filter)),
+          pages.total('listings', SEARCHED_TABLES, query, () => repository.count(filter)),
         ]);
         return { rows: rows.map(toRow), total };
       });

@@ -15,9 +15,9 @@ import type { Clock } from '../../lib/clock';
 import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
-import type { SearchCache, VersionedTable } from '../../lib/search-cache';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
-/** The tables a searched page of this list reads: a write to any of them renews its cached searches. */
+/** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const SEARCHED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
 
 interface PropertyApprovalsServiceDeps {
@@ -25,7 +25,7 @@ interface PropertyApprovalsServiceDeps {
   repository: PropertyApprovalsRepository;
   audit: AuditService;
   clock: Clock;
-  searches: SearchCache;
+  pages: PageCache;
 }
 
 type PropertyDecision = 'approve' | 'decline';
@@ -36,18 +36,18 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
   return { ...row, status: row.status as PropertyApprovalStatus } as Row & PropertyApprovalRow;
 }
 
-export function createPropertyApprovalsService({ db, repository, audit, clock, searches }: PropertyApprovalsServiceDeps) {
+export function createPropertyApprovalsService({ db, repository, audit, clock, pages }: PropertyApprovalsServiceDeps) {
   return {
     async listPage(
       query: ListQuery<PropertyApprovalSort, PropertyApprovalStatus>,
     ): Promise<{ rows: PropertyApprovalRow[]; total: number }> {
-      return searches.page('property-approvals', SEARCHED_TABLES, query, async () => {
+      return pages.page('property-approvals', SEARCHED_TABLES, query, async () => {
         const window = resolvePage(query, PROPERTY_APPROVAL_PAGE_SIZE);
         const search = searchTerm(query.q);
         const filter = { pattern: search === undefined ? undefined : containsPattern(search), status: query.status };
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          searches.total('property-approvals', SEARCHED_TABLES, query, () => repository.count(filter)),
+          pages.total('property-approvals', SEARCHED_TABLES, query, () => repository.count(filter)),
         ]);
         return { rows: rows.map(toRow), total };
       });

@@ -1,9 +1,9 @@
-// Searched pages are cached under the versions of the tables they read: an answer is served again
-// only while none of those tables has changed, and any write shows in the very next search.
+// List pages are cached under the versions of the tables they read: an answer is served again only
+// while none of those tables has changed, and any write shows in the very next request.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, dataVersions, properties, users } from '../../server/db/schema';
-import { createSearchCache } from '../../server/lib/search-cache';
+import { createPageCache } from '../../server/lib/page-cache';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
@@ -31,7 +31,7 @@ async function search(path: string, q: string, extra = '') {
 }
 
 describe('data versions', () => {
-  it('move for every statement that writes a searched table, and only then', async () => {
+  it('move for every statement that writes a listed table, and only then', async () => {
     const before = await Promise.all(['bookings', 'feedbacks', 'properties', 'users'].map(versionOf));
     const guest = await insertGuest(t.handle);
     const afterGuest = await Promise.all(['bookings', 'feedbacks', 'properties', 'users'].map(versionOf));
@@ -65,7 +65,7 @@ describe('data versions', () => {
   });
 });
 
-describe('a cached search', () => {
+describe('a cached page', () => {
   it('shows a renamed guest, a new property and a status change in the next bookings search', async () => {
     const tag = 'cachetagbooking';
     const host = await insertHost(t.handle);
@@ -115,6 +115,44 @@ describe('a cached search', () => {
     expect((await search('/api/admin/property-approvals', tag)).total).toBe(1); // matched by the host's name now
   });
 
+  it('shows new rows and totals on unsearched pages at once: hosts, bookings and the landing data', async () => {
+    const token2 = token;
+    const firstPage = async (path: string) => {
+      const response = await t.request({ method: 'GET', url: `${path}?page=1`, token: token2 });
+      expect(response.statusCode, response.body).toBe(200);
+      return { ids: response.json<{ id: number }[]>().map((row) => row.id), total: Number(response.headers['x-total-count']) };
+    };
+    const hostsBefore = await firstPage('/api/admin/hosts');
+    expect(await firstPage('/api/admin/hosts')).toEqual(hostsBefore); // served from the cache
+    const host = await insertHost(t.handle);
+    const hostsAfter = await firstPage('/api/admin/hosts');
+    expect(hostsAfter.total).toBe(hostsBefore.total + 1);
+
+    const bookingsBefore = await firstPage('/api/admin/bookings');
+    const booking = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id)).id });
+    const bookingsAfter = await firstPage('/api/admin/bookings');
+    expect(bookingsAfter.total).toBe(bookingsBefore.total + 1);
+    expect(bookingsAfter.ids[0]).toBe(booking.id);
+
+    const subscribersBefore = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token });
+    const posted = await t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache-check@hoy.test' } });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const subscribersAfter = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token });
+    expect(Number(subscribersAfter.headers['x-total-count'])).toBe(Number(subscribersBefore.headers['x-total-count']) + 1);
+    expect(subscribersAfter.body).toContain('cache-check@hoy.test');
+
+    const interestBefore = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token });
+    const submitted = await t.request({
+      method: 'POST',
+      url: '/api/data/add-host-information',
+      payload: { name: 'Cache Check', email: 'cache-interest@hoy.test', phone: '+252611234567', address: 'Hargeisa' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const interestAfter = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token });
+    expect(Number(interestAfter.headers['x-total-count'])).toBe(Number(interestBefore.headers['x-total-count']) + 1);
+    expect(interestAfter.body).toContain('Cache Check');
+  });
+
   it('shows a new feedback in the next feedback search', async () => {
     const tag = 'cachetagfeedback';
     expect((await search('/api/admin/feedbacks', tag)).total).toBe(0);
@@ -125,7 +163,7 @@ describe('a cached search', () => {
 
 describe('the cache itself', () => {
   it('computes a cold search once for concurrent callers and again only after a write', async () => {
-    const cache = createSearchCache(t.handle.db, { maxEntries: 10 });
+    const cache = createPageCache(t.handle.db, { maxEntries: 10 });
     let computed = 0;
     const compute = async () => {
       computed += 1;
@@ -144,7 +182,7 @@ describe('the cache itself', () => {
   });
 
   it('keeps no failure and no more than its size, dropping the least recently used', async () => {
-    const cache = createSearchCache(t.handle.db, { maxEntries: 2 });
+    const cache = createPageCache(t.handle.db, { maxEntries: 2 });
     let computed = 0;
     const compute = async () => (computed += 1);
     await expect(cache.remember('list', ['users'], 'fails', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
@@ -157,23 +195,29 @@ describe('the cache itself', () => {
     expect(await cache.remember('list', ['users'], 'a', compute)).toBe(4);
   });
 
-  it('computes every time when its size is 0, and caches only searched pages', async () => {
-    const off = createSearchCache(t.handle.db, { maxEntries: 0 });
+  it('computes every time when its size is 0, and keys a page by everything that decides it', async () => {
+    const off = createPageCache(t.handle.db, { maxEntries: 0 });
     let computed = 0;
     const compute = async () => (computed += 1);
     expect(await off.remember('list', ['users'], 'key', compute)).toBe(1);
     expect(await off.remember('list', ['users'], 'key', compute)).toBe(2);
 
-    const on = createSearchCache(t.handle.db, { maxEntries: 10 });
+    const on = createPageCache(t.handle.db, { maxEntries: 10 });
     expect(await on.page('list', ['users'], { page: 1 }, compute)).toBe(3);
-    expect(await on.page('list', ['users'], { page: 1, q: '  ' }, compute)).toBe(4);
-    expect(await on.page('list', ['users'], { page: 1, q: 'x' }, compute)).toBe(5);
-    expect(await on.page('list', ['users'], { page: 1, q: ' x ' }, compute)).toBe(5);
-    expect(await on.page('list', ['users'], { page: 2, q: 'x' }, compute)).toBe(6);
+    expect(await on.page('list', ['users'], { page: 1 }, compute)).toBe(3);
+    expect(await on.page('list', ['users'], { page: 1, q: '  ' }, compute)).toBe(3); // a blank search is no search
+    expect(await on.page('list', ['users'], { page: 1, q: 'x' }, compute)).toBe(4);
+    expect(await on.page('list', ['users'], { page: 1, q: ' x ' }, compute)).toBe(4);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x' }, compute)).toBe(5);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x', pageSize: 20 }, compute)).toBe(6);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x', sort: 'name' }, compute)).toBe(7);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x', sort: 'name', order: 'desc' }, compute)).toBe(8);
+    expect(await on.page('list', ['users'], { page: 2, q: 'x', sort: 'name', order: 'desc', status: 'Pending' }, compute)).toBe(9);
+    expect(await on.page('other list', ['users'], { page: 1 }, compute)).toBe(10);
   });
 
   it('counts a search once for all its pages and sorts, but once per status', async () => {
-    const cache = createSearchCache(t.handle.db, { maxEntries: 10 });
+    const cache = createPageCache(t.handle.db, { maxEntries: 10 });
     let counted = 0;
     const count = async () => (counted += 1);
     expect(await cache.total('list', ['users'], { q: 'x', page: 1 }, count)).toBe(1);

@@ -1,31 +1,35 @@
-// Searched pages, cached under the versions of the tables they read (migration 0007).
+// List pages, cached under the versions of the tables they read (migration 0007).
 //
 // A search must count its matches exactly ("Showing 1 to 10 of 37,386 results"), and at a million
-// rows that costs tens of milliseconds however it is indexed. Every statement that writes a searched
-// table gives the table a new version in the same transaction, so "this search, over these versions"
-// names one answer: it is computed once, kept in memory, and served until one of its tables changes.
-// Reading the versions first and computing second means a cached answer is never older than the
-// versions it is stored under. Each process keeps its own cache; correctness never depends on it,
-// because every request reads the current versions from the database.
+// rows that costs tens of milliseconds however it is indexed; a deep page walks thousands of index
+// entries. Every statement that writes a listed table gives the table a new version in the same
+// transaction, so "this page of this list, over these versions" names one answer: it is computed
+// once, kept in memory, and served until one of its tables changes. Reading the versions first and
+// computing second means a cached answer is never older than the versions it is stored under. Each
+// process keeps its own cache; correctness never depends on it, because every request reads the
+// current versions from the database.
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dataVersions } from '../db/schema';
 import { searchTerm } from './paging';
 
 /** The tables whose writes the triggers of migration 0007 version. */
-export type VersionedTable = 'bookings' | 'feedbacks' | 'properties' | 'users';
+export type VersionedTable =
+  | 'bookings'
+  | 'email_subscribers'
+  | 'feedbacks'
+  | 'host_interest_submissions'
+  | 'properties'
+  | 'users';
 
-export interface SearchCache {
+export interface PageCache {
   /**
    * The answer of `compute` for `key` over the current versions of `tables`: served from memory when
-   * this search ran over the same versions before; concurrent callers of one cold search share its
+   * it was computed over the same versions before; concurrent callers of one cold key share its
    * single computation. A failed computation is not kept.
    */
   remember<T>(list: string, tables: readonly VersionedTable[], key: unknown, compute: () => Promise<T>): Promise<T>;
-  /**
-   * One page of a list: remembered when the query searches; an unsearched page is computed directly,
-   * because its total is already a maintained counter and its rows come from an index.
-   */
+  /** One page of a list (its rows and total), remembered under everything in the query that decides it. */
   page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: () => Promise<T>): Promise<T>;
   /**
    * The total of a searched list, shared by every page and sort of one search (paging through the
@@ -44,12 +48,12 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface SearchCacheOptions {
+export interface PageCacheOptions {
   /** How many answers to keep, least recently used dropped first; 0 turns the cache off. */
   maxEntries: number;
 }
 
-export function createSearchCache(db: Database, { maxEntries }: SearchCacheOptions): SearchCache {
+export function createPageCache(db: Database, { maxEntries }: PageCacheOptions): PageCache {
   const entries = new Map<string, Promise<unknown>>();
 
   async function readVersions(tables: readonly VersionedTable[]): Promise<string> {
@@ -87,10 +91,8 @@ export function createSearchCache(db: Database, { maxEntries }: SearchCacheOptio
   return {
     remember,
     page(list, tables, query, compute) {
-      const term = searchTerm(query.q);
-      if (term === undefined) return compute();
       const { status, sort, order, page, pageSize } = query;
-      return remember(list, tables, { term, status, sort, order, page, pageSize }, compute);
+      return remember(list, tables, { term: searchTerm(query.q), status, sort, order, page, pageSize }, compute);
     },
     total(list, tables, query, compute) {
       const term = searchTerm(query.q);
