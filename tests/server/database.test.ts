@@ -69,3 +69,30 @@ describe('the embedded data directory lock', () => {
     expect(rows).toEqual([{ email: 'kept@hoy.test' }]);
   });
 });
+
+describe('the embedded database under many concurrent statements', () => {
+  it('lets the event loop turn between statements, so waiting sockets and timers are served', async () => {
+    const handle = await openPglite();
+    try {
+      let finished = 0;
+      let finishedWhenTheLoopTurned = -1;
+      const statements = Array.from({ length: 100 }, () => handle.query(sql`SELECT 1`).then(() => (finished += 1)));
+      // Scheduled after all 100 are queued: without turns it would run only once every one has run.
+      setImmediate(() => (finishedWhenTheLoopTurned = finished));
+      await Promise.all(statements);
+      expect(finished).toBe(100);
+      expect(finishedWhenTheLoopTurned).toBeGreaterThanOrEqual(0);
+      expect(finishedWhenTheLoopTurned).toBeLessThan(10);
+
+      // A transaction takes one turn as a whole, and its statements still run in order inside it.
+      const inside = await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`CREATE TEMPORARY TABLE turn_check (n int)`);
+        await tx.execute(sql`INSERT INTO turn_check VALUES (1), (2)`);
+        return tx.execute(sql`SELECT sum(n)::int AS total FROM turn_check`);
+      });
+      expect((inside as unknown as { rows: { total: number }[] }).rows[0].total).toBe(3);
+    } finally {
+      await handle.close();
+    }
+  });
+});
