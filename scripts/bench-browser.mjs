@@ -76,8 +76,8 @@ function watchTotals(selector) {
 async function elapsedMs(page, totalForms) {
   const readPainted = (forms) => {
     const { startedAt, paintedAt } = window.hoyTiming;
-    const painted = forms === null ? paintedAt : forms.map((form) => paintedAt[form]).find((value) => value != null);
-    return painted == null ? null : { ms: Math.round(painted - startedAt) };
+    const painted = forms === null ? paintedAt : forms.map((form) => paintedAt[form]).find((value) => typeof value === 'number');
+    return typeof painted === 'number' ? { ms: Math.round(painted - startedAt) } : null;
   };
   const handle = await page.waitForFunction(readPainted, totalForms, { timeout: TIMEOUT_MS });
   return (await handle.jsonValue()).ms;

@@ -117,9 +117,9 @@ beforeAll(async () => {
   await admin.end();
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${databaseName}`;
-  // One after the other: two first starts on an empty database would race to create the first administrator.
-  first = await startServer(databaseUrl.toString());
-  second = await startServer(databaseUrl.toString());
+  // Both at once on the empty database, as a deployment scaling out would: the migrations take turns
+  // under an advisory lock, and only one of the two creates the first administrator.
+  [first, second] = await Promise.all([startServer(databaseUrl.toString()), startServer(databaseUrl.toString())]);
 }, 120_000);
 
 afterAll(async () => {
