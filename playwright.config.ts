@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 
 const port = Number(process.env.HOY_E2E_PORT ?? 3107);
 // Made once in the main process; workers inherit it through the environment.
@@ -24,19 +25,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] },
   },
   webServer: {
     command: 'node --import tsx server/main.ts',

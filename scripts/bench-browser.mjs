@@ -5,17 +5,8 @@
 // that, when the browser paints them. Playwright only drives and waits, so its own polling is not
 // counted.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A list's rows: table rows, or the cards of the feedback screen. */
 const TABLE_ROWS = 'main .ant-table-tbody tr.ant-table-row';
@@ -86,8 +77,8 @@ async function elapsedMs(page, totalForms) {
 /** Signs in through the login form, times every screen and search, and closes the browser. */
 export async function timeScreens({ baseUrl, email, password }) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_FLAGS],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });

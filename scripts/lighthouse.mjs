@@ -8,19 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseBin = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // Issue 5's targets (scores out of 100, JavaScript in compressed KB).
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 const JS_BUDGET_KB = 100;
@@ -102,9 +93,9 @@ function runLighthouse(url) {
         '--output-path=stdout',
         '--form-factor=mobile',
         '--only-categories=performance,accessibility,best-practices,seo',
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       ],
-      { cwd: root, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const output = [];
     const errors = [];

@@ -1,0 +1,2 @@
+export function chromiumPath(): string;
+export const CHROMIUM_FLAGS: readonly string[];
