@@ -7,7 +7,6 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
-
 /** A list's rows: table rows, or the cards of the feedback screen. */
 const TABLE_ROWS = 'main .ant-table-tbody tr.ant-table-row';
 

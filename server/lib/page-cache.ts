@@ -22,6 +22,9 @@ export type VersionedTable =
   | 'properties'
   | 'users';
 
+/** Counts a page's total, remembered for its search (see `PageCache.page`). */
+export type RememberTotal = (count: () => Promise<number>) => Promise<number>;
+
 export interface PageCache {
   /**
    * The answer of `compute` for `key` over the current versions of `tables`: served from memory when
@@ -29,13 +32,13 @@ export interface PageCache {
    * single computation. A failed computation is not kept.
    */
   remember<T>(list: string, tables: readonly VersionedTable[], key: unknown, compute: () => Promise<T>): Promise<T>;
-  /** One page of a list (its rows and total), remembered under everything in the query that decides it. */
-  page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: () => Promise<T>): Promise<T>;
   /**
-   * The total of a searched list, shared by every page and sort of one search (paging through the
-   * results counts them once); an unsearched total is computed directly (it reads a counter).
+   * One page of a list (its rows and total), remembered under everything in the query that decides
+   * it. `compute` counts its total through `rememberTotal`: a searched total is remembered without
+   * page and sort, so paging through the results or re-sorting them counts once; an unsearched total
+   * is counted directly (it reads a counter). Both share the one version lookup of the request.
    */
-  total(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: () => Promise<number>): Promise<number>;
+  page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: (rememberTotal: RememberTotal) => Promise<T>): Promise<T>;
 }
 
 /** The paged form of a list call, as far as it decides the answer. */
@@ -67,11 +70,8 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
     return tables.map((table) => `${table}=${values.get(table)}`).join(',');
   }
 
-  async function remember<T>(list: string, tables: readonly VersionedTable[], key: unknown, compute: () => Promise<T>): Promise<T> {
-    if (maxEntries === 0) return compute();
-    const versions = await readVersions(tables);
-    if (versions === '') return compute();
-    const cacheKey = `${list}\n${JSON.stringify(key)}\n${versions}`;
+  /** The remembered answer for `cacheKey`, or `compute`'s, kept for the next caller. */
+  function rememberAt<T>(cacheKey: string, compute: () => Promise<T>): Promise<T> {
     const cached = entries.get(cacheKey);
     if (cached) {
       // Most recently used last: a Map iterates in insertion order, so the first key is the eldest.
@@ -88,16 +88,25 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
     return pending;
   }
 
+  const keyOf = (list: string, key: unknown, versions: string) => `${list}\n${JSON.stringify(key)}\n${versions}`;
+  const countDirectly: RememberTotal = (count) => count();
+
   return {
-    remember,
-    page(list, tables, query, compute) {
-      const { status, sort, order, page, pageSize } = query;
-      return remember(list, tables, { term: searchTerm(query.q), status, sort, order, page, pageSize }, compute);
+    async remember(list, tables, key, compute) {
+      if (maxEntries === 0) return compute();
+      const versions = await readVersions(tables);
+      return versions === '' ? compute() : rememberAt(keyOf(list, key, versions), compute);
     },
-    total(list, tables, query, compute) {
+
+    async page(list, tables, query, compute) {
+      if (maxEntries === 0) return compute(countDirectly);
+      const versions = await readVersions(tables);
+      if (versions === '') return compute(countDirectly);
       const term = searchTerm(query.q);
-      if (term === undefined) return compute();
-      return remember(`${list} total`, tables, { term, status: query.status }, compute);
+      const { status, sort, order, page, pageSize } = query;
+      const rememberTotal: RememberTotal =
+        term === undefined ? countDirectly : (count) => rememberAt(keyOf(`${list} total`, { term, status }, versions), count);
+      return rememberAt(keyOf(list, { term, status, sort, order, page, pageSize }, versions), () => compute(rememberTotal));
     },
   };
 }

@@ -1,12 +1,12 @@
 // Bookings: the whole list, one page of it, and the counts of the cards.
 import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSummary } from '../../../src/contracts/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const SEARCHED_TABLES: readonly VersionedTable[] = ['bookings', 'properties', 'users'];
+const LISTED_TABLES: readonly VersionedTable[] = ['bookings', 'properties', 'users'];
 
 /** Up to this many matching guests and properties, a search reads their bookings by index. */
 const NARROW_SEARCH_SOURCES = 500;
@@ -66,13 +66,13 @@ export function createBookingsService({ repository, pages }: { repository: Booki
     },
 
     async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
-      return pages.page('bookings', SEARCHED_TABLES, query, async () => {
+      return pages.page('bookings', LISTED_TABLES, query, async (rememberTotal) => {
         const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
         const filter = await resolveFilter(query);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          pages.total('bookings', SEARCHED_TABLES, query, () => repository.count(filter)),
+          rememberTotal(() => repository.count(filter)),
         ]);
         return { rows: rows.map(toBooking), total };
       });

@@ -1,11 +1,11 @@
 // Feedback: the whole list newest first, and one page of it.
 import { FEEDBACKS_PAGE_SIZE, type Feedback, type FeedbackListQuery } from '../../../src/contracts/feedbacks';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { FeedbackCursor, FeedbackRow, FeedbacksRepository } from './feedbacks.repository';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const SEARCHED_TABLES: readonly VersionedTable[] = ['feedbacks', 'users'];
+const LISTED_TABLES: readonly VersionedTable[] = ['feedbacks', 'users'];
 
 const BATCH_SIZE = 1000;
 
@@ -37,14 +37,14 @@ export function createFeedbacksService({ repository, pages }: { repository: Feed
     toFeedback,
 
     async listPage(query: FeedbackListQuery): Promise<{ rows: Feedback[]; total: number }> {
-      return pages.page('feedbacks', SEARCHED_TABLES, query, async () => {
+      return pages.page('feedbacks', LISTED_TABLES, query, async (rememberTotal) => {
         const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
         const term = searchTerm(query.q);
         const pattern = term === undefined ? undefined : containsPattern(term);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ pattern, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          pages.total('feedbacks', SEARCHED_TABLES, query, () => repository.count(pattern)),
+          rememberTotal(() => repository.count(pattern)),
         ]);
         return { rows: rows.map(toFeedback), total };
       });

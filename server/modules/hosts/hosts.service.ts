@@ -15,13 +15,13 @@ import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const SEARCHED_TABLES: readonly VersionedTable[] = ['users'];
+const LISTED_TABLES: readonly VersionedTable[] = ['users'];
 
 function toHostListItem(row: HostListRow): HostListItem {
   return {
@@ -81,13 +81,13 @@ export function createHostsService({ db, repository, audit, clock, pages }: Host
     toListItem: toHostListItem,
 
     async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
-      return pages.page('hosts', SEARCHED_TABLES, query, async () => {
+      return pages.page('hosts', LISTED_TABLES, query, async (rememberTotal) => {
         const window = resolvePage(query, HOSTS_PAGE_SIZE);
         const filter = hostFilter(query);
         // The page and its total run side by side, each on its own connection.
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          pages.total('hosts', SEARCHED_TABLES, query, () => repository.count(filter)),
+          rememberTotal(() => repository.count(filter)),
         ]);
         return { rows: rows.map(toHostListItem), total };
       });

@@ -11,10 +11,10 @@ import {
 import type { ListQuery } from '../../../src/contracts/paging';
 import { TooManyRequestsError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageCache } from '../../lib/page-cache';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { LandingListRequest, LandingRepository, SubmissionRecord, SubscriberRecord } from './landing.repository';
-import type { PageCache } from '../../lib/page-cache';
 
 interface LandingServiceDeps {
   repository: LandingRepository;

@@ -15,13 +15,13 @@ import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { ListingsRepository } from './listings.repository';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const SEARCHED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
+const LISTED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
 
 interface ListingsServiceDeps {
   db: Database;
@@ -42,13 +42,13 @@ function toRow(row: { id: number; title: string; status: string; address: string
 export function createListingsService({ db, repository, audit, clock, pages }: ListingsServiceDeps) {
   return {
     async listPage(query: ListQuery<ListingSort, ListingStatus>): Promise<{ rows: ListingRow[]; total: number }> {
-      return pages.page('listings', SEARCHED_TABLES, query, async () => {
+      return pages.page('listings', LISTED_TABLES, query, async (rememberTotal) => {
         const window = resolvePage(query, LISTING_PAGE_SIZE);
         const search = searchTerm(query.q);
         const filter = { titlePattern: search === undefined ? undefined : containsPattern(search), status: query.status };
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          pages.total('listings', SEARCHED_TABLES, query, () => repository.count(filter)),
+          rememberTotal(() => repository.count(filter)),
         ]);
         return { rows: rows.map(toRow), total };
       });

@@ -12,13 +12,13 @@ import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageCache, VersionedTable } from '../../lib/page-cache';
 import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const SEARCHED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
+const LISTED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
 
 interface PropertyApprovalsServiceDeps {
   db: Database;
@@ -41,13 +41,13 @@ export function createPropertyApprovalsService({ db, repository, audit, clock, p
     async listPage(
       query: ListQuery<PropertyApprovalSort, PropertyApprovalStatus>,
     ): Promise<{ rows: PropertyApprovalRow[]; total: number }> {
-      return pages.page('property-approvals', SEARCHED_TABLES, query, async () => {
+      return pages.page('property-approvals', LISTED_TABLES, query, async (rememberTotal) => {
         const window = resolvePage(query, PROPERTY_APPROVAL_PAGE_SIZE);
         const search = searchTerm(query.q);
         const filter = { pattern: search === undefined ? undefined : containsPattern(search), status: query.status };
         const [rows, total] = await Promise.all([
           repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          pages.total('property-approvals', SEARCHED_TABLES, query, () => repository.count(filter)),
+          rememberTotal(() => repository.count(filter)),
         ]);
         return { rows: rows.map(toRow), total };
       });
