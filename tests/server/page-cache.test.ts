@@ -153,11 +153,18 @@ describe('a cached page', () => {
     expect(interestAfter.body).toContain('Cache Check');
   });
 
-  it('shows a new feedback in the next feedback search', async () => {
+  it('shows a new feedback and a renamed author in the next feedback search', async () => {
     const tag = 'cachetagfeedback';
     expect((await search('/api/admin/feedbacks', tag)).total).toBe(0);
     await insertFeedback(t.handle, { comments: `Quiet and ${tag}` });
     expect((await search('/api/admin/feedbacks', tag)).total).toBe(1);
+
+    // An author renamed: the feedback list shows and searches its authors' names.
+    const author = await insertGuest(t.handle, { name: `Sagal ${tag}author` });
+    await insertFeedback(t.handle, { userId: author.id, comments: 'Nothing to find here.' });
+    expect((await search('/api/admin/feedbacks', `${tag}author`)).total).toBe(1);
+    await t.handle.db.update(users).set({ name: 'Sagal Other' }).where(eq(users.id, author.id));
+    expect((await search('/api/admin/feedbacks', `${tag}author`)).total).toBe(0);
   });
 });
 
