@@ -2,6 +2,8 @@
 //   set-password <email> [--password <password>]   create or reset (a password is generated if omitted)
 //   revoke-sessions                                 sign every administrator out everywhere
 import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import { isValidEmail } from '../src/contracts/common';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
@@ -22,7 +24,9 @@ async function run(argv: string[]): Promise<number> {
   const handle = await openDatabase(config);
   try {
     await handle.migrate();
-    const { auth } = createServices({ handle, config, clock: systemClock, limiter: createMemoryRateLimiter(systemClock) });
+    // Security events (password set, sessions revoked) go to standard error as the server's JSON log lines.
+    const log = pino({ level: config.logLevel }, process.stderr);
+    const { auth } = createServices({ handle, config, clock: systemClock, limiter: createMemoryRateLimiter(systemClock), log });
     if (command === 'revoke-sessions') {
       process.stdout.write(`Revoked ${await auth.revokeAllSessions()} session(s).\n`);
       return 0;
@@ -30,7 +34,7 @@ async function run(argv: string[]): Promise<number> {
     const email = rest[0];
     const passwordIndex = rest.indexOf('--password');
     const given = passwordIndex >= 0 ? rest[passwordIndex + 1] : undefined;
-    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || (passwordIndex >= 0 && !given)) {
+    if (!email || !isValidEmail(email) || (passwordIndex >= 0 && !given)) {
       process.stderr.write(`${USAGE}\n`);
       return 2;
     }

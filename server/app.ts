@@ -15,9 +15,13 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError, UnauthorizedError } from './errors';
+import { BODY_LIMIT_BYTES } from './lib/body-limits';
 import { systemClock, type Clock } from './lib/clock';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { registerOverloadGuard } from './lib/overload';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerUnreadBodyDrain } from './lib/unread-body';
+import { trustProxyOption } from './lib/trust-proxy';
 import { registerWellFormedTextCheck } from './lib/well-formed-text';
 import { installFieldNamedMessages } from './lib/zod-messages';
 import type { AdminPrincipal } from './modules/auth/auth.service';
@@ -48,10 +52,11 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Every path under these prefixes needs a bearer token unless its route says isPublic. */
 const GUARDED_PATH = /^\/api\/(admin|hosts)(\/|$)/;
 const HOST_DETAIL_PATH = /^\/api\/hosts(\/|$)/;
+/** Sent by the web app's polling calls: they do not keep a session from going idle. */
+const BACKGROUND_HEADER = 'x-hoy-activity';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { handle, config } = options;
@@ -68,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -79,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const limiter =
     options.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(clock));
-  const deps: ServiceDeps = { handle, config, clock, limiter };
+  const deps: ServiceDeps = { handle, config, clock, limiter, log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.decorateRequest('admin', null);
@@ -93,7 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.admin = await authenticate(app, request);
   });
 
+  await registerOverloadGuard(app, config);
   registerSecurityHeaders(app);
+  registerUnreadBodyDrain(app);
   registerWellFormedTextCheck(app);
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply));
   app.setNotFoundHandler((request, reply) => sendNotFound(app, request, reply, config));
@@ -134,9 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AdminPrincipal> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header);
-  const principal = match ? await app.services.auth.authenticate(match[1]) : undefined;
-  if (!principal) throw new UnauthorizedError();
-  return principal;
+  if (!match) throw new UnauthorizedError();
+  return app.services.auth.authenticate(match[1], request.headers[BACKGROUND_HEADER] === 'background');
 }
 
 /** SQLSTATEs that mean the client sent a value the database cannot hold: a 400, not a 500. */
@@ -181,8 +187,9 @@ function statusText(statusCode: number): string {
   return texts[statusCode] ?? (statusCode < 500 ? 'Bad Request' : 'Internal Server Error');
 }
 
-function replyWithError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+function replyWithError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string, reason?: string) {
   const body: Record<string, unknown> = { statusCode, error: statusText(statusCode), message };
+  if (reason) body.reason = reason;
   if (HOST_DETAIL_PATH.test(request.url)) body.success = false;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -190,7 +197,7 @@ function replyWithError(request: FastifyRequest, reply: FastifyReply, statusCode
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     reply.headers(error.headers);
-    return replyWithError(request, reply, error.statusCode, error.message);
+    return replyWithError(request, reply, error.statusCode, error.message, error.reason);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];

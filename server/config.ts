@@ -1,4 +1,5 @@
 // The only reader of process.env. Every setting is validated here, once, at start.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,36 @@ const DEFAULT_APP_NAME = 'Hoy';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * TRUST_PROXY: how far to believe X-Forwarded-For. 0 (default): not at all, the socket's peer is the
+ * client. A number: that many proxy hops in front of Hoy (the client is the entry that many hops
+ * back). A comma list of addresses or CIDRs: the proxies that may speak for the client. "Trust every
+ * hop" would let any client forge its address, so `true` is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string => {
+    if (value === '0' || value === 'false') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries.join(',');
+    context.addIssue({
+      code: 'custom',
+      message: 'must be 0, the number of proxy hops in front of Hoy, or a comma list of the proxies\' addresses or CIDRs (never "trust every hop")',
+    });
+    return z.NEVER;
+  });
+
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   APP_NAME: z.string().trim().min(1).default(DEFAULT_APP_NAME),
@@ -28,7 +59,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  TRUST_PROXY: flag.default(false),
+  RATE_LIMIT_LOGIN_ADDRESS: positiveInt(30),
+  RATE_LIMIT_LOGIN_ACCOUNT: positiveInt(100),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+  TRUST_PROXY: trustProxy.default(false),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
 });
@@ -44,10 +80,19 @@ export interface Config {
   seedDemo: boolean;
   rateLimitLogin: number;
   rateLimitPublic: number;
+  /** Failed logins per 15 minutes from one client address, whatever the e-mails. */
+  rateLimitLoginAddress: number;
+  /** Failed logins per hour on one account from unknown devices before each further try waits longer. */
+  rateLimitLoginAccount: number;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Mean event-loop delay over which requests are refused with 503 (server/lib/overload.ts); 0 turns the guard off. */
+  maxEventLoopDelayMs: number;
   /** List pages kept in memory per process (server/lib/page-cache.ts); 0 turns the cache off. */
   pageCacheSize: number;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string;
   logLevel: string;
   staticDir: string;
 }
@@ -77,6 +122,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     rateLimitLogin: values.RATE_LIMIT_LOGIN,
     rateLimitPublic: values.RATE_LIMIT_PUBLIC,
+    rateLimitLoginAddress: values.RATE_LIMIT_LOGIN_ADDRESS,
+    rateLimitLoginAccount: values.RATE_LIMIT_LOGIN_ACCOUNT,
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    sessionMaxHours: values.SESSION_MAX_HOURS,
+    maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
     pageCacheSize: values.PAGE_CACHE_SIZE,
     redisUrl: values.REDIS_URL,
     trustProxy: values.TRUST_PROXY,

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Goes into the error body as `reason` when set. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -18,8 +20,8 @@ export class BadRequestError extends HttpError {
 }
 
 export class UnauthorizedError extends HttpError {
-  constructor(message = 'Unauthorized access. Please login again.') {
-    super(401, message);
+  constructor(message = 'Unauthorized access. Please login again.', reason?: string) {
+    super(401, message, {}, reason);
   }
 }
 
@@ -43,7 +45,7 @@ export class TooManyRequestsError extends HttpError {
 }
 
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
-    super(503, message, { 'retry-after': '5' });
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.', retryAfterSeconds = 5) {
+    super(503, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }

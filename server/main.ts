@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const log = app.log;
   try {
     await handle.migrate();
-    await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }, log);
+    await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
     if (config.seedDemo) {
       // Demo dates are laid out around today, so "2 days ago" and "online" read naturally.
       const summary = await seedDemo(handle, { referenceDate: new Date() });

@@ -1,4 +1,5 @@
 // Every module's service, built once per app from its dependencies. A module adds one line here.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
@@ -32,15 +33,23 @@ export interface ServiceDeps {
   config: Config;
   clock: Clock;
   limiter: RateLimiter;
+  /** Security events (sign-ins, throttling, revoked sessions, password changes) go here. */
+  log: FastifyBaseLogger;
 }
 
 export function createServices(deps: ServiceDeps) {
-  const { handle, config, clock, limiter } = deps;
+  const { handle, config, clock, limiter, log } = deps;
   const auth = createAuthService({
     repository: createAuthRepository(handle.db),
     clock,
     limiter,
-    loginLimit: config.rateLimitLogin,
+    limits: {
+      perAddressAndEmail: config.rateLimitLogin,
+      perAddress: config.rateLimitLoginAddress,
+      perAccount: config.rateLimitLoginAccount,
+    },
+    session: { idleMs: config.sessionIdleMinutes * 60 * 1000, maxMs: config.sessionMaxHours * 60 * 60 * 1000 },
+    log,
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });

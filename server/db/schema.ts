@@ -67,6 +67,28 @@ export const adminSessions = pgTable(
   ],
 );
 
+/**
+ * Browsers an administrator signed in from before (OWASP's device cookies): their sign-in attempts
+ * are not slowed by the per-account throttle that guessing from elsewhere triggers. Only the
+ * SHA-256 of the cookie's random value is stored.
+ */
+export const adminDevices = pgTable(
+  'admin_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('admin_devices_token_hash_key').on(table.tokenHash),
+    index('admin_devices_administrator_idx').on(table.administratorId),
+  ],
+);
+
 /** Hosts and guests. A host has a host status and, once submitted, a verification. */
 export const users = pgTable(
   'users',

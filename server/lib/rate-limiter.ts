@@ -11,8 +11,11 @@ export interface WindowCount {
 }
 
 export interface RateLimiter {
-  /** Adds one to the key's counter and answers the new count. */
-  hit(key: string, windowSeconds: number): Promise<WindowCount>;
+  /**
+   * Adds one to the key's counter and answers the new count. The window starts at the first hit;
+   * with `isSliding` every hit restarts it, so the counter ends only after a whole quiet window.
+   */
+  hit(key: string, windowSeconds: number, isSliding?: boolean): Promise<WindowCount>;
   /** Answers the key's counter without changing it. */
   peek(key: string): Promise<WindowCount>;
   /** Takes back one hit (a login that turned out right), leaving the window's end as it was. */
@@ -35,7 +38,7 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
     retryAfterSeconds: window ? Math.max(1, Math.ceil((window.resetsAt - clock.now().getTime()) / 1000)) : 0,
   });
   return {
-    async hit(key, windowSeconds) {
+    async hit(key, windowSeconds, isSliding = false) {
       let window = live(key);
       if (!window) {
         // Sweep expired windows now and then so the map cannot grow without bound.
@@ -44,6 +47,7 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
         windows.set(key, window);
       }
       window.count += 1;
+      if (isSliding) window.resetsAt = clock.now().getTime() + windowSeconds * 1000;
       return answer(window);
     },
     async peek(key) {
@@ -73,18 +77,17 @@ export function createRedisRateLimiter(url: string, prefix = 'hoy:rate:'): RateL
   const ttlToSeconds = (ttl: number) => (ttl > 0 ? Math.ceil(ttl / 1000) : 0);
   const unavailable = () => new ServiceUnavailableError();
   return {
-    async hit(key, windowSeconds) {
-      const replies = await redis
-        .multi()
-        .set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX')
-        .incr(prefix + key)
+    async hit(key, windowSeconds, isSliding = false) {
+      const transaction = redis.multi().set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX').incr(prefix + key);
+      if (isSliding) transaction.pexpire(prefix + key, windowSeconds * 1000);
+      const replies = await transaction
         .pttl(prefix + key)
         .exec()
         .catch(() => null);
       const failed = !replies || replies.some(([error]) => error);
       if (failed) throw unavailable();
       const count = Number(replies[1][1]);
-      const ttl = Number(replies[2][1]);
+      const ttl = Number(replies[replies.length - 1][1]);
       return { count, retryAfterSeconds: ttl > 0 ? ttlToSeconds(ttl) : windowSeconds };
     },
     async peek(key) {

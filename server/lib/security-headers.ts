@@ -33,9 +33,15 @@ const ALWAYS: Record<string, string> = {
 /** One year, the usual preload threshold; subdomains are the operator's call, so left out. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+/** `/api`, `/api/...` and `/api?...`: the same test as the not-found handler's. */
+const API_PATH = /^\/api(\/|\?|$)/;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(ALWAYS);
+    // API answers hold personal data behind a bearer token (hosts, bookings, CSV exports): no
+    // browser, proxy or CDN may keep a copy, errors included. Static assets keep their own policy.
+    if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on; over plain HTTP HSTS is ignored anyway.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return payload;

@@ -19,13 +19,42 @@ export function sendJsonArray<Row>(reply: FastifyReply, batches: AsyncIterable<R
   return reply.type('application/json; charset=utf-8').send(Readable.from(body()));
 }
 
-/** Text a spreadsheet would run as a formula; a plain number or phone number ("+252 61 ...") is left alone. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters a spreadsheet may run as the start of a formula (OWASP's list: =, +, -, @, tab, carriage return). */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+/**
+ * Characters after which a spreadsheet may start a new cell inside one of our values: the
+ * separators of every locale (`,` and `;`; tab in import dialogs), the quote, and line breaks.
+ * A program that splits lines on `;` does not honour our comma file's quoting, so a quoted
+ * `x;=HYPERLINK(...)` still opens there as the cell `=HYPERLINK(...)`.
+ */
+const CELL_BREAKS = new Set([',', ';', '"', '\t', '\r', '\n']);
+/** Digits, spaces and `().-+` only: a number or phone number ("+252 61 ...") cannot call a function. */
 const PLAIN_NUMBER = /^[+-]?[\d\s().-]*$/;
 
-/** A CSV cell that a spreadsheet would evaluate gets a leading apostrophe (docs/decisions/005). */
+/**
+ * Puts an apostrophe before every place a spreadsheet could read as the start of a formula: the
+ * value's start and the start of every piece after a cell break (docs/decisions/005). Prefixing
+ * only the value's start and quoting it would not do: quoting protects only from programs that
+ * split on our comma, and a `;` locale splits inside the quotes. With an apostrophe at every piece
+ * start, each piece any program can cut the value into begins with text. A piece that is a plain
+ * number is left alone, and nothing else changes. Linear in the value's length: no regular
+ * expression with nested quantifiers, so a 5000-character value cannot make it backtrack.
+ */
 export function neutralizeFormula(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  let neutralized = '';
+  let copiedUpTo = 0;
+  for (let start = 0; start < value.length; start += 1) {
+    const isPieceStart = start === 0 || CELL_BREAKS.has(value[start - 1]);
+    if (!isPieceStart || !FORMULA_STARTS.has(value[start])) continue;
+    // The piece runs to the next break; a character is scanned at most twice (a tab or carriage
+    // return starts a piece and also ends one), so the whole walk stays linear.
+    let end = start + 1;
+    while (end < value.length && !CELL_BREAKS.has(value[end])) end += 1;
+    if (PLAIN_NUMBER.test(value.slice(start, end))) continue;
+    neutralized += `${value.slice(copiedUpTo, start)}'`;
+    copiedUpTo = start;
+  }
+  return copiedUpTo === 0 && neutralized === '' ? value : neutralized + value.slice(copiedUpTo);
 }
 
 /**

@@ -10,9 +10,23 @@ export const errorSchema = z.object({
   error: z.string(),
   message: z.string(),
   success: z.literal(false).optional(),
+  /** A machine-readable cause where the web app must tell causes apart (an expired session). */
+  reason: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
 
 /** Longest text any free-text field accepts: generous for addresses and comments, bounded for abuse. */
 export const MAX_TEXT_LENGTH = 5000;
 export const MAX_SHORT_TEXT_LENGTH = 320;
+
+/**
+ * SPEC.md's e-mail rule: text, '@', text, a dot, text, no spaces. Written without a regular
+ * expression (one pass over the text) so that no input, however long, can make it backtrack.
+ */
+export function isValidEmail(email: string): boolean {
+  if (/\s/.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1);
+  return !domain.includes('@') && domain.slice(1, -1).includes('.');
+}

@@ -1,12 +1,10 @@
 // The landing page's two public forms and the admin screen "Data from Landing Page".
 import { z } from 'zod';
-import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
 import { listQuerySchema } from './paging';
 
 export const LANDING_DATA_PAGE_SIZE = 10;
 
-/** SPEC.md section 5: text, @, text, a dot, text, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
 
@@ -25,12 +23,18 @@ export type HostInformationRequest = z.infer<typeof hostInformationRequestSchema
 export const emailSubscriberRequestSchema = z.object({
   email: z
     .string(INVALID_EMAIL_MESSAGE)
-    .max(MAX_SHORT_TEXT_LENGTH, INVALID_EMAIL_MESSAGE)
-    .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
+    // abort: an over-long value is refused before any other check reads it.
+    .max(MAX_SHORT_TEXT_LENGTH, { message: INVALID_EMAIL_MESSAGE, abort: true })
+    .refine(isValidEmail, INVALID_EMAIL_MESSAGE),
 });
 export type EmailSubscriberRequest = z.infer<typeof emailSubscriberRequestSchema>;
 
-export const createdResponseSchema = z.object({ id: z.number().int() });
+/**
+ * What both public forms answer, whatever the database held before: no row id (it would tell
+ * anyone whether an address had subscribed already, or how many hosts have registered).
+ */
+export const receivedResponseSchema = z.object({ received: z.literal(true) });
+export type ReceivedResponse = z.infer<typeof receivedResponseSchema>;
 
 export const HOST_INFORMATION_SORTS = ['createdAt', 'name', 'email', 'phone', 'address'] as const;
 export const EMAIL_SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;

@@ -14,6 +14,12 @@ describe('configuration', () => {
       seedDemo: true,
       rateLimitLogin: 10,
       rateLimitPublic: 30,
+      rateLimitLoginAddress: 30,
+      rateLimitLoginAccount: 100,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      trustProxy: false,
+      maxEventLoopDelayMs: 500,
       redisUrl: undefined,
     });
   });
@@ -21,6 +27,11 @@ describe('configuration', () => {
   it('seeds demo data by default only with the embedded database', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://localhost/hoy' }).seedDemo).toBe(false);
     expect(readConfig({ DATABASE_URL: 'postgres://localhost/hoy', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('takes the session lifetimes from SESSION_IDLE_MINUTES and SESSION_MAX_HOURS', () => {
+    expect(readConfig({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' })).toMatchObject({ sessionIdleMinutes: 15, sessionMaxHours: 8 });
+    expect(() => readConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -14,7 +14,7 @@ let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ staticDir, rateLimitPublic: 1 });
-  proxied = await createTestApp({ staticDir, trustProxy: true });
+  proxied = await createTestApp({ staticDir, trustProxy: 1 });
 });
 afterAll(async () => {
   await t.close();
@@ -93,5 +93,40 @@ describe('security headers', () => {
     expect((await post(t, '203.0.113.1')).statusCode).toBe(201);
     // Same socket address, a different claimed client: still the same counter.
     expect((await post(t, '203.0.113.2')).statusCode).toBe(429);
+  });
+});
+
+describe('Cache-Control on API answers', () => {
+  it('is no-store on every answer under /api (data, CSV, errors, 404, 401, 413, 429), and static files keep their own', async () => {
+    const token = await t.login();
+    const subscribe = () =>
+      t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache@b.co' }, remoteAddress: '10.6.2.1' });
+    const answers = {
+      health: await t.request({ method: 'GET', url: '/api/health' }),
+      list: await t.request({ method: 'GET', url: '/api/admin/hosts?page=1', token }),
+      csv: await t.request({ method: 'GET', url: '/api/admin/host-information?format=csv', token }),
+      created: await subscribe(),
+      rateLimited: await subscribe(),
+      unauthorized: await t.request({ method: 'GET', url: '/api/admin/hosts' }),
+      unknownApi: await t.request({ method: 'GET', url: '/api/nothing-here' }),
+      apiRoot: await t.request({ method: 'GET', url: '/api' }),
+      badRequest: await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 1 } }),
+      tooLarge: await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 'x'.repeat(1_100_000) } }),
+      openapi: await t.request({ method: 'GET', url: '/api/openapi.json' }),
+    };
+    expect(answers.csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answers.created.statusCode).toBe(201);
+    expect(answers.rateLimited.statusCode).toBe(429);
+    expect(answers.unauthorized.statusCode).toBe(401);
+    expect(answers.unknownApi.statusCode).toBe(404);
+    expect(answers.apiRoot.statusCode).toBe(404);
+    expect(answers.tooLarge.statusCode).toBe(413);
+    for (const [label, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], label).toBe('no-store');
+
+    const asset = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.request({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+    // A page whose path merely starts with "api" is a web app route, not the API.
+    expect((await t.request({ method: 'GET', url: '/apiary' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -76,11 +76,11 @@ describe('public form limit', () => {
 });
 
 describe('bodies', () => {
-  it('answers 413 to a body over 1 MB on public, sign-in and signed-in routes, and stores nothing', async () => {
+  it('answers 413 to a body over the limit (64 KB signed in, 20 KB public) on public, sign-in and signed-in routes, and stores nothing', async () => {
     const token = await t.login();
     const host = await insertHost(t.handle);
     const before = await countRows();
-    const big = 'x'.repeat(1024 * 1024 + 1);
+    const big = 'x'.repeat(64 * 1024 + 1);
     const attempts = [
       { method: 'POST' as const, url: '/api/data/add-host-information', payload: { ...hostForm, address: big }, remoteAddress: '10.8.1.1' },
       { method: 'POST' as const, url: '/api/admin/admin-login', payload: { email: 'a@b.co', password: big } },
@@ -91,6 +91,26 @@ describe('bodies', () => {
       const answer = await t.request(attempt);
       expect(answer.statusCode, attempt.url).toBe(413);
       expect(answer.json().message).toBeTruthy();
+    }
+    expect(await countRows()).toBe(before);
+  });
+
+  it('reads at most 20 KB on the public forms and sign-in: the longest valid form fits, more is 413 and stores nothing', async () => {
+    // The longest valid host form in a three-byte script (Ge'ez letters), well over 16 KB of UTF-8.
+    const longest = { name: 'ሀ'.repeat(320), email: 'ሀ'.repeat(320), phone: 'ሀ'.repeat(320), address: 'ሀ'.repeat(5000) };
+    expect(Buffer.byteLength(JSON.stringify(longest))).toBeGreaterThan(16 * 1024);
+    const accepted = await t.request({ method: 'POST', url: '/api/data/add-host-information', payload: longest, remoteAddress: '10.8.4.1' });
+    expect(accepted.statusCode).toBe(201);
+    const before = await countRows();
+    const padding = 'x'.repeat(21 * 1024);
+    const attempts = [
+      { url: '/api/data/add-host-information', payload: { ...hostForm, address: padding } },
+      { url: '/api/data/add-email-subscriber', payload: { email: 'a@b.co', padding } },
+      { url: '/api/admin/admin-login', payload: { email: TEST_ADMIN_EMAIL, password: padding } },
+    ];
+    for (const [index, attempt] of attempts.entries()) {
+      const answer = await t.request({ method: 'POST', ...attempt, remoteAddress: `10.8.4.${index + 2}` });
+      expect(answer.statusCode, attempt.url).toBe(413);
     }
     expect(await countRows()).toBe(before);
   });

@@ -19,7 +19,7 @@ afterEach(() => {
 function mockFetch(answer: number | 'network-error') {
   const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(async () => {
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(answer === 201 ? '{"id":1}' : '{"message":"no"}', { status: answer, headers: { 'content-type': 'application/json' } });
+    return new Response(answer === 201 ? '{"received":true}' : '{"message":"no"}', { status: answer, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -76,7 +76,7 @@ describe('host registration form', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
     await fillHostForm();
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    answer(new Response('{"id":1}', { status: 201 }));
+    answer(new Response('{"received":true}', { status: 201 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
   });
 });

@@ -1,7 +1,7 @@
 // SQL for administrators and their sessions.
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { administrators, adminSessions } from '../../db/schema';
+import { adminDevices, administrators, adminSessions } from '../../db/schema';
 
 export type AdministratorRow = typeof administrators.$inferSelect;
 
@@ -43,27 +43,47 @@ export function createAuthRepository(db: Database) {
       await db.insert(adminSessions).values({ administratorId, tokenHash, createdAt: now, lastSeenAt: now, expiresAt });
     },
 
-    /** The live session for a token hash: not revoked, not past its absolute or idle expiry. */
-    async findLiveSession(tokenHash: string, now: Date, idleSince: Date) {
+    /** The session of a token hash, live or not: the caller tells expired from revoked. */
+    async findSession(tokenHash: string) {
       const [row] = await db
         .select({
           id: adminSessions.id,
           administratorId: adminSessions.administratorId,
           lastSeenAt: adminSessions.lastSeenAt,
-          email: administrators.email,
+          expiresAt: adminSessions.expiresAt,
+          revokedAt: adminSessions.revokedAt,
         })
         .from(adminSessions)
-        .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
+        .where(eq(adminSessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /** One administrator's sessions that still work, newest first. */
+    async listLiveSessions(administratorId: number, now: Date, idleSince: Date) {
+      return db
+        .select({ id: adminSessions.id, createdAt: adminSessions.createdAt, lastSeenAt: adminSessions.lastSeenAt, expiresAt: adminSessions.expiresAt })
+        .from(adminSessions)
         .where(
           and(
-            eq(adminSessions.tokenHash, tokenHash),
+            eq(adminSessions.administratorId, administratorId),
             isNull(adminSessions.revokedAt),
             gt(adminSessions.expiresAt, now),
             gt(adminSessions.lastSeenAt, idleSince),
           ),
         )
-        .limit(1);
-      return row;
+        .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.id))
+        .limit(100);
+    },
+
+    /** Revokes an administrator's live sessions but one; answers how many were revoked. */
+    async revokeOtherSessions(administratorId: number, keptSessionId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(adminSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(adminSessions.administratorId, administratorId), ne(adminSessions.id, keptSessionId), isNull(adminSessions.revokedAt)))
+        .returning({ id: adminSessions.id });
+      return rows.length;
     },
 
     async touchSession(sessionId: number, now: Date): Promise<void> {
@@ -92,11 +112,35 @@ export function createAuthRepository(db: Database) {
       return rows.length;
     },
 
-    /** Drops sessions that can never be used again, so the table does not grow without end. */
-    async deleteDeadSessions(now: Date, idleSince: Date): Promise<void> {
+    /**
+     * Drops sessions and devices dead for over a week. A session that just expired is kept a while,
+     * so that its token is still answered "your session has expired" rather than as unknown.
+     */
+    async deleteDeadSessions(before: Date, idleBefore: Date): Promise<void> {
       await db
         .delete(adminSessions)
-        .where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastSeenAt, idleSince), sql`${adminSessions.revokedAt} IS NOT NULL`));
+        .where(or(lt(adminSessions.expiresAt, before), lt(adminSessions.lastSeenAt, idleBefore), lt(adminSessions.revokedAt, before)));
+      await db.delete(adminDevices).where(lt(adminDevices.expiresAt, before));
+    },
+
+    /** Replaces a hash by a stronger one of the same password: sessions and the change date stay. */
+    async replacePasswordHash(administratorId: number, passwordHash: string): Promise<void> {
+      await db.update(administrators).set({ passwordHash }).where(eq(administrators.id, administratorId));
+    },
+
+    async insertDevice(administratorId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.insert(adminDevices).values({ administratorId, tokenHash, createdAt: now, expiresAt });
+    },
+
+    /** Whether a device cookie belongs to the administrator of this e-mail and has not expired. */
+    async isKnownDevice(tokenHash: string, email: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: adminDevices.id })
+        .from(adminDevices)
+        .innerJoin(administrators, eq(administrators.id, adminDevices.administratorId))
+        .where(and(eq(adminDevices.tokenHash, tokenHash), sql`lower(${administrators.email}) = lower(${email})`, gt(adminDevices.expiresAt, now)))
+        .limit(1);
+      return rows.length > 0;
     },
   };
 }

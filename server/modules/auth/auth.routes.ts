@@ -1,22 +1,71 @@
-// POST /api/admin/admin-login and POST /api/admin/logout.
+// Sign-in, sign-out and the signed-in administrator's own sessions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema } from '../../../src/contracts/auth';
+import { loginRequestSchema, loginResponseSchema, revokeOthersResponseSchema, sessionRowSchema } from '../../../src/contracts/auth';
 import { errorSchema } from '../../../src/contracts/common';
+import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
+import { DEVICE_LIFETIME_MS } from './auth.service';
+
+/**
+ * The device cookie (auth.service.ts): sent back only to the sign-in call, never readable by scripts,
+ * never sent by another site. It proves "this browser signed in here before", nothing more.
+ */
+const DEVICE_COOKIE = 'hoy_device';
+const DEVICE_COOKIE_PATH = '/api/admin/admin-login';
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The device cookie's value, read without a regular expression over the whole header. */
+function readDeviceToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === DEVICE_COOKIE) {
+      const value = part.slice(separator + 1).trim();
+      return DEVICE_TOKEN.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, deviceToken: string): void {
+  const attributes = [
+    `${DEVICE_COOKIE}=${deviceToken}`,
+    `Path=${DEVICE_COOKIE_PATH}`,
+    `Max-Age=${Math.floor(DEVICE_LIFETIME_MS / 1000)}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
+  if (request.protocol === 'https') attributes.push('Secure');
+  reply.header('set-cookie', attributes.join('; '));
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/admin-login',
     {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       config: { isPublic: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign an administrator in; answers a bearer token',
+        description:
+          'Limited per client address and e-mail, per client address, and per account (docs/security.md). A browser that signed in before gets a device cookie that spares it the per-account throttle.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => app.services.auth.login(request.body.email, request.body.password, request.ip),
+    async (request, reply) => {
+      const { token, deviceToken } = await app.services.auth.login({
+        email: request.body.email,
+        password: request.body.password,
+        clientAddress: request.ip,
+        deviceToken: readDeviceToken(request),
+      });
+      setDeviceCookie(request, reply, deviceToken);
+      return { token };
+    },
   );
 
   app.post(
@@ -33,5 +82,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.auth.logout(request.admin!);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/admin/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in administrator's sessions that still work, the current one marked",
+        security: [{ bearer: [] }],
+        response: { 200: z.array(sessionRowSchema), 401: errorSchema },
+      },
+    },
+    async (request) => app.services.auth.listSessions(request.admin!),
+  );
+
+  app.post(
+    '/api/admin/sessions/revoke-others',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign the administrator out of every other session; the current one stays',
+        security: [{ bearer: [] }],
+        response: { 200: revokeOthersResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ revoked: await app.services.auth.revokeOtherSessions(request.admin!) }),
   );
 };

@@ -7,18 +7,19 @@ import { errorSchema } from '../../../src/contracts/common';
 import {
   EMAIL_SUBSCRIBER_CSV_HEADER,
   HOST_INFORMATION_CSV_HEADER,
-  createdResponseSchema,
   emailSubscriberListQuerySchema,
   emailSubscriberRequestSchema,
   emailSubscriberRowSchema,
   hostInformationListQuerySchema,
   hostInformationRequestSchema,
   hostInformationRowSchema,
+  receivedResponseSchema,
 } from '../../../src/contracts/landing';
 import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
+import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { sendCsv, sendJsonArray } from '../../lib/streams';
 
-const publicResponses = { 201: createdResponseSchema, 400: errorSchema, 429: errorSchema };
+const publicResponses = { 201: receivedResponseSchema, 400: errorSchema, 413: errorSchema, 429: errorSchema };
 
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
   const landing = app.services.landing;
@@ -29,9 +30,10 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/add-host-information',
     {
       onRequest: limitPublicPost,
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       schema: {
         tags: ['landing'],
-        summary: 'The landing page host form; stored exactly as sent',
+        summary: 'The landing page host form; stored exactly as sent; answers {received: true}, never a row id',
         body: hostInformationRequestSchema,
         response: publicResponses,
       },
@@ -43,9 +45,10 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/add-email-subscriber',
     {
       onRequest: limitPublicPost,
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       schema: {
         tags: ['landing'],
-        summary: 'The landing page updates subscription; the same address in any letter case keeps one row',
+        summary: 'The landing page updates subscription; the same address in any letter case keeps one row; answers {received: true} either way',
         body: emailSubscriberRequestSchema,
         response: publicResponses,
       },

@@ -7,6 +7,7 @@ import {
   type HostInformationRequest,
   type HostInformationRow,
   type HostInformationSort,
+  type ReceivedResponse,
 } from '../../../src/contracts/landing';
 import type { ListQuery } from '../../../src/contracts/paging';
 import { TooManyRequestsError } from '../../errors';
@@ -67,13 +68,16 @@ export function createLandingService({ repository, clock, limiter, publicLimit, 
       if (window.count > publicLimit) throw new TooManyRequestsError(window.retryAfterSeconds, PUBLIC_RATE_LIMIT_MESSAGE);
     },
 
-    /** Stored exactly as sent: no trimming, no case folding. */
-    async addHostInformation(submission: HostInformationRequest): Promise<{ id: number }> {
-      return { id: await repository.insertSubmission({ ...submission, createdAt: clock.now() }) };
+    /** Stored exactly as sent: no trimming, no case folding. The answer names no id (decision 005). */
+    async addHostInformation(submission: HostInformationRequest): Promise<ReceivedResponse> {
+      await repository.insertSubmission({ ...submission, createdAt: clock.now() });
+      return { received: true };
     },
 
-    async addEmailSubscriber(email: string): Promise<{ id: number }> {
-      return { id: await repository.upsertSubscriber(email, clock.now()) };
+    /** The same answer for a new address and for one already on the list, so it cannot be used to test addresses. */
+    async addEmailSubscriber(email: string): Promise<ReceivedResponse> {
+      await repository.upsertSubscriber(email, clock.now());
+      return { received: true };
     },
 
     async listHostInformationPage(query: ListQuery<HostInformationSort>): Promise<{ rows: HostInformationRow[]; total: number }> {

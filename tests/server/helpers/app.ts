@@ -32,13 +32,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, clock = new TestClock()): Promise<TestApp> {
+/** Log lines of an app built with `captureLogs`, parsed. */
+export type LogLine = Record<string, unknown> & { msg?: string; level: number };
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  clock = new TestClock(),
+  logging: { captureLogs?: LogLine[] } = {},
+): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config: Config = {
     ...readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    // Test files share two cores while PGlite works on the event loop: the overload guard has its own test.
+    maxEventLoopDelayMs: 0,
     ...overrides,
   };
-  const app = await buildApp({ handle, config, clock, logger: false });
+  const captured = logging.captureLogs;
+  const logger = captured
+    ? { level: 'info', stream: { write: (line: string) => void captured.push(JSON.parse(line) as LogLine) } }
+    : false;
+  const app = await buildApp({ handle, config, clock, logger });
   await app.services.auth.setPassword(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
   await app.ready();
   return {

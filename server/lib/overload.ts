@@ -1,0 +1,31 @@
+// Overload is refused, not queued without bound: while the event loop lags or the heap runs near its
+// limit, every request (health included) is answered 503 with Retry-After at once, so a load
+// balancer sends traffic elsewhere and clients back off (@fastify/under-pressure samples both).
+import { getHeapStatistics } from 'node:v8';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export const OVERLOADED_MESSAGE = 'The server is overloaded. Please try again shortly.';
+export const OVERLOADED_REASON = 'overloaded';
+const RETRY_AFTER_SECONDS = 5;
+/** The heap may grow to this share of V8's limit before requests are refused. */
+const HEAP_SHARE = 0.9;
+
+export async function registerOverloadGuard(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.maxEventLoopDelayMs === 0) return;
+  await app.register(underPressure, {
+    // The mean delay over each sample: a single long turn (a big JSON.parse) does not trip it, a loop that stays late does.
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * HEAP_SHARE),
+    sampleInterval: 500,
+    pressureHandler(request, reply, type, value) {
+      request.log.warn({ event: 'overload.refused', type, value }, 'refused a request while overloaded');
+      void reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: OVERLOADED_MESSAGE, reason: OVERLOADED_REASON });
+    },
+  });
+}
