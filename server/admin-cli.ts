@@ -3,6 +3,7 @@
 //   revoke-sessions                                 sign every administrator out everywhere
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
 import { isValidEmail } from '../src/contracts/common';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
@@ -38,8 +39,9 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`${USAGE}\n`);
       return 2;
     }
-    if (given !== undefined && given.length < 8) {
-      process.stderr.write('The password must be at least 8 characters.\n');
+    // ASVS 2.1.1 and 2.1.2: at least 12 characters, at most 128.
+    if (given !== undefined && (given.length < MIN_PASSWORD_LENGTH || given.length > MAX_PASSWORD_LENGTH)) {
+      process.stderr.write(`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.\n`);
       return 2;
     }
     const password = given ?? randomBytes(12).toString('base64url');

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
 
 const DEFAULT_APP_NAME = 'Hoy';
 
@@ -49,7 +50,11 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional(),
   SEED_DEMO: flag.optional(),
   RATE_LIMIT_LOGIN: positiveInt(10),
   RATE_LIMIT_PUBLIC: positiveInt(30),

@@ -41,7 +41,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.headers(ALWAYS);
     // API answers hold personal data behind a bearer token (hosts, bookings, CSV exports): no
     // browser, proxy or CDN may keep a copy, errors included. Static assets keep their own policy.
-    if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
+    if (API_PATH.test(request.url)) {
+      reply.header('cache-control', 'no-store');
+      // ASVS 14.4.2: an API answer opened as a page is saved, never shown (CSV exports name their own file).
+      if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment; filename="api.json"');
+    }
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on; over plain HTTP HSTS is ignored anyway.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return payload;

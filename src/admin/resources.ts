@@ -187,8 +187,10 @@ export function actionPath(resourceName: ResourceName, action: string, id?: stri
   return fillPath(found.path, id);
 }
 
-/** API calls that belong to no single resource: the dashboard's counts and the audit trail. */
+/** API calls that belong to no single resource: the dashboard's counts, the audit trail and the administrator's sessions. */
 export const ADMIN_CALLS = {
   dashboard: { method: 'get', path: 'admin/dashboard' },
   auditHistory: { method: 'get', path: 'admin/audit' },
+  sessions: { method: 'get', path: 'admin/sessions' },
+  revokeOtherSessions: { method: 'post', path: 'admin/sessions/revoke-others' },
 } as const satisfies Record<string, ResourceAction>;

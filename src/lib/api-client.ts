@@ -4,6 +4,12 @@ import { readToken } from './session';
 /** The API root: same origin by default, another server implementing the same API when VITE_API_URL is set at build time. */
 export const API_BASE_URL = `${import.meta.env.VITE_API_URL ?? ''}/api`;
 
+/**
+ * Headers of a call the screen makes on its own (polling), not the administrator: the server then
+ * does not count it as activity, so a screen left open still lets its session go idle.
+ */
+export const BACKGROUND_ACTIVITY_HEADERS: Readonly<Record<string, string>> = { 'X-Hoy-Activity': 'background' };
+
 /** An axios instance rooted at the API that sends the stored token as a bearer token on every call. */
 export function createApiClient(baseURL: string = API_BASE_URL): AxiosInstance {
   const client = create({

@@ -15,7 +15,8 @@ export function clearToken(): void {
 }
 
 // Where the admin face goes once its token is gone: `/` when a visitor wanders in without one,
-// `/login` after a logout, `/login?reason=unauthorized` after a 401.
+// `/login` after a logout, `/login?reason=unauthorized` after a 401, `/login?reason=expired` after
+// a 401 for a session that ended by time.
 let exitPath: string | undefined;
 
 /** Records where to go when the session ends; the first reason given wins. */

@@ -1,8 +1,10 @@
 // The session end to end: routes without a token, unknown routes with one, logout, a token revoked
-// on the server (401 → "Unauthorized access. Please login again." and the way back to /login),
-// the admin layout (sider order, current entry, language switch) and the layout at 360 px.
+// on the server (401 → "Unauthorized access. Please login again." and the way back to /login), a
+// session that ended by time ("Your session has expired."), signing out the other sessions, the
+// admin layout (sider order, current entry, language switch) and the layout at 360 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '../../src/contracts/auth';
 import { E2E_ADMIN } from '../../playwright.config';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
@@ -70,6 +72,69 @@ test('a token revoked on the server ends the session with the SPEC message and t
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/session-unauthorized.png` });
+});
+
+test('a session that ended by time sends the administrator back to /login with "Your session has expired."', async ({ page }) => {
+  await signIn(page);
+  // Waiting out the 30 idle minutes is no journey: the server's answer to an expired token (its own
+  // test in tests/server/auth.test.ts) stands in for every admin call from here on.
+  await page.route(/\/api\/admin\//, (route) =>
+    route.fulfill({
+      status: 401,
+      json: { statusCode: 401, error: 'Unauthorized', message: SESSION_EXPIRED_MESSAGE, reason: SESSION_EXPIRED_REASON },
+    }),
+  );
+  // Back at the tab: the first screen that asks the server for something.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts' }).click();
+  await expect(page).toHaveURL(/\/login\?reason=expired$/);
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Unauthorized access. Please login again.')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/session-expired.png` });
+});
+
+test('signing out the other sessions ends the session of another browser', async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const firstPage = await first.newPage();
+  const secondPage = await second.newPage();
+  await signIn(firstPage);
+  await signIn(secondPage);
+
+  await secondPage.getByRole('menuitem', { name: 'Sessions', exact: true }).click();
+  const dialog = secondPage.getByRole('dialog', { name: 'Your sessions' });
+  await expect(dialog).toBeVisible();
+  const rows = dialog.getByRole('listitem');
+  // Earlier journeys' sessions may still be live: at least this browser's and the first one's.
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+  await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(dialog.getByText('Signed in at').first()).toBeVisible();
+  const results = await new AxeBuilder({ page: secondPage }).include('.ant-modal').analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (SHOTS) await secondPage.screenshot({ path: `${SHOTS}/sessions.png` });
+
+  const signOutOthers = dialog.getByRole('button', { name: 'Sign out all other sessions' });
+  await signOutOthers.click();
+  await expect(secondPage.getByText(/^Signed out of \d+ other sessions?$/)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('This device');
+  await expect(signOutOthers).toBeDisabled();
+  // The disabled button has let go of the focus: Escape closes the dialog from its close button.
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  await secondPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The first browser's next navigation finds its session ended.
+  await firstPage.goto('/hosts');
+  await expect(firstPage).toHaveURL(/\/login\?reason=unauthorized$/);
+  await expect(firstPage.getByText('Unauthorized access. Please login again.')).toBeVisible();
+  // The browser that signed the others out keeps working.
+  await secondPage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts' }).click();
+  await expect(secondPage.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
+  await first.close();
+  await second.close();
 });
 
 test('logout goes to /login and forgets the token', async ({ page }) => {

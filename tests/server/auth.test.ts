@@ -214,3 +214,23 @@ describe("an administrator's own sessions", () => {
     expect((await t.request({ method: 'POST', url: '/api/admin/sessions/revoke-others' })).statusCode).toBe(401);
   });
 });
+
+describe('deny by default', () => {
+  /** The only calls that need no token; a new public route must be added here on purpose. */
+  const PUBLIC = new Set(['POST /api/admin/admin-login', 'GET /api/health', 'POST /api/data/add-host-information', 'POST /api/data/add-email-subscriber']);
+
+  it('answers 401 without a token, or with a forged one, on every other route of the OpenAPI document', async () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+    expect(routes.length).toBeGreaterThan(30);
+    const guarded = routes.filter((route) => !PUBLIC.has(`${route.method} ${route.path}`));
+    expect(routes.length - guarded.length).toBe(PUBLIC.size);
+    for (const route of guarded) {
+      const url = route.path.replace(/\{[^}]+\}/g, '1');
+      for (const headers of [{}, { authorization: `Bearer ${'A'.repeat(43)}` }]) {
+        const answer = await t.app.inject({ method: route.method as 'GET', url, headers, payload: route.method === 'GET' ? undefined : {} });
+        expect(answer.statusCode, `${route.method} ${route.path}`).toBe(401);
+      }
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config';
 
 describe('configuration', () => {
-  it('has the defaults of INTERFACE.md', () => {
+  it('has the defaults of the configuration table', () => {
     const config = readConfig({});
     expect(config).toMatchObject({
       appName: 'Hoy',
@@ -32,6 +32,12 @@ describe('configuration', () => {
   it('takes the session lifetimes from SESSION_IDLE_MINUTES and SESSION_MAX_HOURS', () => {
     expect(readConfig({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' })).toMatchObject({ sessionIdleMinutes: 15, sessionMaxHours: 8 });
     expect(() => readConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+
+  it('takes an ADMIN_PASSWORD of 12 to 128 characters only', () => {
+    expect(readConfig({ ADMIN_PASSWORD: 'twelve chars' }).adminPassword).toBe('twelve chars');
+    expect(() => readConfig({ ADMIN_PASSWORD: 'eleven char' })).toThrow(/ADMIN_PASSWORD: must be at least 12/);
+    expect(() => readConfig({ ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow(/ADMIN_PASSWORD: must be at most 128/);
   });
 
   it('treats an empty variable as unset', () => {

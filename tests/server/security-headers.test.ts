@@ -97,7 +97,7 @@ describe('security headers', () => {
 });
 
 describe('Cache-Control on API answers', () => {
-  it('is no-store on every answer under /api (data, CSV, errors, 404, 401, 413, 429), and static files keep their own', async () => {
+  it('is no-store and an attachment on every answer under /api (data, CSV, errors, 404, 401, 413, 429), and static files keep their own', async () => {
     const token = await t.login();
     const subscribe = () =>
       t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache@b.co' }, remoteAddress: '10.6.2.1' });
@@ -122,6 +122,10 @@ describe('Cache-Control on API answers', () => {
     expect(answers.apiRoot.statusCode).toBe(404);
     expect(answers.tooLarge.statusCode).toBe(413);
     for (const [label, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], label).toBe('no-store');
+    // Opened as a page, an API answer is saved, not rendered; a CSV export keeps its own file name.
+    for (const [label, answer] of Object.entries(answers)) {
+      expect(answer.headers['content-disposition'], label).toBe(label === 'csv' ? 'attachment; filename="host-information.csv"' : 'attachment; filename="api.json"');
+    }
 
     const asset = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

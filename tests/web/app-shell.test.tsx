@@ -59,6 +59,12 @@ describe('app shell', () => {
     expect(await screen.findByText('Unauthorized access. Please login again.', {}, LOAD)).toBeInTheDocument();
   });
 
+  it('explains a login forced by a session that ended by time', async () => {
+    openAt('/login?reason=expired');
+    expect(await screen.findByText('Your session has expired. Please log in again.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized access. Please login again.')).toBeNull();
+  });
+
   it('shows the admin shell with the Hoy sider and the Dashboard heading when a token is stored', async () => {
     openAt('/', 'a-token');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' }, LOAD)).toBeInTheDocument();
@@ -66,9 +72,12 @@ describe('app shell', () => {
     const sider = document.querySelector('.ant-layout-sider');
     expect(sider).not.toBeNull();
     expect(within(sider as HTMLElement).getByText('Hoy')).toBeInTheDocument();
-    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Logout']) {
+    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Sessions', 'Logout']) {
       expect(within(sider as HTMLElement).getByText(label)).toBeInTheDocument();
     }
+    // The icons are hidden from assistive technology: each entry is named by its text alone.
+    expect(within(sider as HTMLElement).getByRole('menuitem', { name: 'Sessions' })).toBeInTheDocument();
+    expect(within(sider as HTMLElement).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('routes a resource list path to its screen', async () => {

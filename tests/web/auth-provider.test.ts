@@ -1,10 +1,13 @@
 // @vitest-environment node
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import axios from 'axios';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/helpers/test-server';
 import { installMemoryStorage } from './memory-storage';
-import { createAuthProvider, UNAUTHORIZED_REDIRECT } from '../../src/admin/providers/auth-provider';
+import { createAuthProvider, SESSION_EXPIRED_REDIRECT, UNAUTHORIZED_REDIRECT } from '../../src/admin/providers/auth-provider';
 import { createDataProvider } from '../../src/admin/providers/data-provider';
+import { takeExitPath } from '../../src/lib/session';
 
 // Nothing listens on port 1, so calls there fail without an answer.
 const UNREACHABLE_API = 'http://127.0.0.1:1/api';
@@ -39,6 +42,24 @@ describe('auth provider login', () => {
     expect(result.success).toBe(false);
     expect(result.error?.message).toBe('Authentication failed. Please check your credentials.');
     expect(storage.getItem('token')).toBeNull();
+  });
+
+  it('answers its own "Too many sign-ins" text when the server is busy with sign-ins (503)', async () => {
+    // A stand-in server: the real one answers 503 only under a flood of sign-ins (tests/server/login-abuse.test.ts).
+    const busy = http.createServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+      response.end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'busy' }));
+    });
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = busy.address() as AddressInfo;
+      const result = await createAuthProvider(`http://127.0.0.1:${port}/api`).login({ email: server.adminEmail, password: server.adminPassword });
+      expect(result.success).toBe(false);
+      expect(result.error?.message).toBe('Too many sign-ins at this moment. Please try again in a few seconds.');
+      expect(storage.getItem('token')).toBeNull();
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it('answers "An error occurred" when the server cannot be reached', async () => {
@@ -95,6 +116,44 @@ describe('auth provider onError', () => {
       redirectTo: UNAUTHORIZED_REDIRECT,
       error: expect.objectContaining({ message: 'Unauthorized access. Please login again.' }),
     });
+  });
+
+  it('sends to /login?reason=expired with "Your session has expired" when the session ended by time', async () => {
+    const provider = createAuthProvider(apiUrl);
+    await provider.login({ email: server.adminEmail, password: server.adminPassword });
+    takeExitPath();
+    // Back at the tab after more than the 30 idle minutes: the first call answers 401 session-expired.
+    server.testApp.clock.advance(31 * 60 * 1000);
+    const failure = await createDataProvider(apiUrl)
+      .getList({ resource: 'hosts' })
+      .catch((error: unknown) => error);
+    expect(failure).toEqual({ statusCode: 401, message: 'Your session has expired. Please log in again.', reason: 'session-expired' });
+
+    const response = await provider.onError(failure);
+
+    expect(response).toEqual({
+      logout: true,
+      redirectTo: SESSION_EXPIRED_REDIRECT,
+      error: expect.objectContaining({ message: 'Your session has expired. Please log in again.' }),
+    });
+    expect(SESSION_EXPIRED_REDIRECT).toBe('/login?reason=expired');
+    // The shell leaves for the remembered path once the token is gone (app.tsx), the logout's own path notwithstanding.
+    await provider.logout({});
+    expect(takeExitPath()).toBe('/login?reason=expired');
+  });
+
+  it('keeps "Unauthorized access" for a revoked session', async () => {
+    const provider = createAuthProvider(apiUrl);
+    await provider.login({ email: server.adminEmail, password: server.adminPassword });
+    takeExitPath();
+    await axios.post(`${apiUrl}/admin/logout`, {}, { headers: { Authorization: `Bearer ${storage.getItem('token')}` } });
+    const failure = await createDataProvider(apiUrl)
+      .getList({ resource: 'hosts' })
+      .catch((error: unknown) => error);
+    expect(failure).toEqual({ statusCode: 401, message: 'Unauthorized access. Please login again.' });
+
+    expect(await provider.onError(failure)).toMatchObject({ redirectTo: UNAUTHORIZED_REDIRECT });
+    expect(takeExitPath()).toBe('/login?reason=unauthorized');
   });
 
   it('leaves the session alone on other errors', async () => {

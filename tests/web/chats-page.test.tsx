@@ -282,6 +282,37 @@ describe('Chats page', () => {
     );
   });
 
+  it("marks polls as background activity, never the administrator's own opening or sending", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const chats = fakeChats(sampleConversations());
+    renderChats(chats.provider, '/chats?conversation=3');
+    const log = await screen.findByRole('log', {}, LOAD);
+    await within(log).findByText('Thanks');
+    const background = { 'X-Hoy-Activity': 'background' };
+
+    chats.receive(3, 'Still there?');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
+    });
+    await within(log).findByText('Still there?');
+    await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'Yes{Enter}');
+    await within(log).findByText('Yes');
+
+    const polls = chats.messageCalls();
+    expect(polls[0]?.headers).toBeUndefined();
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    for (const poll of polls.slice(1)) expect(poll.headers).toEqual(background);
+    const reads = chats.custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/read'));
+    // Opening reads the conversation as the administrator; the poll's arrival is read in the background.
+    expect(reads[0]?.headers).toEqual({});
+    await waitFor(() => expect(chats.custom.mock.calls.filter(([params]) => params.url.endsWith('/read'))).toHaveLength(2));
+    expect(chats.custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/read'))[1]?.headers).toEqual(background);
+    const sends = chats.custom.mock.calls.map(([params]) => params).filter((params) => params.method === 'post' && params.url.endsWith('/messages'));
+    expect(sends).toHaveLength(1);
+    expect(sends[0]?.headers).toEqual({});
+    for (const [params] of chats.getList.mock.calls) expect(params.meta?.headers).toEqual(background);
+  });
+
   it('starts no poll while one is still waiting for its answer, and none while the tab is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const chats = fakeChats(sampleConversations());

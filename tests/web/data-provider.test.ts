@@ -6,7 +6,7 @@ import { insertHost } from '../server/helpers/fixtures';
 import { installMemoryStorage } from './memory-storage';
 import { createAuthProvider } from '../../src/admin/providers/auth-provider';
 import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
-import { createApiClient } from '../../src/lib/api-client';
+import { BACKGROUND_ACTIVITY_HEADERS, createApiClient } from '../../src/lib/api-client';
 import { actionPath } from '../../src/admin/resources';
 
 // Nothing listens on port 1, so calls there fail without an answer.
@@ -153,6 +153,22 @@ describe('data provider getList', () => {
       meta: { signal: new AbortController().signal },
     });
     expect(current.total).toBe(1);
+  });
+
+  it('sends the headers a caller passes in meta, e.g. the background mark of a poll', async () => {
+    const client = createApiClient(apiUrl);
+    const sentHeaders: unknown[] = [];
+    client.interceptors.request.use((config) => {
+      sentHeaders.push(config.headers.get('X-Hoy-Activity'));
+      return config;
+    });
+    const polling = createDataProvider(apiUrl, client);
+    const { total } = await polling.getList({ resource: 'hosts', meta: { headers: BACKGROUND_ACTIVITY_HEADERS } });
+    expect(total).toBe(11);
+    await polling.custom!({ url: actionPath('hosts', 'summary'), method: 'get', meta: { headers: BACKGROUND_ACTIVITY_HEADERS } });
+    await polling.custom!({ url: actionPath('hosts', 'summary'), method: 'get', headers: BACKGROUND_ACTIVITY_HEADERS });
+    await polling.getList({ resource: 'hosts' });
+    expect(sentHeaders).toEqual(['background', 'background', 'background', undefined]);
   });
 
   it('rejects with statusCode 0 and the network message when the server cannot be reached', async () => {

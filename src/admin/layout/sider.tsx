@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLink, useLogout, useMenu, useTranslate } from '@refinedev/core';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { LaptopOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 import { BrandTitle } from './title';
@@ -10,10 +10,12 @@ const SIDER_WIDTH = 252;
 
 // Closed until the header's menu button opens it, so it may arrive a moment after the page.
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
+// Opened now and then: its list and dates load the first time it opens.
+const SessionsModal = lazy(() => import('./sessions-modal'));
 
 /**
  * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted
- * (and marked aria-current="page"), and Logout at the bottom. Built on Menu `items` (Refine's
+ * (and marked aria-current="page"), and Sessions and Logout at the bottom. Built on Menu `items` (Refine's
  * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
  * header's menu button opens, so a 360 px screen keeps its whole width for the page.
  */
@@ -25,6 +27,8 @@ export function AdminSider() {
   const { mutate: logout } = useLogout();
   const { token } = theme.useToken();
   const isNarrow = useIsNarrowScreen();
+  const [isSessionsOpen, setIsSessionsOpen] = useState(false);
+  const [hasOpenedSessions, setHasOpenedSessions] = useState(false);
 
   const closeDrawer = () => setMobileSiderOpen(false);
   const items: MenuProps['items'] = menuItems.map((item) => ({
@@ -36,9 +40,25 @@ export function AdminSider() {
       </Link>
     ),
   }));
+  // The icons are decoration: each entry's accessible name is its visible text alone.
   const logoutItems: MenuProps['items'] = [
-    { key: 'logout', icon: <LogoutOutlined />, label: translate('buttons.logout'), onClick: () => logout() },
+    {
+      key: 'sessions',
+      icon: <LaptopOutlined aria-hidden />,
+      label: translate('admin.sessions.menu'),
+      onClick: () => {
+        closeDrawer();
+        setHasOpenedSessions(true);
+        setIsSessionsOpen(true);
+      },
+    },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: translate('buttons.logout'), onClick: () => logout() },
   ];
+  const sessionsModal = hasOpenedSessions && (
+    <Suspense fallback={null}>
+      <SessionsModal open={isSessionsOpen} onClose={() => setIsSessionsOpen(false)} />
+    </Suspense>
+  );
 
   const isCollapsed = !isNarrow && siderCollapsed;
   const content = (
@@ -74,6 +94,7 @@ export function AdminSider() {
         >
           {content}
         </NavigationDrawer>
+        {sessionsModal}
       </Suspense>
     );
   }
@@ -96,6 +117,7 @@ export function AdminSider() {
       }}
     >
       {content}
+      {sessionsModal}
     </Layout.Sider>
   );
 }

@@ -3,6 +3,7 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
+import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import { clearToken, readToken, rememberExitPath, storeToken } from '../../lib/session';
 
 // The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
@@ -12,6 +13,8 @@ export type LoginCredentials = { email: string; password: string };
 
 /** Where a 401 sends the administrator; the login page shows "Unauthorized access. Please login again." for it. */
 export const UNAUTHORIZED_REDIRECT = '/login?reason=unauthorized';
+/** Where a 401 for a session ended by time (idle or too old) sends the administrator: "Your session has expired." */
+export const SESSION_EXPIRED_REDIRECT = '/login?reason=expired';
 
 function loginError(messageKey: string): Error {
   const error = new Error(i18n.t(messageKey));
@@ -23,6 +26,16 @@ function statusOf(error: unknown): number | undefined {
   if (isAxiosError(error)) return error.response?.status;
   if (typeof error === 'object' && error !== null && 'statusCode' in error) return (error as HttpError).statusCode;
   return undefined;
+}
+
+/** Whether a 401 says the session ended by time: the server's body (axios) or the data provider's HttpError carries the reason. */
+function isSessionExpired(error: unknown): boolean {
+  const reason = isAxiosError(error)
+    ? (error.response?.data as { reason?: unknown } | undefined)?.reason
+    : typeof error === 'object' && error !== null && 'reason' in error
+      ? (error as { reason?: unknown }).reason
+      : undefined;
+  return reason === SESSION_EXPIRED_REASON;
 }
 
 /** The admin session: log in with e-mail and password, keep the token, end the session on logout or a 401. */
@@ -40,6 +53,7 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
         const status = statusOf(error);
         if (status === 401) return { success: false, error: loginError('admin.auth.failed') };
         if (status === 429) return { success: false, error: loginError('admin.auth.tooManyAttempts') };
+        if (status === 503) return { success: false, error: loginError('admin.auth.busy') };
         return { success: false, error: loginError('admin.auth.error') };
       }
     },
@@ -65,11 +79,17 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
 
     async onError(error: unknown) {
       if (statusOf(error) !== 401) return {};
-      rememberExitPath(UNAUTHORIZED_REDIRECT);
+      const isExpired = isSessionExpired(error);
+      const redirectTo = isExpired ? SESSION_EXPIRED_REDIRECT : UNAUTHORIZED_REDIRECT;
+      // The shell leaves for this path once the token is gone (app.tsx LeaveForLanding).
+      rememberExitPath(redirectTo);
       return {
         logout: true,
-        redirectTo: UNAUTHORIZED_REDIRECT,
-        error: { name: i18n.t('admin.auth.unauthorizedTitle'), message: i18n.t('admin.auth.unauthorized') },
+        redirectTo,
+        error: {
+          name: i18n.t('admin.auth.unauthorizedTitle'),
+          message: i18n.t(isExpired ? 'admin.auth.sessionExpired' : 'admin.auth.unauthorized'),
+        },
       };
     },
 

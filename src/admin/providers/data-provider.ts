@@ -3,6 +3,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient, fillPath } from '../../lib/api-client';
+import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import { findResource, type Endpoint, type ResourceEntry } from '../resources';
 
 // The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
@@ -20,7 +21,7 @@ export type ListQuery = {
   [filter: string]: string | number | undefined;
 };
 
-type Envelope = { success?: boolean; data?: unknown; message?: string };
+type Envelope = { success?: boolean; data?: unknown; message?: string; reason?: unknown };
 
 /** The filters every list understands; a registry entry may name others in `filterFields`. */
 export const DEFAULT_FILTER_FIELDS = ['q', 'status'] as const;
@@ -34,8 +35,14 @@ export function toHttpError(error: unknown): HttpError {
   if (isAxiosError(error)) {
     const status = error.response?.status;
     if (status === undefined) return createHttpError(0, i18n.t('admin.errors.network'));
-    if (status === 401) return createHttpError(401, i18n.t('admin.auth.unauthorized'));
     const body = error.response?.data as Envelope | undefined;
+    if (status === 401) {
+      // The reason tells the auth provider which text /login shows (a session ended by time, or any other 401).
+      if (body?.reason === SESSION_EXPIRED_REASON) {
+        return { ...createHttpError(401, i18n.t('admin.auth.sessionExpired')), reason: SESSION_EXPIRED_REASON };
+      }
+      return createHttpError(401, i18n.t('admin.auth.unauthorized'));
+    }
     const message = typeof body?.message === 'string' && body.message !== '' ? body.message : i18n.t('admin.errors.server');
     return createHttpError(status, message);
   }
@@ -72,6 +79,17 @@ export function toListQuery(
     if (parameter && value !== '') query[parameter] = value;
   }
   return query;
+}
+
+/** Extra request headers a caller passes as `meta: { headers }` (e.g. a poll's BACKGROUND_ACTIVITY_HEADERS). */
+function headersOf(meta: unknown, headers?: unknown): Record<string, string> | undefined {
+  const fromMeta = (meta as { headers?: unknown } | undefined)?.headers;
+  const merged = { ...(isStringRecord(fromMeta) ? fromMeta : {}), ...(isStringRecord(headers) ? headers : {}) };
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string');
 }
 
 function unwrap<TData>(endpoint: Endpoint, response: AxiosResponse): TData {
@@ -117,6 +135,7 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
         const response = await client.get(endpoint.path, {
           params: toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields),
           timeout: endpoint.timeoutMs,
+          headers: headersOf(meta),
           // Refine hands over the query's abort signal: a superseded search or a left page stops its request.
           signal: meta?.signal instanceof AbortSignal ? meta.signal : undefined,
         });
@@ -158,11 +177,8 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
       return { data: data ?? ({ id } as TData) };
     },
 
-    async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers }: CustomParams) {
-      const data = await call<TData>(
-        { path: url },
-        { method, url, data: payload, params: query, headers: headers as Record<string, string> | undefined },
-      );
+    async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams) {
+      const data = await call<TData>({ path: url }, { method, url, data: payload, params: query, headers: headersOf(meta, headers) });
       return { data };
     },
   };

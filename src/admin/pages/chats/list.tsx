@@ -7,6 +7,7 @@ import { useList } from '@refinedev/core';
 import { Grid, Typography, theme } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { CHAT_POLL_INTERVAL_MS, CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
+import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
 import { ConversationList } from './conversation-list';
 import { ConversationPanel } from './conversation-panel';
 
@@ -39,6 +40,9 @@ export function ChatsPage() {
     ],
     // The list polls for new messages, unread counters and online dots; TanStack Query pauses while the tab is hidden.
     queryOptions: { refetchInterval: CHAT_POLL_INTERVAL_MS, placeholderData: (previous) => previous },
+    // Polls must not keep an idle session alive. The query cannot tell a poll from the load a search
+    // or tab asked for, so all of the list's calls are marked; the administrator's sends are not.
+    meta: { headers: BACKGROUND_ACTIVITY_HEADERS },
     errorNotification: false,
   });
   const rows = result.data;

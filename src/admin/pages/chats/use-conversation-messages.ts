@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomMutation, useDataProvider, useInvalidate, useOnError, type BaseRecord, type HttpError } from '@refinedev/core';
 import type { ChatMessage, ConversationRow } from '../../../contracts/chats';
+import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
 import { actionPath } from '../../resources';
 
 /** The open conversation is asked for new messages this often (the list, less urgent, every CHAT_POLL_INTERVAL_MS). */
@@ -48,9 +49,17 @@ export function useConversationMessages(conversationId: number): ConversationMes
     void invalidate({ resource: 'chats', invalidates: ['list'] });
   }, [invalidate]);
 
-  const markRead = useCallback(() => {
+  /** `isBackground`: a poll's arrival, read while the conversation is open, is not the administrator's activity. */
+  const markRead = useCallback((isBackground = false) => {
     markReadMutate(
-      { url: actionPath('chats', 'markRead', conversationId), method: 'post', values: {}, successNotification: false, errorNotification: false },
+      {
+        url: actionPath('chats', 'markRead', conversationId),
+        method: 'post',
+        values: {},
+        config: isBackground ? { headers: BACKGROUND_ACTIVITY_HEADERS } : undefined,
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data }) => {
           setConversation(data);
@@ -72,6 +81,8 @@ export function useConversationMessages(conversationId: number): ConversationMes
     let timer: ReturnType<typeof setTimeout> | undefined;
     let isInFlight = false;
     let isClosed = false;
+    // Opening the conversation is the administrator's doing; every later load is a poll.
+    let isFirstLoad = true;
 
     async function poll() {
       // One request at a time, none while the tab is hidden: coming back to the tab polls at once.
@@ -81,10 +92,13 @@ export function useConversationMessages(conversationId: number): ConversationMes
       try {
         const { custom } = dataProvider();
         if (!custom) throw new Error('The data provider has no custom calls');
+        const isPoll = !isFirstLoad;
+        isFirstLoad = false;
         const { data } = await custom<BaseRecord>({
           url: actionPath('chats', 'messages', conversationId),
           method: 'get',
           query: cursor === undefined ? undefined : { afterId: cursor },
+          headers: isPoll ? BACKGROUND_ACTIVITY_HEADERS : undefined,
         });
         if (isClosed) return;
         const batch = data as unknown as ChatMessage[];
@@ -93,7 +107,7 @@ export function useConversationMessages(conversationId: number): ConversationMes
           cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
           setStored((known) => mergeMessages(known, batch));
           // Messages that arrive while the conversation is open are read as they show.
-          if (wasPoll && batch.some((message) => !message.isOwn)) latest.current.markRead();
+          if (wasPoll && batch.some((message) => !message.isOwn)) latest.current.markRead(true);
         }
         setError(undefined);
       } catch (failure) {

@@ -10,7 +10,10 @@ export function LoginPage() {
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const { mutate: login, isPending } = useLogin<LoginCredentials>();
-  const isUnauthorized = searchParams.get('reason') === 'unauthorized';
+  // Why the last session ended (auth-provider.ts onError): any 401, or a session that ended by time.
+  const reason = searchParams.get('reason');
+  const endedMessageKey =
+    reason === 'expired' ? 'admin.auth.sessionExpired' : reason === 'unauthorized' ? 'admin.auth.unauthorized' : undefined;
 
   return (
     <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
@@ -22,7 +25,7 @@ export function LoginPage() {
               {translate('admin.login.title', { appName: APP_NAME })}
             </Typography.Title>
           </Space>
-          {isUnauthorized && <Alert type="warning" showIcon message={translate('admin.auth.unauthorized')} />}
+          {endedMessageKey && <Alert type="warning" showIcon message={translate(endedMessageKey)} />}
           <Form<LoginCredentials> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
             <Form.Item
               name="email"
