@@ -1,4 +1,4 @@
-// Typed domain errors. Services throw these; the one error handler in app.ts maps them to HTTP.
+// Typed domain errors. Services throw these; the one error handler (plugins/error-handler.ts) maps them to HTTP.
 
 export class HttpError extends Error {
   constructor(

@@ -53,28 +53,27 @@ export function createServices(deps: ServiceDeps) {
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
-  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock, pages });
+  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
   const propertyApprovals = createPropertyApprovalsService({
     db: handle.db,
     repository: createPropertyApprovalsRepository(handle.db),
     audit,
     clock,
-    pages,
   });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({
+    db: handle.db,
     repository: createLandingRepository(handle.db),
     clock,
     limiter,
     publicLimit: config.rateLimitPublic,
-    pages,
   });
-  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock, pages });
-  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db), pages });
-  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db), pages });
+  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
+  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
+  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
-  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing };
+  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, pages };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,6 @@
 // Bookings: the list (SPEC.md section 3's fields, User and Property nested) and its count cards.
 import { z } from 'zod';
-import { listQuerySchema } from './paging';
+import { defineList, listDefinitionQuerySchema } from './list-resource';
 import { BOOKING_STATUSES } from './statuses';
 
 /** Rows per page of the bookings list (SPEC.md: 8). */
@@ -8,16 +8,6 @@ export const BOOKINGS_PAGE_SIZE = 8;
 
 export const BOOKING_SORTS = ['id', 'User.name', 'Property.title', 'checkInDate', 'checkOutDate', 'total', 'status'] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
-
-/**
- * The paged form of GET /api/admin/bookings. `q` matches guest name, guest e-mail, property title
- * and property address (case-insensitive, `%` and `_` literal) and, as `123` or `#123`, the
- * booking id exactly. Without `sort` a page lists the newest bookings first (id descending);
- * with `sort`, `order` defaults to asc, empty values (null or '') come last in both directions
- * and the id breaks ties.
- */
-export const bookingListQuerySchema = listQuerySchema({ sorts: BOOKING_SORTS, statuses: BOOKING_STATUSES }).omit({ format: true });
-export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 export const bookingSchema = z.object({
   id: z.number().int(),
@@ -37,6 +27,46 @@ export const bookingSchema = z.object({
   Property: z.object({ title: z.string(), address: z.string() }).nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * GET /api/admin/bookings (and /api/admin/admin/bookings, SPEC's Refresh path). `q` matches guest
+ * name, guest e-mail, property title and property address (case-insensitive, `%` and `_` literal)
+ * and, as `123` or `#123`, the booking id exactly. Without `sort` a page lists the newest bookings
+ * first (id descending); with `sort`, `order` defaults to asc, empty values (null or '') come last
+ * in both directions and the id breaks ties. The CSV lists the selected bookings in id order.
+ */
+export const bookingList = defineList({
+  name: 'bookings',
+  paths: ['/api/admin/bookings', '/api/admin/admin/bookings'],
+  row: bookingSchema,
+  sorts: BOOKING_SORTS,
+  statuses: BOOKING_STATUSES,
+  defaultOrder: { order: 'desc' },
+  searchFields: ['User.name', 'User.email', 'Property.title', 'Property.address', 'id'],
+  idSearch: { allowHash: true },
+  pageSize: BOOKINGS_PAGE_SIZE,
+  csvColumns: [
+    'id',
+    'status',
+    'checkInDate',
+    'checkOutDate',
+    'total',
+    'adultCount',
+    'childrenCount',
+    'isPetComing',
+    'isCancelled',
+    'isDisputed',
+    { header: 'guestName', field: 'User.name' },
+    { header: 'guestEmail', field: 'User.email' },
+    { header: 'propertyTitle', field: 'Property.title' },
+    { header: 'propertyAddress', field: 'Property.address' },
+  ],
+  tag: 'bookings',
+  summary:
+    'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
+});
+export const bookingListQuerySchema = listDefinitionQuerySchema(bookingList);
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 /** The count cards: every booking, whatever the search or filter of the list. */
 export const bookingSummarySchema = z.object({

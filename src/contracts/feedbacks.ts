@@ -1,20 +1,12 @@
 // Feedback: guest reviews as the feedback screen shows them, newest first.
 import { z } from 'zod';
-import { listQuerySchema } from './paging';
+import { defineList, listDefinitionQuerySchema } from './list-resource';
 
 /** Cards per "Show More" step of the feedback screen (SPEC.md: 10). */
 export const FEEDBACKS_PAGE_SIZE = 10;
 
 export const FEEDBACK_SORTS = ['createdAt', 'rating'] as const;
 export type FeedbackSort = (typeof FEEDBACK_SORTS)[number];
-
-/**
- * The paged form of GET /api/admin/feedbacks. `q` matches the comments and the user's name
- * (case-insensitive, `%` and `_` literal). Without `sort`: createdAt desc (newest first); with
- * `sort`, `order` defaults to asc. Equal ratings keep the newest first. There is no status filter.
- */
-export const feedbackListQuerySchema = listQuerySchema({ sorts: FEEDBACK_SORTS }).omit({ format: true });
-export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;
 
 export const feedbackSchema = z.object({
   id: z.number().int(),
@@ -26,3 +18,22 @@ export const feedbackSchema = z.object({
   User: z.object({ name: z.string(), email: z.string().nullable(), country: z.string().nullable() }).nullable(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
+
+/**
+ * GET /api/admin/feedbacks. `q` matches the comments and the user's name (case-insensitive, `%` and
+ * `_` literal). Without `sort`: newest first; with `sort`, `order` defaults to asc. Equal ratings keep
+ * the newest first. There is no status filter and no CSV.
+ */
+export const feedbackList = defineList({
+  name: 'feedbacks',
+  paths: ['/api/admin/feedbacks'],
+  row: feedbackSchema,
+  sorts: FEEDBACK_SORTS,
+  defaultOrder: { sort: 'createdAt', order: 'desc' },
+  searchFields: ['comments', 'User.name'],
+  pageSize: FEEDBACKS_PAGE_SIZE,
+  tag: 'feedback',
+  summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
+});
+export const feedbackListQuerySchema = listDefinitionQuerySchema(feedbackList);
+export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;

@@ -2,7 +2,7 @@
 // and the host edit rules (SPEC.md section 5), shared by the server and the web form.
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { listQuerySchema } from './paging';
+import { defineList, listDefinitionQuerySchema } from './list-resource';
 import { HOST_STATUSES } from './statuses';
 
 /** Rows per page of the hosts list (SPEC.md: 8). */
@@ -10,15 +10,6 @@ export const HOSTS_PAGE_SIZE = 8;
 
 export const HOST_SORTS = ['name', 'statusHost', 'email', 'numberOfProperties'] as const;
 export type HostSort = (typeof HOST_SORTS)[number];
-
-/**
- * The paged form of GET /api/admin/hosts. `status` is a stored statusHost value; `q` matches name
- * and email (case-insensitive, `%` and `_` literal) and, when numeric, the userId exactly.
- * Without `sort` a page lists the newest hosts first (userId descending); with `sort`, `order`
- * defaults to asc, empty values (null or '') come last in both directions and userId breaks ties.
- */
-export const hostListQuerySchema = listQuerySchema({ sorts: HOST_SORTS, statuses: HOST_STATUSES }).omit({ format: true });
-export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 
 export const hostListItemSchema = z.object({
   userId: z.number().int(),
@@ -28,6 +19,31 @@ export const hostListItemSchema = z.object({
   numberOfProperties: z.number().int(),
 });
 export type HostListItem = z.infer<typeof hostListItemSchema>;
+
+/**
+ * GET /api/admin/hosts (and /api/admin/admin/hosts, SPEC's Refresh path). `status` is a stored
+ * statusHost value; `q` matches name and email (case-insensitive, `%` and `_` literal) and, when
+ * numeric, the userId exactly. Without `sort` a page lists the newest hosts first (userId
+ * descending); with `sort`, `order` defaults to asc, empty values (null or '') come last in both
+ * directions and userId breaks ties. The CSV lists the selected hosts in userId order.
+ */
+export const hostList = defineList({
+  name: 'hosts',
+  paths: ['/api/admin/hosts', '/api/admin/admin/hosts'],
+  row: hostListItemSchema,
+  sorts: HOST_SORTS,
+  statuses: HOST_STATUSES,
+  defaultOrder: { order: 'desc' },
+  searchFields: ['name', 'email', 'userId'],
+  idSearch: { allowHash: false },
+  pageSize: HOSTS_PAGE_SIZE,
+  csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
+  tag: 'hosts',
+  summary:
+    'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
+});
+export const hostListQuerySchema = listDefinitionQuerySchema(hostList);
+export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 
 /** The four count cards: every host, whatever the search or filter of the list. */
 export const hostSummarySchema = z.object({

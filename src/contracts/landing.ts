@@ -1,7 +1,7 @@
 // The landing page's two public forms and the admin screen "Data from Landing Page".
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { listQuerySchema } from './paging';
+import { defineList, listDefinitionQuerySchema } from './list-resource';
 
 export const LANDING_DATA_PAGE_SIZE = 10;
 
@@ -41,10 +41,6 @@ export const EMAIL_SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;
 export type HostInformationSort = (typeof HOST_INFORMATION_SORTS)[number];
 export type EmailSubscriberSort = (typeof EMAIL_SUBSCRIBER_SORTS)[number];
 
-/** Paged form as every list; `format=csv` downloads all rows, or the searched ones, in the same order. */
-export const hostInformationListQuerySchema = listQuerySchema({ sorts: HOST_INFORMATION_SORTS });
-export const emailSubscriberListQuerySchema = listQuerySchema({ sorts: EMAIL_SUBSCRIBER_SORTS });
-
 export const hostInformationRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -64,3 +60,33 @@ export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
 
 export const HOST_INFORMATION_CSV_HEADER = ['id', 'name', 'email', 'phone', 'address', 'createdAt'] as const;
 export const EMAIL_SUBSCRIBER_CSV_HEADER = ['id', 'email', 'createdAt'] as const;
+
+/** Both lists: newest first unless the call names a sort; `format=csv` downloads all rows, or the searched ones, in the same order. */
+export const hostInformationList = defineList({
+  name: 'host-information',
+  paths: ['/api/admin/host-information'],
+  row: hostInformationRowSchema,
+  sorts: HOST_INFORMATION_SORTS,
+  defaultOrder: { sort: 'createdAt', order: 'desc' },
+  searchFields: ['name', 'email', 'phone', 'address'],
+  pageSize: LANDING_DATA_PAGE_SIZE,
+  csvColumns: HOST_INFORMATION_CSV_HEADER,
+  tag: 'landing',
+  summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+});
+
+export const emailSubscriberList = defineList({
+  name: 'email-subscribers',
+  paths: ['/api/admin/email-subscribers'],
+  row: emailSubscriberRowSchema,
+  sorts: EMAIL_SUBSCRIBER_SORTS,
+  defaultOrder: { sort: 'createdAt', order: 'desc' },
+  searchFields: ['email'],
+  pageSize: LANDING_DATA_PAGE_SIZE,
+  csvColumns: EMAIL_SUBSCRIBER_CSV_HEADER,
+  tag: 'landing',
+  summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+});
+
+export const hostInformationListQuerySchema = listDefinitionQuerySchema(hostInformationList);
+export const emailSubscriberListQuerySchema = listDefinitionQuerySchema(emailSubscriberList);

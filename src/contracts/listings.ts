@@ -1,6 +1,6 @@
 // Review Listings and the listing approval detail: list rows, the full listing, and the decision calls.
 import { z } from 'zod';
-import { listQuerySchema } from './paging';
+import { defineList, listDefinitionQuerySchema } from './list-resource';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
 /** SPEC.md section 9: 8 listings per page. */
@@ -16,8 +16,6 @@ export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' 
 /** Only these statuses can still be approved or declined. */
 export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];
 
-export const listingListQuerySchema = listQuerySchema({ sorts: LISTING_SORTS, statuses: LISTING_STATUSES });
-
 export const listingRowSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -27,6 +25,21 @@ export const listingRowSchema = z.object({
   propertyId: z.number().int(),
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
+
+/** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
+export const listingList = defineList({
+  name: 'listings',
+  paths: ['/api/admin/listings'],
+  row: listingRowSchema,
+  sorts: LISTING_SORTS,
+  statuses: LISTING_STATUSES,
+  defaultOrder: { order: 'asc' },
+  searchFields: ['title'],
+  pageSize: LISTING_PAGE_SIZE,
+  tag: 'listings',
+  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
+});
+export const listingListQuerySchema = listDefinitionQuerySchema(listingList);
 
 /** The listing approval detail, with SPEC.md section 3's field names. */
 export const listingDetailSchema = z.object({

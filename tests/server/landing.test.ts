@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLandingRepository } from '../../server/modules/landing/landing.repository';
+import { hostInformationTable } from '../../server/modules/landing/landing.repository';
+import { tableListSource } from '../../server/lib/table-list-source';
 import { neutralizeFormula } from '../../server/lib/streams';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -264,8 +265,15 @@ describe('neutralizeFormula', () => {
 });
 
 describe('export batches', () => {
-  it('walks every row once in list order by keyset, also across equal timestamps', async () => {
-    const repository = createLandingRepository(t.handle.db);
+  it('walks every row once in list order by keyset, also across equal timestamps and batch edges', async () => {
+    const source = tableListSource({
+      db: t.handle.db,
+      ...hostInformationTable,
+      tableName: 'host_interest_submissions',
+      counter: 'host-information',
+      toRow: (record: { id: number }) => record.id,
+      batchSize: 2,
+    });
     const marker = `keyset${Date.now()}`;
     for (let index = 0; index < 5; index += 1) {
       await postPublic('/api/data/add-host-information', { ...hostForm, name: `${marker} ${index}` });
@@ -273,14 +281,8 @@ describe('export batches', () => {
     const pattern = `%${marker}%`;
     for (const order of ['asc', 'desc'] as const) {
       const seen: number[] = [];
-      let afterId: number | undefined;
-      for (;;) {
-        const rows = await repository.listSubmissions({ pattern, sort: 'createdAt', order, limit: 2, afterId });
-        if (rows.length === 0) break;
-        seen.push(...rows.map((row) => row.id));
-        afterId = rows[rows.length - 1].id;
-      }
-      const expected = (await repository.listSubmissions({ pattern, sort: 'createdAt', order, limit: 100 })).map((row) => row.id);
+      for await (const ids of source.batches({ pattern, sort: 'createdAt', order })) seen.push(...ids);
+      const expected = await source.page({ pattern, sort: 'createdAt', order, limit: 100, offset: 0 });
       expect(seen).toEqual(expected);
       expect(seen).toHaveLength(5);
     }

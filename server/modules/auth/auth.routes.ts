@@ -1,4 +1,4 @@
-// Sign-in, sign-out and the signed-in administrator's own sessions.
+// Sign-in (public), sign-out and the signed-in administrator's own sessions (guarded).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -41,12 +41,11 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, deviceTok
   reply.header('set-cookie', attributes.join('; '));
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/admin-login',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      config: { isPublic: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign an administrator in; answers a bearer token',
@@ -67,7 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { token };
     },
   );
+};
 
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
     {

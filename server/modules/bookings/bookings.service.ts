@@ -1,8 +1,9 @@
-// Bookings: the whole list, one page of it, and the counts of the cards.
-import { BOOKINGS_PAGE_SIZE, type Booking, type BookingListQuery, type BookingSummary } from '../../../src/contracts/bookings';
+// Bookings: the list's source of rows for the list engine, and the counts of the cards.
+import type { Booking, BookingSort, BookingSummary } from '../../../src/contracts/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
-import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
+import type { ListFilter, ListSource } from '../../lib/list-engine';
+import type { VersionedTable } from '../../lib/page-cache';
+import { batchesById } from '../../lib/paging';
 import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
@@ -34,49 +35,48 @@ function toBooking(row: BookingRow): Booking {
   };
 }
 
-export function createBookingsService({ repository, pages }: { repository: BookingsRepository; pages: PageCache }) {
-  /** The list's search and status filter as the repository reads them. */
-  async function resolveFilter(query: Pick<BookingListQuery, 'q' | 'status'>): Promise<BookingFilter> {
-    const term = searchTerm(query.q);
-    const pattern = term === undefined ? undefined : containsPattern(term);
-    return {
-      status: query.status,
-      pattern,
-      id: term === undefined ? undefined : searchedId(term, { allowHash: true }), // the list shows ids as #123
-      isNarrow:
-        pattern !== undefined && (await repository.countSearchSources(pattern, NARROW_SEARCH_SOURCES + 1)) <= NARROW_SEARCH_SOURCES,
-    };
-  }
+export function createBookingsService({ repository }: { repository: BookingsRepository }) {
+  /** The list's filter as the repository reads it. */
+  const filterOf = (request: ListFilter<BookingStatus>): BookingFilter => ({
+    status: request.status,
+    pattern: request.pattern,
+    id: request.searchedId,
+    isNarrow: request.hints?.isNarrow === true,
+  });
 
-  return {
-    /** The whole list in id order, one batch at a time. */
-    batches(): AsyncGenerator<BookingRow[]> {
-      return batchesById((afterId, limit) => repository.listAfter(afterId, limit));
+  const listSource: ListSource<Booking, BookingSort, BookingStatus> = {
+    tables: LISTED_TABLES,
+
+    /** A search that matches few guests and properties reads their bookings by index (bookings.repository.ts). */
+    async prepare(request) {
+      if (request.pattern === undefined) return request;
+      const sources = await repository.countSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
+      return { ...request, hints: { isNarrow: sources <= NARROW_SEARCH_SOURCES } };
     },
 
-    toBooking,
+    async page(request) {
+      const rows = await repository.listPage({ ...filterOf(request), sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+      return rows.map(toBooking);
+    },
+
+    count: (filter) => repository.count(filterOf(filter)),
 
     /**
-     * The bookings the list's search and status filter select, in id order, one batch at a time (the CSV export).
-     * Keyset batches on the id keep memory flat and every batch cheap at a million rows; the list's sort does not apply.
+     * Every booking the filter selects, in id order (the whole array and the CSV export; the list's
+     * sort does not apply): keyset batches on the id keep memory flat and every batch cheap at a
+     * million rows.
      */
-    async *filteredBatches(query: Pick<BookingListQuery, 'q' | 'status'>): AsyncGenerator<BookingRow[]> {
-      const filter = await resolveFilter(query);
-      yield* batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter), EXPORT_BATCH_SIZE);
+    async *batches(request) {
+      const filter = filterOf(request);
+      const isFiltered = filter.pattern !== undefined || filter.status !== undefined;
+      for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter), isFiltered ? EXPORT_BATCH_SIZE : undefined)) {
+        yield rows.map(toBooking);
+      }
     },
+  };
 
-    async listPage(query: BookingListQuery): Promise<{ rows: Booking[]; total: number }> {
-      return pages.page('bookings', LISTED_TABLES, query, async (rememberTotal) => {
-        const window = resolvePage(query, BOOKINGS_PAGE_SIZE);
-        const filter = await resolveFilter(query);
-        // The page and its total run side by side, each on its own connection.
-        const [rows, total] = await Promise.all([
-          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          rememberTotal(() => repository.count(filter)),
-        ]);
-        return { rows: rows.map(toBooking), total };
-      });
-    },
+  return {
+    listSource,
 
     async summary(): Promise<BookingSummary> {
       return repository.summarize();

@@ -1,11 +1,7 @@
-// Feedback: the whole list newest first, and one page of it.
-import { FEEDBACKS_PAGE_SIZE, type Feedback, type FeedbackListQuery } from '../../../src/contracts/feedbacks';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
-import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+// Feedback: the list's source of rows for the list engine (server/lib/list-engine.ts).
+import type { Feedback, FeedbackSort } from '../../../src/contracts/feedbacks';
+import type { ListSource } from '../../lib/list-engine';
 import type { FeedbackCursor, FeedbackRow, FeedbacksRepository } from './feedbacks.repository';
-
-/** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const LISTED_TABLES: readonly VersionedTable[] = ['feedbacks', 'users'];
 
 const BATCH_SIZE = 1000;
 
@@ -19,37 +15,31 @@ function toFeedback(row: FeedbackRow): Feedback {
   };
 }
 
-export function createFeedbacksService({ repository, pages }: { repository: FeedbacksRepository; pages: PageCache }) {
-  return {
-    /** The whole list newest first, one batch at a time (keyset on created_at and id). */
-    async *batches(): AsyncGenerator<FeedbackRow[]> {
+export function createFeedbacksService({ repository }: { repository: FeedbacksRepository }) {
+  const listSource: ListSource<Feedback, FeedbackSort, never> = {
+    tables: ['feedbacks', 'users'],
+
+    async page(request) {
+      const rows = await repository.listPage({ pattern: request.pattern, sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+      return rows.map(toFeedback);
+    },
+
+    count: (filter) => repository.count(filter.pattern),
+
+    /** The whole list newest first (the list has no CSV, so no filter reaches here), by keyset on created_at and id. */
+    async *batches() {
       let cursor: FeedbackCursor | undefined;
       for (;;) {
         const rows = await repository.listBefore(cursor, BATCH_SIZE);
         if (rows.length === 0) return;
-        yield rows;
+        yield rows.map(toFeedback);
         if (rows.length < BATCH_SIZE) return;
         const last = rows[rows.length - 1];
         cursor = { createdAt: last.cursor, id: last.id };
       }
     },
-
-    toFeedback,
-
-    async listPage(query: FeedbackListQuery): Promise<{ rows: Feedback[]; total: number }> {
-      return pages.page('feedbacks', LISTED_TABLES, query, async (rememberTotal) => {
-        const window = resolvePage(query, FEEDBACKS_PAGE_SIZE);
-        const term = searchTerm(query.q);
-        const pattern = term === undefined ? undefined : containsPattern(term);
-        // The page and its total run side by side, each on its own connection.
-        const [rows, total] = await Promise.all([
-          repository.listPage({ pattern, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          rememberTotal(() => repository.count(pattern)),
-        ]);
-        return { rows: rows.map(toFeedback), total };
-      });
-    },
   };
+  return { listSource };
 }
 
 export type FeedbacksService = ReturnType<typeof createFeedbacksService>;

@@ -9,7 +9,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { isPublic: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

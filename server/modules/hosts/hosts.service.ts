@@ -2,21 +2,21 @@
 // written together with its audit record in one transaction.
 import {
   HOST_NOT_FOUND_MESSAGE,
-  HOSTS_PAGE_SIZE,
   validateHostEdit,
   type HostDetail,
   type HostEditValues,
   type HostListItem,
-  type HostListQuery,
+  type HostSort,
   type HostSummary,
   type UserDetailsResponse,
 } from '../../../src/contracts/hosts';
-import { normalizeHostStatus } from '../../../src/contracts/statuses';
+import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
-import { batchesById, containsPattern, resolvePage, searchedId, searchTerm } from '../../lib/paging';
+import type { ListFilter, ListSource } from '../../lib/list-engine';
+import type { VersionedTable } from '../../lib/page-cache';
+import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
 
@@ -45,15 +45,8 @@ function toHostDetail(row: HostDetailRow): HostDetail {
   };
 }
 
-/** The list's search (name, email, or an exact userId) and status filter. */
-function hostFilter(query: Pick<HostListQuery, 'q' | 'status'>): HostFilter {
-  const term = searchTerm(query.q);
-  return {
-    status: query.status,
-    pattern: term === undefined ? undefined : containsPattern(term),
-    id: term === undefined ? undefined : searchedId(term),
-  };
-}
+/** The list's search (name, email, or an exact userId) and status filter, as the repository reads them. */
+const hostFilter = (filter: ListFilter<HostStatus>): HostFilter => ({ status: filter.status, pattern: filter.pattern, id: filter.searchedId });
 
 const editedValues = (row: HostDetailRow) => ({
   name: row.name,
@@ -67,31 +60,23 @@ interface HostsServiceDeps {
   repository: HostsRepository;
   audit: AuditService;
   clock: Clock;
-  pages: PageCache;
 }
 
-export function createHostsService({ db, repository, audit, clock, pages }: HostsServiceDeps) {
+export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
   return {
-    /** The whole list in userId order, one batch at a time; with a query, only the hosts its search and status select. */
-    batches(query: Pick<HostListQuery, 'q' | 'status'> = {}): AsyncGenerator<HostListRow[]> {
-      const filter = hostFilter(query);
-      return batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter));
-    },
-
-    toListItem: toHostListItem,
-
-    async listPage(query: HostListQuery): Promise<{ rows: HostListItem[]; total: number }> {
-      return pages.page('hosts', LISTED_TABLES, query, async (rememberTotal) => {
-        const window = resolvePage(query, HOSTS_PAGE_SIZE);
-        const filter = hostFilter(query);
-        // The page and its total run side by side, each on its own connection.
-        const [rows, total] = await Promise.all([
-          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          rememberTotal(() => repository.count(filter)),
-        ]);
-        return { rows: rows.map(toHostListItem), total };
-      });
-    },
+    listSource: {
+      tables: LISTED_TABLES,
+      async page(request) {
+        const rows = await repository.listPage({ ...hostFilter(request), sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+        return rows.map(toHostListItem);
+      },
+      count: (filter) => repository.count(hostFilter(filter)),
+      /** Every host the filter selects, in userId order (the whole array and the CSV export). */
+      async *batches(request) {
+        const filter = hostFilter(request);
+        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter))) yield rows.map(toHostListItem);
+      },
+    } satisfies ListSource<HostListItem, HostSort, HostStatus>,
 
     async summary(): Promise<HostSummary> {
       return repository.summarize();

@@ -1,23 +1,17 @@
 // Public: POST /api/data/add-host-information and /api/data/add-email-subscriber (rate-limited).
-// Admin: GET /api/admin/host-information and /api/admin/email-subscribers (paged, whole array, or CSV).
+// Admin: GET /api/admin/host-information and /api/admin/email-subscribers, from their definitions (list engine).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { errorSchema } from '../../../src/contracts/common';
 import {
-  EMAIL_SUBSCRIBER_CSV_HEADER,
-  HOST_INFORMATION_CSV_HEADER,
-  emailSubscriberListQuerySchema,
+  emailSubscriberList,
   emailSubscriberRequestSchema,
-  emailSubscriberRowSchema,
-  hostInformationListQuerySchema,
+  hostInformationList,
   hostInformationRequestSchema,
-  hostInformationRowSchema,
   receivedResponseSchema,
 } from '../../../src/contracts/landing';
-import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
-import { sendCsv, sendJsonArray } from '../../lib/streams';
+import { listRoutes } from '../../lib/list-engine';
 
 const publicResponses = { 201: receivedResponseSchema, 400: errorSchema, 413: errorSchema, 429: errorSchema };
 
@@ -55,61 +49,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.code(201).send(await landing.addEmailSubscriber(request.body.email)),
   );
-
-  app.get(
-    '/api/admin/host-information',
-    {
-      schema: {
-        tags: ['landing'],
-        summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-        security: [{ bearer: [] }],
-        querystring: hostInformationListQuerySchema,
-        response: { 200: z.array(hostInformationRowSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { query } = request;
-      if (query.format === 'csv') {
-        return sendCsv(reply, 'host-information.csv', HOST_INFORMATION_CSV_HEADER, landing.listAllHostInformation(query), (row) => [
-          row.id,
-          row.name,
-          row.email,
-          row.phone,
-          row.address,
-          row.createdAt,
-        ]);
-      }
-      if (!isPagedQuery(query)) return sendJsonArray(reply, landing.listAllHostInformation(query), (row) => row);
-      const { rows, total } = await landing.listHostInformationPage(query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
-    },
-  );
-
-  app.get(
-    '/api/admin/email-subscribers',
-    {
-      schema: {
-        tags: ['landing'],
-        summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-        security: [{ bearer: [] }],
-        querystring: emailSubscriberListQuerySchema,
-        response: { 200: z.array(emailSubscriberRowSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { query } = request;
-      if (query.format === 'csv') {
-        return sendCsv(reply, 'email-subscribers.csv', EMAIL_SUBSCRIBER_CSV_HEADER, landing.listAllEmailSubscribers(query), (row) => [
-          row.id,
-          row.email,
-          row.createdAt,
-        ]);
-      }
-      if (!isPagedQuery(query)) return sendJsonArray(reply, landing.listAllEmailSubscribers(query), (row) => row);
-      const { rows, total } = await landing.listEmailSubscribersPage(query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
-    },
-  );
 };
+
+export const hostInformationRoutes = listRoutes(hostInformationList, (services) => services.landing.hostInformationSource);
+export const emailSubscriberRoutes = listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource);

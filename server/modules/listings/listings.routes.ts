@@ -1,16 +1,13 @@
 // GET /api/admin/listings, GET /api/admin/listings/:id, POST .../:id/approve and .../:id/decline.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorSchema, idParamsSchema } from '../../../src/contracts/common';
 import {
   listingDecisionRequestSchema,
   listingDecisionResponseSchema,
   listingDetailSchema,
-  listingListQuerySchema,
-  listingRowSchema,
+  listingList,
 } from '../../../src/contracts/listings';
-import { isPagedQuery, TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
-import { sendJsonArray } from '../../lib/streams';
+import { listRoutes } from '../../lib/list-engine';
 
 const decisionResponses = {
   200: listingDecisionResponseSchema,
@@ -20,27 +17,10 @@ const decisionResponses = {
   409: errorSchema,
 };
 
+export const listingListRoutes = listRoutes(listingList, (services) => services.listings.listSource);
+
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listings = app.services.listings;
-
-  app.get(
-    '/api/admin/listings',
-    {
-      schema: {
-        tags: ['listings'],
-        summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
-        security: [{ bearer: [] }],
-        querystring: listingListQuerySchema,
-        response: { 200: z.array(listingRowSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      if (!isPagedQuery(request.query)) return sendJsonArray(reply, listings.listAll(), (row) => row);
-      const { rows, total } = await listings.listPage(request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
-    },
-  );
 
   app.get(
     '/api/admin/listings/:id',

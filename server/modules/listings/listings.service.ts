@@ -1,7 +1,6 @@
 // Review Listings and the listing approval detail: paging, the full listing, approve and decline.
 import {
   LISTING_NOT_FOUND_MESSAGE,
-  LISTING_PAGE_SIZE,
   UNDECIDED_LISTING_STATUSES,
   listingAlreadyDecidedMessage,
   listingStatusUpdatedMessage,
@@ -10,13 +9,13 @@ import {
   type ListingRow,
   type ListingSort,
 } from '../../../src/contracts/listings';
-import type { ListQuery } from '../../../src/contracts/paging';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
-import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import type { ListSource } from '../../lib/list-engine';
+import type { VersionedTable } from '../../lib/page-cache';
+import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { ListingsRepository } from './listings.repository';
 
@@ -28,7 +27,6 @@ interface ListingsServiceDeps {
   repository: ListingsRepository;
   audit: AuditService;
   clock: Clock;
-  pages: PageCache;
 }
 
 type ListingDecision = 'approve' | 'decline';
@@ -39,25 +37,20 @@ function toRow(row: { id: number; title: string; status: string; address: string
   return { ...row, status: row.status as ListingStatus, propertyId: row.id };
 }
 
-export function createListingsService({ db, repository, audit, clock, pages }: ListingsServiceDeps) {
+export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
   return {
-    async listPage(query: ListQuery<ListingSort, ListingStatus>): Promise<{ rows: ListingRow[]; total: number }> {
-      return pages.page('listings', LISTED_TABLES, query, async (rememberTotal) => {
-        const window = resolvePage(query, LISTING_PAGE_SIZE);
-        const search = searchTerm(query.q);
-        const filter = { titlePattern: search === undefined ? undefined : containsPattern(search), status: query.status };
-        const [rows, total] = await Promise.all([
-          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          rememberTotal(() => repository.count(filter)),
-        ]);
-        return { rows: rows.map(toRow), total };
-      });
-    },
-
-    /** Every listing in id order, one batch at a time. */
-    async *listAll(): AsyncGenerator<ListingRow[]> {
-      for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
-    },
+    listSource: {
+      tables: LISTED_TABLES,
+      async page(request) {
+        const rows = await repository.listPage({ titlePattern: request.pattern, status: request.status, sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+        return rows.map(toRow);
+      },
+      count: (filter) => repository.count({ titlePattern: filter.pattern, status: filter.status }),
+      /** Every listing in id order (the whole array; the list has no CSV, so no filter reaches here). */
+      async *batches() {
+        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
+      },
+    } satisfies ListSource<ListingRow, ListingSort, ListingStatus>,
 
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);

@@ -1,7 +1,5 @@
-// Property Approvals: paging, and approve / decline that only one browser can win.
-import type { ListQuery } from '../../../src/contracts/paging';
+// Property Approvals: the list's source of rows (list engine), and approve / decline that only one browser can win.
 import {
-  PROPERTY_APPROVAL_PAGE_SIZE,
   PROPERTY_CHANGED_MESSAGE,
   PROPERTY_NOT_FOUND_MESSAGE,
   propertyAlreadyDecidedMessage,
@@ -12,8 +10,9 @@ import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { PageCache, VersionedTable } from '../../lib/page-cache';
-import { batchesById, containsPattern, resolvePage, searchTerm } from '../../lib/paging';
+import type { ListSource } from '../../lib/list-engine';
+import type { VersionedTable } from '../../lib/page-cache';
+import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
 
@@ -25,7 +24,6 @@ interface PropertyApprovalsServiceDeps {
   repository: PropertyApprovalsRepository;
   audit: AuditService;
   clock: Clock;
-  pages: PageCache;
 }
 
 type PropertyDecision = 'approve' | 'decline';
@@ -36,26 +34,20 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
   return { ...row, status: row.status as PropertyApprovalStatus } as Row & PropertyApprovalRow;
 }
 
-export function createPropertyApprovalsService({ db, repository, audit, clock, pages }: PropertyApprovalsServiceDeps) {
+export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
   return {
-    async listPage(
-      query: ListQuery<PropertyApprovalSort, PropertyApprovalStatus>,
-    ): Promise<{ rows: PropertyApprovalRow[]; total: number }> {
-      return pages.page('property-approvals', LISTED_TABLES, query, async (rememberTotal) => {
-        const window = resolvePage(query, PROPERTY_APPROVAL_PAGE_SIZE);
-        const search = searchTerm(query.q);
-        const filter = { pattern: search === undefined ? undefined : containsPattern(search), status: query.status };
-        const [rows, total] = await Promise.all([
-          repository.listPage({ ...filter, sort: query.sort, order: query.order ?? 'asc', limit: window.limit, offset: window.offset }),
-          rememberTotal(() => repository.count(filter)),
-        ]);
-        return { rows: rows.map(toRow), total };
-      });
-    },
-
-    async *listAll(): AsyncGenerator<PropertyApprovalRow[]> {
-      for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
-    },
+    listSource: {
+      tables: LISTED_TABLES,
+      async page(request) {
+        const rows = await repository.listPage({ pattern: request.pattern, status: request.status, sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+        return rows.map(toRow);
+      },
+      count: (filter) => repository.count({ pattern: filter.pattern, status: filter.status }),
+      /** Every property in id order (the whole array; the list has no CSV, so no filter reaches here). */
+      async *batches() {
+        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
+      },
+    } satisfies ListSource<PropertyApprovalRow, PropertyApprovalSort, PropertyApprovalStatus>,
 
     async decide(
       administratorId: number,

@@ -1,0 +1,73 @@
+// One definition per admin list, shared by the server (routes, validation, OpenAPI, CSV) and the web
+// app (table, sort toggle, filter, search, paging, export). A list resource is declared here once;
+// the server's list engine (server/lib/list-engine.ts) and the admin list page read the same object.
+import { z } from 'zod';
+import { listQuerySchema, type ListQuery } from './paging';
+
+export type SortOrder = 'asc' | 'desc';
+
+export type CsvColumn = string | { header: string; field: string };
+
+export const csvHeaderOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.header);
+export const csvFieldOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.field);
+
+export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> {
+  /** Refine's resource name, the page cache's list name and the CSV file's base name. */
+  name: string;
+  /** The API paths that answer the list (SPEC names two for some lists). */
+  paths: readonly [string, ...string[]];
+  /** One row as the API answers it, with its JSON names. */
+  row: Row;
+  /** The columns a call may sort by, by JSON name (`User.name` for a nested one). */
+  sorts: readonly [Sort, ...Sort[]];
+  /** The order without `sort`; with a `sort` the order defaults to ascending. */
+  defaultOrder: { sort?: Sort; order: SortOrder };
+  /** The status filter's values, when the list has one. */
+  statuses?: readonly [Status, ...Status[]];
+  /** What a search matches, by JSON name: documentation for the API and the screen's placeholder. */
+  searchFields: readonly string[];
+  /** A whole-number search (`123`, and `#123` where the screen shows ids so) also finds the row with that id. */
+  idSearch?: { allowHash: boolean };
+  /** Rows per page on the screen. */
+  pageSize: number;
+  /**
+   * `format=csv`: the file's columns in order, each a JSON name (the header is the name) or a header
+   * with the JSON name it reads (`{ header: 'guestName', field: 'User.name' }`). Absent: no CSV.
+   */
+  csvColumns?: readonly CsvColumn[];
+  /** OpenAPI tag and the route's one-line summary. */
+  tag: string;
+  summary: string;
+}
+
+/** Declares a list; the identity function, there for the types. */
+export function defineList<Row extends z.ZodObject, Sort extends string, Status extends string = never>(
+  definition: ListDefinition<Row, Sort, Status>,
+): ListDefinition<Row, Sort, Status> {
+  return definition;
+}
+
+/**
+ * The query a list accepts: the paged form with its own sorts and statuses; `format=csv` only when
+ * the list has a CSV (elsewhere it is refused with 400 rather than answered with JSON).
+ */
+export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends string, Status extends string>(
+  definition: ListDefinition<Row, Sort, Status>,
+) {
+  const schema = listQuerySchema<Sort, Status>({ sorts: definition.sorts, statuses: definition.statuses });
+  return definition.csvColumns ? schema : schema.extend({ format: z.enum(['json']).optional() });
+}
+
+export type ListRow<Definition> = Definition extends ListDefinition<infer Row, string, string> ? z.infer<Row> : never;
+export type ListDefinitionQuery<Definition> =
+  Definition extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;
+
+/** A row's value at a JSON name, nested names (`User.name`) included; null when a level is missing. */
+export function valueAt(row: unknown, jsonName: string): unknown {
+  let value: unknown = row;
+  for (const part of jsonName.split('.')) {
+    if (value === null || value === undefined || typeof value !== 'object') return null;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value ?? null;
+}

@@ -1,0 +1,122 @@
+// The two scopes of server/plugins/auth-guard.ts: a route is guarded by where it is registered, the
+// public calls are one list, and a route that fits neither stops the app before it can serve.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnauthorizedError } from '../../server/errors';
+import { authGuard, guardedScope, publicScope } from '../../server/plugins/auth-guard';
+import { PUBLIC_CALLS } from '../../server/routes';
+import type { Services } from '../../server/services';
+import { createTestApp, type TestApp } from './helpers/app';
+
+const GOOD_TOKEN = 'g'.repeat(43);
+
+/** A bare app with the guard, whose only session is GOOD_TOKEN. */
+async function guardedApp(register: (app: FastifyInstance) => Promise<void>, publicCalls: readonly string[] = ['GET /api/open']) {
+  const app = Fastify();
+  const authenticate = async (token: string) => {
+    if (token !== GOOD_TOKEN) throw new UnauthorizedError();
+    return { administratorId: 1 };
+  };
+  app.decorate('services', { auth: { authenticate } } as unknown as Services);
+  await app.register(authGuard, { publicCalls });
+  await register(app);
+  await app.ready();
+  return app;
+}
+
+const routeAt =
+  (method: 'GET' | 'POST', url: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.route({ method, url, handler: async (request) => ({ admin: request.admin }) });
+  };
+
+describe('where a route is registered decides whether it is guarded', () => {
+  it('guards every route of the guarded scope, nested plugins included, and leaves the listed public calls open', async () => {
+    const nested: FastifyPluginAsyncZod = async (app) => {
+      await app.register(routeAt('GET', '/api/admin/deep'));
+    };
+    const app = await guardedApp(async (root) => {
+      await root.register(publicScope([routeAt('GET', '/api/open')]));
+      await root.register(guardedScope([routeAt('GET', '/api/admin/things'), nested]));
+    });
+    for (const url of ['/api/admin/things', '/api/admin/deep']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await app.inject({ method: 'HEAD', url })).statusCode, `HEAD ${url}`).toBe(401);
+      const signedIn = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${GOOD_TOKEN}` } });
+      expect(signedIn.json(), url).toEqual({ admin: { administratorId: 1 } });
+    }
+    const open = await app.inject({ method: 'GET', url: '/api/open' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ admin: null });
+    await app.close();
+  });
+
+  it('refuses to start with an /api route outside the guarded scope that is not a public call', async () => {
+    await expect(guardedApp(async (root) => root.register(publicScope([routeAt('GET', '/api/admin/export')])))).rejects.toThrow(
+      /GET \/api\/admin\/export is outside the guarded scope but is not a public call/,
+    );
+    // Registered on the root, beside both scopes: the same.
+    await expect(guardedApp(async (root) => root.register(routeAt('POST', '/api/data/anything')))).rejects.toThrow(/not a public call/);
+    // The method counts: only GET /api/open is public.
+    await expect(guardedApp(async (root) => root.register(publicScope([routeAt('POST', '/api/open')])))).rejects.toThrow(/not a public call/);
+  });
+
+  it('refuses to start with a public call inside the guarded scope', async () => {
+    await expect(guardedApp(async (root) => root.register(guardedScope([routeAt('GET', '/api/open')])))).rejects.toThrow(
+      /GET \/api\/open is a public call but is registered in the guarded scope/,
+    );
+  });
+
+  it('lets pages and files outside /api be registered anywhere', async () => {
+    const app = await guardedApp(async (root) => root.register(routeAt('GET', '/robots.txt')));
+    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('the real app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('lists exactly the five public calls, the OpenAPI document among them', () => {
+    expect([...PUBLIC_CALLS].sort()).toEqual([
+      'GET /api/health',
+      'GET /api/openapi.json',
+      'POST /api/admin/admin-login',
+      'POST /api/data/add-email-subscriber',
+      'POST /api/data/add-host-information',
+    ]);
+  });
+
+  it('answers unknown paths under /api/hosts 401 without a token and 404 with one', async () => {
+    for (const url of ['/api/hosts', '/api/hosts/1/nothing', '/api/admin', '/api/admin/']) {
+      expect((await t.request({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    const token = await t.login();
+    const unknown = await t.request({ method: 'GET', url: '/api/hosts/1/nothing', token });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ statusCode: 404, message: 'No API route GET /api/hosts/1/nothing', success: false });
+  });
+
+  it('answers a wrong method on a guarded path 401 without a token, as it does a route', async () => {
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/dashboard' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'PATCH', url: '/api/hosts/1' })).statusCode).toBe(401);
+  });
+
+  it('answers unknown paths outside the guarded areas 404 without a token', async () => {
+    for (const { method, url } of [
+      { method: 'GET', url: '/api/data/add-host-information' },
+      { method: 'GET', url: '/api/data/nothing' },
+      { method: 'GET', url: '/api/administrators' },
+      { method: 'POST', url: '/api/health' },
+    ] as const) {
+      const answer = await t.request({ method, url });
+      expect(answer.statusCode, `${method} ${url}`).toBe(404);
+      expect(answer.json().message).toBe(`No API route ${method} ${url}`);
+    }
+  });
+});
