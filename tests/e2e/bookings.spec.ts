@@ -1,21 +1,9 @@
 // Bookings Management end to end on the demo data: search, status filter, sort and page live in the
 // address and survive a reload and Back; View opens a booking; Export CSV downloads the filtered set.
 // The journeys only read: they pick their rows from what the API answers, so other files' writes do not matter.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Booking } from '../../src/contracts/bookings';
-
-async function signIn(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function openAs(page: Page, token: string, path: string) {
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-  await page.goto(path);
-}
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 async function bookingsFromApi(request: APIRequestContext, token: string, query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -29,15 +17,14 @@ async function shownIds(page: Page): Promise<string[]> {
   return page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
 }
 
-test('search, filter, sort and page live in the address and survive a reload and Back', async ({ page }) => {
-  const token = await signIn(page.request);
+test('search, filter, sort and page live in the address and survive a reload and Back', async ({ adminPage: page, adminToken: token }) => {
   // A city of the newest confirmed booking: enough confirmed bookings there for two pages.
   const [newest] = (await bookingsFromApi(page.request, token, { status: 'confirmed', pageSize: 1 })).rows;
   const city = String(newest.Property?.address.split(',').at(-1)).trim();
   const expected = await bookingsFromApi(page.request, token, { q: city, status: 'confirmed', sort: 'total', order: 'desc', page: 2 });
   expect(expected.total).toBeGreaterThan(8);
 
-  await openAs(page, token, '/bookings');
+  await page.goto('/bookings');
   await expect(page.getByRole('heading', { level: 2, name: 'Bookings Management' })).toBeVisible();
   await expect(page.getByText('Total Bookings')).toBeVisible();
   await expect(page.getByText(/^Showing 1 to 8 of \d+ results$/)).toBeVisible();
@@ -78,19 +65,17 @@ test('search, filter, sort and page live in the address and survive a reload and
   await expect.poll(() => shownIds(page)).toEqual([`#${newest.id}`]);
 });
 
-test('a status link from the dashboard opens the filtered list', async ({ page }) => {
-  const token = await signIn(page.request);
+test('a status link from the dashboard opens the filtered list', async ({ adminPage: page, adminToken: token }) => {
   const pending = await bookingsFromApi(page.request, token, { status: 'pending' });
-  await openAs(page, token, '/bookings?status=pending');
+  await page.goto('/bookings?status=pending');
   await expect(page.getByRole('radio', { name: 'Pending' })).toBeChecked();
   await expect(page.getByText(`Showing 1 to 8 of ${pending.total} results`)).toBeVisible();
   await expect.poll(() => shownIds(page)).toEqual(pending.rows.map((row) => `#${row.id}`));
 });
 
-test('View opens every field of a booking, and Export CSV downloads the filtered bookings', async ({ page }) => {
-  const token = await signIn(page.request);
+test('View opens every field of a booking, and Export CSV downloads the filtered bookings', async ({ adminPage: page, adminToken: token }) => {
   const [booking] = (await bookingsFromApi(page.request, token, { status: 'cancelled', pageSize: 1 })).rows;
-  await openAs(page, token, '/bookings');
+  await page.goto('/bookings');
   await page.getByPlaceholder('Search bookings...').fill(`#${booking.id}`);
   await expect.poll(() => shownIds(page)).toEqual([`#${booking.id}`]);
   await page.getByRole('button', { name: `View booking #${booking.id}` }).click();
@@ -111,23 +96,14 @@ test('View opens every field of a booking, and Export CSV downloads the filtered
   expect(lines[1]).toMatch(new RegExp(`^${booking.id},cancelled,`));
 });
 
-test('Bookings Management has no serious or critical accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const token = await signIn(page.request);
-  await openAs(page, token, '/bookings');
+test('Bookings Management has no serious or critical accessibility violations', async ({ adminPage: page }) => {
+  await page.goto('/bookings');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const check = async (where: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(blocking.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
-  await check('list');
+  await expectNoSeriousAxeViolations(page, { label: 'list' });
   await page.getByRole('button', { name: /^View booking/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // Axe reads colours mid-animation as too faint: let the drawer finish sliding in.
   await page.waitForTimeout(500);
-  await check('details');
-  await context.close();
+  await expectNoSeriousAxeViolations(page, { label: 'details' });
 });

@@ -1,25 +1,11 @@
 // The chat screen end to end: a sent message is stored (it survives a reload), a second browser
 // sees it by polling without a reload, the tabs and search filter on the server, the phone layout
 // stacks, and axe finds no serious or critical violation.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
-async function signIn(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(answer.ok()).toBe(true);
-  const { token } = (await answer.json()) as { token: string };
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  return token;
-}
-
-async function signedInPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page);
-  return page;
-}
+// Tall enough for the list and an open conversation side by side.
+test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Opens the first conversation of the list and answers its id. */
 async function openFirstConversation(page: Page): Promise<string> {
@@ -30,8 +16,7 @@ async function openFirstConversation(page: Page): Promise<string> {
   return new URL(page.url()).searchParams.get('conversation') as string;
 }
 
-test('a sent message is stored: it is still there after a reload, with the conversation still open', async ({ browser }) => {
-  const page = await signedInPage(browser);
+test('a sent message is stored: it is still there after a reload, with the conversation still open', async ({ adminPage: page }) => {
   const id = await openFirstConversation(page);
   const text = `Stored check ${Date.now()} <b>not bold</b>`;
 
@@ -48,13 +33,11 @@ test('a sent message is stored: it is still there after a reload, with the conve
   await expect(page).toHaveURL(new RegExp(`\\?conversation=${id}$`));
   await expect(page.getByRole('log').getByText(text)).toBeVisible();
   await expect(page.getByRole('log').locator('b')).toHaveCount(0);
-  await page.context().close();
 });
 
-test('a message sent in one browser appears in another without a reload', async ({ browser }) => {
-  const sender = await signedInPage(browser);
+test('a message sent in one browser appears in another without a reload', async ({ adminPage: sender, newAdminPage }) => {
   const id = await openFirstConversation(sender);
-  const watcher = await signedInPage(browser);
+  const watcher = await newAdminPage();
   await watcher.goto(`/chats?conversation=${id}`);
   await expect(watcher.getByRole('log')).toBeVisible();
   const navigations: string[] = [];
@@ -69,13 +52,9 @@ test('a message sent in one browser appears in another without a reload', async 
   await expect(watcher.getByRole('log').getByText(text)).toBeVisible({ timeout: 10_000 });
   await expect(watcher.getByRole('region', { name: 'Conversations' }).getByText(text)).toBeVisible({ timeout: 10_000 });
   expect(navigations).toEqual([]);
-  await sender.context().close();
-  await watcher.context().close();
 });
 
-test('the tabs and the search filter the list on the server', async ({ browser }) => {
-  const page = await browser.newContext().then((context) => context.newPage());
-  const token = await signIn(page);
+test('the tabs and the search filter the list on the server', async ({ adminPage: page, adminToken: token }) => {
   const declinedTotal = await page.request
     .get('/api/admin/conversations?tab=declined&page=1&pageSize=20', { headers: { authorization: `Bearer ${token}` } })
     .then((answer) => Number(answer.headers()['x-total-count']));
@@ -93,31 +72,23 @@ test('the tabs and the search filter the list on the server', async ({ browser }
   await page.getByRole('tab', { name: 'All' }).click();
   await page.getByPlaceholder('Search my listing').fill('no conversation is called this');
   await expect(list.getByText('No conversations found')).toBeVisible();
-  await page.context().close();
 });
 
-test('at 375 px the list and the conversation stack without sideways scrolling', async ({ browser }) => {
-  const page = await signedInPage(browser, { width: 375, height: 740 });
+test('at 375 px the list and the conversation stack without sideways scrolling', async ({ newAdminPage }) => {
+  const page = await newAdminPage({ viewport: { width: 375, height: 740 } });
   const id = await openFirstConversation(page);
   expect(id).toBeTruthy();
   await expect(page.getByPlaceholder('Type a message...')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/chats-375.png', fullPage: true });
-  await page.context().close();
 });
 
-test('the chat screen has no serious or critical accessibility violations', async ({ browser }) => {
-  const page = await signedInPage(browser);
+test('the chat screen has no serious or critical accessibility violations', async ({ adminPage: page }) => {
   await page.goto('/chats');
   await expect(page.getByText('Select a chat to start messaging')).toBeVisible();
-  const empty = await new AxeBuilder({ page }).analyze();
+  await expectNoSeriousAxeViolations(page, { label: 'no conversation open' });
   await openFirstConversation(page);
   await expect(page.getByRole('log').locator('[data-own]').first()).toBeVisible();
-  const open = await new AxeBuilder({ page }).analyze();
-  const blocking = [...empty.violations, ...open.violations].filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.context().close();
+  await expectNoSeriousAxeViolations(page, { label: 'conversation open' });
 });

@@ -1,18 +1,10 @@
 // Feedback end to end on the demo data: newest first, 10 cards at a time with Show More, long comments
 // open and close, and no serious or critical accessibility violation. Read-only.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Feedback } from '../../src/contracts/feedbacks';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
-async function signIn(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function openFeedback(page: Page, token: string) {
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+async function openFeedback(page: Page) {
   await page.goto('/feedback');
   await expect(page.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();
 }
@@ -27,12 +19,11 @@ const cards = (page: Page) => page.locator('.ant-card');
 // The load-more button comes after every card; the cards' own "Show More" buttons open one comment.
 const loadMore = (page: Page) => page.getByRole('button', { name: 'Show More', exact: true }).last();
 
-test('shows 10 feedbacks newest first and 10 more with Show More', async ({ page }) => {
-  const token = await signIn(page.request);
+test('shows 10 feedbacks newest first and 10 more with Show More', async ({ adminPage: page, adminToken: token }) => {
   const first = await feedbackPage(page.request, token, 1);
   const second = await feedbackPage(page.request, token, 2);
   expect(first.total).toBeGreaterThan(10);
-  await openFeedback(page, token);
+  await openFeedback(page);
   await expect(page.getByText(`Showing 10 of ${first.total} feedback(s)`)).toBeVisible();
   await expect(cards(page)).toHaveCount(10);
   await expect(cards(page).first()).toContainText(first.rows[0].User?.name ?? 'Unknown User');
@@ -45,9 +36,8 @@ test('shows 10 feedbacks newest first and 10 more with Show More', async ({ page
   await expect(cards(page).nth(10)).toContainText(second.rows[0].User?.name ?? 'Unknown User');
 });
 
-test('a long comment opens with Show More and closes with Show Less', async ({ page }) => {
-  const token = await signIn(page.request);
-  await openFeedback(page, token);
+test('a long comment opens with Show More and closes with Show Less', async ({ adminPage: page }) => {
+  await openFeedback(page);
   // The button names the comment it opens; both are followed by that id, since the button's name changes.
   const commentId = await cards(page).getByRole('button', { name: 'Show More' }).first().getAttribute('aria-controls');
   const toggle = page.locator(`button[aria-controls="${commentId}"]`);
@@ -66,15 +56,9 @@ test('a long comment opens with Show More and closes with Show Less', async ({ p
   await expect(comment).toHaveText(short);
 });
 
-test('Feedback has no serious or critical accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const token = await signIn(page.request);
-  await openFeedback(page, token);
+test('Feedback has no serious or critical accessibility violations', async ({ adminPage: page }) => {
+  await openFeedback(page);
   await expect(cards(page).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  await context.close();
+  await expectNoSeriousAxeViolations(page);
 });

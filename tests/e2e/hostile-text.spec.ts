@@ -1,26 +1,19 @@
 // Hostile text through the pages: names from the naughty-strings list are saved through the API and
 // must show literally on Host Details and in the hosts list: the exact text, no markup made, no
 // script run, no dialog opened.
-import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { NAUGHTY_STRINGS } from '../server/helpers/naughty-strings';
+import { expect, test } from './fixtures';
 
 // Every fourth string keeps the journey short; the API suite sends every one of them.
 const SAMPLE = NAUGHTY_STRINGS.filter((value, index) => index % 4 === 0 && value.trim() !== '' && value.length <= 320);
 
-test('naughty host names show literally on Host Details and in the hosts list', async ({ page }) => {
+test('naughty host names show literally on Host Details and in the hosts list', async ({ adminPage: page, adminToken: token }) => {
   test.setTimeout(180_000);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
 
   const list = await page.request.get('/api/admin/hosts?page=3&pageSize=1&sort=email&order=desc', { headers });

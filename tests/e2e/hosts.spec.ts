@@ -1,20 +1,10 @@
 // Hosts end to end against the seeded server: the list (cards, filters, search, sorting, paging,
 // CSV), a dashboard card opening the filtered list, and Host Details (edit rules, cancel, save,
 // verification modal, approval, history, delete). Each test makes its own hosts through the API.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-}
 
 type HostRow = { userId: number; name: string; email: string | null; statusHost: string };
 
@@ -34,8 +24,7 @@ async function claimHost(request: APIRequestContext, token: string, status: stri
   return { ...host, name };
 }
 
-test('the hosts list filters, searches, sorts, pages and exports', async ({ page }) => {
-  const token = await signIn(page);
+test('the hosts list filters, searches, sorts, pages and exports', async ({ adminPage: page, adminToken: token }) => {
   const tag = `Zq${Date.now().toString(36)}`;
   const pending = await claimHost(page.request, token, 'Pending', `${tag} Pending One`);
   const confirmed = await claimHost(page.request, token, 'Confirmed', `${tag} Confirmed One`);
@@ -80,8 +69,8 @@ test('the hosts list filters, searches, sorts, pages and exports', async ({ page
   expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([String(pending.userId), String(confirmed.userId)].sort());
 });
 
-test('a dashboard card opens the hosts list filtered by its status', async ({ page }) => {
-  await signIn(page);
+test('a dashboard card opens the hosts list filtered by its status', async ({ adminPage: page }) => {
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: /^Pending hosts: \d+$/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pending', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -90,8 +79,7 @@ test('a dashboard card opens the hosts list filtered by its status', async ({ pa
   expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Pending']));
 });
 
-test('host details: edit rules, cancel, save, verification, approval, history and delete', async ({ page }) => {
-  const token = await signIn(page);
+test('host details: edit rules, cancel, save, verification, approval, history and delete', async ({ adminPage: page, adminToken: token }) => {
   const tag = `Zd${Date.now().toString(36)}`;
   const host = await claimHost(page.request, token, 'Pending', `${tag} Details Host`, 1);
 
@@ -153,20 +141,13 @@ test('host details: edit rules, cancel, save, verification, approval, history an
   await expect(page).toHaveURL(/\/hosts/);
 });
 
-test('the hosts screens have no serious or critical accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+test('the hosts screens have no serious or critical accessibility violations', async ({ adminPage: page, adminToken: token }) => {
   const list = await page.request.get('/api/admin/hosts?pageSize=1', { headers: { authorization: `Bearer ${token}` } });
   const [first] = (await list.json()) as HostRow[];
   for (const path of ['/hosts', `/host-details/${first.userId}`]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(blocking.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, { label: path });
   }
-  await context.close();
 });

@@ -1,29 +1,18 @@
 // The landing page as a visitor uses it (both forms against the real server, both languages, a phone-sized
 // window, axe), and what it collected as staff read it on Data from Landing Page.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, signInThroughForm, test } from './fixtures';
 
 /** A value no other test or seed row contains, so a search finds exactly this run's submission. */
 function uniqueMark(): string {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
+/** Staff in a second browser, signed in through the login form as they would be. */
 async function signInAsAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughForm(page);
   return page;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${label}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a prospective host registers; staff see the submission, hostile text shown literally, and export it', async ({ page, browser }) => {
@@ -190,12 +179,12 @@ test('the landing page has no serious or critical accessibility violations in En
     const page = await context.newPage();
     await page.goto(`/?lang=${language}`);
     await page.waitForLoadState('networkidle');
-    await expectNoSeriousViolations(page, language);
+    await expectNoSeriousAxeViolations(page, { label: language });
     // Again with an answer open and the phone layout's menu open.
     await page.locator('.accordion-button').nth(2).click();
     await page.setViewportSize({ width: 375, height: 740 });
     await page.locator('.menu-toggle').click();
-    await expectNoSeriousViolations(page, `${language} (375 px, menu and answer open)`);
+    await expectNoSeriousAxeViolations(page, { label: `${language} (375 px, menu and answer open)` });
     await context.close();
   }
 });

@@ -1,23 +1,9 @@
 // Review Listings and the listing approval detail against the real server: list state in the URL,
 // decisions that survive a reload and show in the history, the map's offline fallback, a 409, axe.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { ListingDetail, ListingRow } from '../../src/contracts/listings';
 import { E2E_ADMIN } from '../../playwright.config';
-
-async function signIn(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function openAdmin(page: Page, path: string): Promise<string> {
-  const token = await signIn(page.request);
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(path);
-  return token;
-}
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 /** Pending listings in id order; each test takes its own so none depends on another's decision. */
 async function pendingListings(request: APIRequestContext, token: string): Promise<ListingRow[]> {
@@ -27,18 +13,12 @@ async function pendingListings(request: APIRequestContext, token: string): Promi
   return (await response.json()) as ListingRow[];
 }
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${label}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-test('Review Listings filters, searches and pages on the server and keeps its state in the URL', async ({ page }) => {
+test('Review Listings filters, searches and pages on the server and keeps its state in the URL', async ({ adminPage: page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await openAdmin(page, '/listings');
+  await page.goto('/listings');
   await expect(page.getByRole('heading', { level: 2, name: 'Review Listings' })).toBeVisible();
   for (const column of ['Property Title', 'Status', 'Address', 'Host name']) {
     await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
@@ -68,8 +48,8 @@ test('Review Listings filters, searches and pages on the server and keeps its st
   expect(scripts.filter((url) => url.includes('listing-map'))).toEqual([]);
 });
 
-test('approving a pending listing from its detail survives a reload and shows in the history', async ({ page }) => {
-  const token = await openAdmin(page, '/listings');
+test('approving a pending listing from its detail survives a reload and shows in the history', async ({ adminPage: page, adminToken: token }) => {
+  await page.goto('/listings');
   const [listing] = await pendingListings(page.request, token);
   await page.getByRole('searchbox', { name: 'Search any listing' }).fill(listing.title);
   await page.getByRole('link', { name: listing.title }).first().click();
@@ -100,12 +80,11 @@ test('approving a pending listing from its detail survives a reload and shows in
   await expect(page.getByText(`by ${E2E_ADMIN.email}`)).toBeVisible();
 });
 
-test('declining with a reason stores the reason, shows it literally and keeps it after a reload', async ({ page }) => {
-  const token = await signIn(page.request);
+test('declining with a reason stores the reason, shows it literally and keeps it after a reload', async ({ adminPage: page, adminToken: token }) => {
   const listings = await pendingListings(page.request, token);
   const listing = listings[listings.length - 1] as ListingRow;
   const reason = 'Photos do not match the address <b>check</b>';
-  await openAdmin(page, `/listings/${listing.propertyId}`);
+  await page.goto(`/listings/${listing.propertyId}`);
 
   await page.getByRole('button', { name: 'Decline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline this listing?' });
@@ -125,7 +104,7 @@ test('declining with a reason stores the reason, shows it literally and keeps it
   expect(((await stored.json()) as ListingDetail).declineReason).toBe(reason);
 });
 
-test('with reachable tiles the detail shows the map at zoom 15 with a marker at the listing', async ({ page }) => {
+test('with reachable tiles the detail shows the map at zoom 15 with a marker at the listing', async ({ adminPage: page, adminToken: token }) => {
   // Stand-in tiles: this machine has no internet, and the test must not depend on OpenStreetMap.
   const tile = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
   const tileUrls: string[] = [];
@@ -133,9 +112,8 @@ test('with reachable tiles the detail shows the map at zoom 15 with a marker at 
     tileUrls.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'image/png', body: tile });
   });
-  const token = await signIn(page.request);
   const [listing] = await pendingListings(page.request, token);
-  await openAdmin(page, `/listings/${listing.propertyId}`);
+  await page.goto(`/listings/${listing.propertyId}`);
 
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon')).toHaveAttribute('src', /^(data:image\/png|.*\.png)/);
@@ -145,11 +123,10 @@ test('with reachable tiles the detail shows the map at zoom 15 with a marker at 
   await expect(page.getByRole('link', { name: 'Open in OpenStreetMap' })).toBeVisible();
 });
 
-test('a listing decided elsewhere meanwhile answers with the server message and the screen catches up', async ({ page }) => {
-  const token = await signIn(page.request);
+test('a listing decided elsewhere meanwhile answers with the server message and the screen catches up', async ({ adminPage: page, adminToken: token }) => {
   const listings = await pendingListings(page.request, token);
   const listing = listings[1] as ListingRow;
-  await openAdmin(page, `/listings/${listing.propertyId}`);
+  await page.goto(`/listings/${listing.propertyId}`);
   await expect(page.getByRole('button', { name: 'Approve Property' })).toBeEnabled();
 
   const elsewhere = await page.request.post(`/api/admin/listings/${listing.propertyId}/decline`, {
@@ -164,25 +141,22 @@ test('a listing decided elsewhere meanwhile answers with the server message and 
   await expect(page.getByRole('button', { name: 'Approve Property' })).toBeDisabled();
 });
 
-test('Review Listings and the listing detail have no serious or critical accessibility violations', async ({ browser }) => {
+test('Review Listings and the listing detail have no serious or critical accessibility violations', async ({ adminPage: page, adminToken: token }) => {
   // Three axe runs, one after the map's fallback: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const token = await openAdmin(page, '/listings');
+  await page.goto('/listings');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(8);
-  await expectNoSeriousViolations(page, '/listings');
+  await expectNoSeriousAxeViolations(page, { label: '/listings' });
 
   const [listing] = await pendingListings(page.request, token);
   await page.goto(`/listings/${listing.propertyId}`);
   await expect(page.getByRole('button', { name: 'Approve Property' })).toBeVisible();
   await expect(page.getByText('The map could not be loaded')).toBeVisible({ timeout: 15_000 });
-  await expectNoSeriousViolations(page, '/listings/:id');
+  await expectNoSeriousAxeViolations(page, { label: '/listings/:id' });
 
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // Colours are checked once the opening zoom has finished, not on a half-transparent frame.
   await expect(page.locator('.ant-modal')).not.toHaveClass(/zoom-(appear|enter)/);
-  await expectNoSeriousViolations(page, 'decline dialog');
-  await context.close();
+  await expectNoSeriousAxeViolations(page, { label: 'decline dialog' });
 });

@@ -1,20 +1,8 @@
 // The promo screens end to end: an edit is saved to the database (it survives a reload and shows on
 // the overview), bad values are refused with their messages (on the screen, and by the server for
 // a stale version), and axe finds no serious or critical violation.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-
-async function signedInPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const answer = await page.request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(answer.ok()).toBe(true);
-  const { token } = (await answer.json()) as { token: string };
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  return page;
-}
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 /** A future date as YYYY-MM-DD and as the screens show it ("Dec 24, 2031"), different on every run. */
 function futureDate(): { iso: string; shown: string } {
@@ -38,8 +26,7 @@ async function typeDate(page: Page, label: string, iso: string): Promise<void> {
   await input.press('Enter');
 }
 
-test('a Regular promo edit is saved: it survives a reload and shows on the overview', async ({ browser }) => {
-  const page = await signedInPage(browser);
+test('a Regular promo edit is saved: it survives a reload and shows on the overview', async ({ adminPage: page }) => {
   await page.goto('/promo-code-host-regular');
   await expect(page.getByRole('heading', { level: 2, name: 'Host: Regular Promo' })).toBeVisible();
   const stays = page.getByLabel('Number of free stays offered');
@@ -62,12 +49,10 @@ test('a Regular promo edit is saved: it survives a reload and shows on the overv
   await expect(hostCard.getByText(freeStays, { exact: true })).toBeVisible();
   await hostCard.getByRole('link', { name: 'Manage Regular Promo' }).click();
   await expect(page).toHaveURL(/\/promo-code-host-regular$/);
-  await page.context().close();
 });
 
-test('bad promo values are refused with their messages: on the screen, and by the server for a stale version', async ({ browser }) => {
-  const first = await signedInPage(browser);
-  const second = await signedInPage(browser);
+test('bad promo values are refused with their messages: on the screen, and by the server for a stale version', async ({ adminPage: first, newAdminPage }) => {
+  const second = await newAdminPage();
   for (const page of [first, second]) {
     await page.goto('/promo-code-guest');
     await expect(page.getByLabel('Promo Code', { exact: true })).not.toHaveValue('');
@@ -101,24 +86,13 @@ test('bad promo values are refused with their messages: on the screen, and by th
   await expect(second.getByRole('alert').filter({ hasText: 'This promo was changed by someone else. Reload it and try again.' })).toBeVisible();
   await second.getByRole('button', { name: 'Reload' }).click();
   await expect(second.getByRole('alert')).toHaveCount(0);
-  await first.context().close();
-  await second.context().close();
 });
 
-test('the promo screens have no serious or critical accessibility violations', async ({ browser }) => {
-  const page = await signedInPage(browser);
-  const blocking: string[] = [];
+test('the promo screens have no serious or critical accessibility violations', async ({ adminPage: page }) => {
   for (const path of ['/promo-code', '/promo-code-guest', '/promo-code-host', '/promo-code-host-regular']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') {
-        blocking.push(`${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      }
-    }
+    await expectNoSeriousAxeViolations(page, { label: path });
   }
-  expect(blocking).toEqual([]);
-  await page.context().close();
 });

@@ -1,23 +1,8 @@
 // Property Approvals against the real server: search, sorting, decisions that survive a reload, two
 // browsers deciding the same property (the second gets the server's 409 message), axe.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
-import { E2E_ADMIN } from '../../playwright.config';
-
-async function signIn(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/admin/admin-login', { data: E2E_ADMIN });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function openAdmin(page: Page, path: string): Promise<string> {
-  const token = await signIn(page.request);
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(path);
-  return token;
-}
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 /** Pending properties in id order; each test takes its own so none depends on another's decision. */
 async function pendingProperties(request: APIRequestContext, token: string): Promise<PropertyApprovalRow[]> {
@@ -41,15 +26,8 @@ function rowOf(page: Page, property: PropertyApprovalRow) {
   return page.getByRole('row', { name: new RegExp(escapeRegExp(property.address)) });
 }
 
-async function newAdminPage(browser: Browser, path: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openAdmin(page, path);
-  return { context, page };
-}
-
-test('Property Approvals lists 8 a page, sorts by a column both ways, and searches title, address and host', async ({ page }) => {
-  await openAdmin(page, '/property-approvals');
+test('Property Approvals lists 8 a page, sorts by a column both ways, and searches title, address and host', async ({ adminPage: page }) => {
+  await page.goto('/property-approvals');
   await expect(page.getByRole('heading', { level: 2, name: 'Property Approvals' })).toBeVisible();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(8);
   await expect(page.getByText(/Showing 1 to 8 of \d+ results/)).toBeVisible();
@@ -69,8 +47,8 @@ test('Property Approvals lists 8 a page, sorts by a column both ways, and search
   await expect(page.getByText('Showing 0 to 0 of 0 results')).toBeVisible();
 });
 
-test('approving and declining pending properties survive a reload', async ({ page }) => {
-  const token = await openAdmin(page, '/property-approvals');
+test('approving and declining pending properties survive a reload', async ({ adminPage: page, adminToken: token }) => {
+  await page.goto('/property-approvals');
   const [toApprove, toDecline] = await pendingProperties(page.request, token);
 
   await searchFor(page, toApprove);
@@ -90,33 +68,27 @@ test('approving and declining pending properties survive a reload', async ({ pag
   await expect(rowOf(page, toApprove).getByRole('button')).toHaveCount(0);
 });
 
-test('two browsers deciding the same property: the second sees the clear 409 message and the decided row', async ({ browser }) => {
-  const first = await newAdminPage(browser, '/property-approvals');
-  const second = await newAdminPage(browser, '/property-approvals');
-  const token = await signIn(first.page.request);
-  const property = (await pendingProperties(first.page.request, token))[2] as PropertyApprovalRow;
+test('two browsers deciding the same property: the second sees the clear 409 message and the decided row', async ({ adminPage: first, newAdminPage, adminToken: token }) => {
+  const second = await newAdminPage();
+  await first.goto('/property-approvals');
+  await second.goto('/property-approvals');
+  const property = (await pendingProperties(first.request, token))[2] as PropertyApprovalRow;
 
-  await searchFor(first.page, property);
-  await searchFor(second.page, property);
-  await expect(rowOf(second.page, property).getByRole('button', { name: `Decline ${property.title}` })).toBeEnabled();
+  await searchFor(first, property);
+  await searchFor(second, property);
+  await expect(rowOf(second, property).getByRole('button', { name: `Decline ${property.title}` })).toBeEnabled();
 
-  await rowOf(first.page, property).getByRole('button', { name: `Approve ${property.title}` }).click();
-  await expect(first.page.getByText('Status updated to Confirmed successfully!')).toBeVisible();
+  await rowOf(first, property).getByRole('button', { name: `Approve ${property.title}` }).click();
+  await expect(first.getByText('Status updated to Confirmed successfully!')).toBeVisible();
 
-  await rowOf(second.page, property).getByRole('button', { name: `Decline ${property.title}` }).click();
-  await expect(second.page.getByText('This property was already confirmed by someone else.')).toBeVisible();
-  await expect(rowOf(second.page, property)).toContainText('Already Confirmed');
-  await expect(rowOf(second.page, property).locator('.ant-tag')).toHaveText('Confirmed');
-
-  await first.context.close();
-  await second.context.close();
+  await rowOf(second, property).getByRole('button', { name: `Decline ${property.title}` }).click();
+  await expect(second.getByText('This property was already confirmed by someone else.')).toBeVisible();
+  await expect(rowOf(second, property)).toContainText('Already Confirmed');
+  await expect(rowOf(second, property).locator('.ant-tag')).toHaveText('Confirmed');
 });
 
-test('Property Approvals has no serious or critical accessibility violations', async ({ browser }) => {
-  const { context, page } = await newAdminPage(browser, '/property-approvals');
+test('Property Approvals has no serious or critical accessibility violations', async ({ adminPage: page }) => {
+  await page.goto('/property-approvals');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(8);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  await context.close();
+  await expectNoSeriousAxeViolations(page);
 });

@@ -2,34 +2,24 @@
 // on the server (401 → "Unauthorized access. Please login again." and the way back to /login), a
 // session that ended by time ("Your session has expired."), signing out the other sessions, the
 // admin layout (sider order, current entry, language switch) and the layout at 360 px.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '../../src/contracts/auth';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, expectNoSeriousAxeViolations, signInThroughForm, test } from './fixtures';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('admin paths without a token lead to /, unknown paths with a token to /dashboard', async ({ page }) => {
   for (const path of ['/dashboard', '/hosts', '/host-details/1', '/no-such-page']) {
     await page.goto(path);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   }
-  await signIn(page);
+  await signInThroughForm(page);
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
 test('the sider lists the nine entries in order, marks the current one and ends with Logout', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   await page.goto('/hosts');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(navigation.getByRole('link')).toHaveText([
@@ -60,7 +50,7 @@ test('the sider lists the nine entries in order, marks the current one and ends 
 });
 
 test('a token revoked on the server ends the session with the SPEC message and the way back to /login', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   const revoked = await page.request.post('/api/admin/logout', { headers: { authorization: `Bearer ${token}` } });
@@ -75,7 +65,7 @@ test('a token revoked on the server ends the session with the SPEC message and t
 });
 
 test('a session that ended by time sends the administrator back to /login with "Your session has expired."', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   // Waiting out the 30 idle minutes is no journey: the server's answer to an expired token (its own
   // test in tests/server/auth.test.ts) stands in for every admin call from here on.
   await page.route(/\/api\/admin\//, (route) =>
@@ -99,8 +89,8 @@ test('signing out the other sessions ends the session of another browser', async
   const second = await browser.newContext();
   const firstPage = await first.newPage();
   const secondPage = await second.newPage();
-  await signIn(firstPage);
-  await signIn(secondPage);
+  await signInThroughForm(firstPage);
+  await signInThroughForm(secondPage);
 
   await secondPage.getByRole('menuitem', { name: 'Sessions', exact: true }).click();
   const dialog = secondPage.getByRole('dialog', { name: 'Your sessions' });
@@ -110,9 +100,7 @@ test('signing out the other sessions ends the session of another browser', async
   await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
   await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
   await expect(dialog.getByText('Signed in at').first()).toBeVisible();
-  const results = await new AxeBuilder({ page: secondPage }).include('.ant-modal').analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxeViolations(secondPage, { include: '.ant-modal' });
   if (SHOTS) await secondPage.screenshot({ path: `${SHOTS}/sessions.png` });
 
   const signOutOthers = dialog.getByRole('button', { name: 'Sign out all other sessions' });
@@ -138,7 +126,7 @@ test('signing out the other sessions ends the session of another browser', async
 });
 
 test('logout goes to /login and forgets the token', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('menuitem', { name: /Logout/ }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -151,7 +139,7 @@ test('logout goes to /login and forgets the token', async ({ page }) => {
 test('at 360 px the sider is a drawer opened from the header', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await signIn(page);
+  await signInThroughForm(page);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(page.getByText('Welcome, User')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-360.png`, fullPage: true });
@@ -170,7 +158,7 @@ test('at 360 px the sider is a drawer opened from the header', async ({ browser 
 });
 
 test('a failure to load the admin code shows "Unexpected Application Error!" with the error text', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   // The admin face is its own chunk (assets/app-*.js); refusing it is how a failed chunk load looks.
   await page.route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort());
   await page.goto('/dashboard');
@@ -182,11 +170,9 @@ test('a failure to load the admin code shows "Unexpected Application Error!" wit
 test('the dashboard and the layout have no serious or critical accessibility violations', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page);
+  await signInThroughForm(page);
   await expect(page.getByRole('region', { name: 'Hosts' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   await context.close();
 });

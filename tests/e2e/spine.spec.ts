@@ -1,8 +1,8 @@
 // The spine end to end: a visitor sees the landing page; an administrator signs in, reaches the
 // admin layout, and signs out again (the token is revoked and gone).
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { expect, expectNoSeriousAxeViolations, submitSignInForm, test } from './fixtures';
 
 /** Collects what the browser reports as Content-Security-Policy violations on a page. */
 function watchCspViolations(page: Page): string[] {
@@ -18,10 +18,7 @@ test('neither face breaks the Content-Security-Policy', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignInForm(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
   for (const path of ['/hosts', '/bookings', '/feedback', '/chats', '/promo-code']) {
     await page.goto(path);
@@ -39,10 +36,7 @@ test('a visitor without a token sees the landing page, and admin paths lead back
 });
 
 test('an administrator signs in, reaches the dashboard, and logs out', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignInForm(page);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
@@ -59,10 +53,7 @@ test('an administrator signs in, reaches the dashboard, and logs out', async ({ 
 });
 
 test('wrong credentials keep the visitor on the login page with the SPEC message', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignInForm(page, { email: E2E_ADMIN.email, password: 'not the password' });
   await expect(page.getByText('Authentication failed. Please check your credentials.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -73,9 +64,7 @@ test('the landing page and the login page have no serious or critical accessibil
   for (const path of ['/', '/login']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(blocking.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, { label: path });
   }
   await context.close();
 });

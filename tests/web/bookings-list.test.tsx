@@ -1,19 +1,13 @@
-import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextSort, BookingList } from '../../src/admin/pages/bookings/list';
 import { bookingStatusLabelKey, normalizeBookingStatus } from '../../src/admin/pages/bookings/booking-status';
 import { bookingsListPath } from '../../src/admin/pages/bookings/links';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
 import type { Booking, BookingSummary } from '../../src/contracts/bookings';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { changeLanguage } from '../../src/i18n';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 const SUMMARY: BookingSummary = { total: 40, confirmed: 11, pending: 12, cancelled: 7, completed: 10 };
@@ -50,42 +44,15 @@ function fakeProvider(answer: () => Answer) {
     if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
     throw { statusCode: 404, message: 'unexpected' };
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
+  const provider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
-    getOne: async () => ({ data: {} as never }),
-    create: async () => ({ data: {} as never }),
-    update: async () => ({ data: {} as never }),
-    deleteOne: async () => ({ data: {} as never }),
     custom: custom as unknown as DataProvider['custom'],
-  };
+  });
   return { provider, getList, custom };
 }
 
-function renderList(provider: DataProvider, path = '/bookings') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AntdApp>
-            <Refine
-              dataProvider={provider}
-              routerProvider={routerProvider}
-              i18nProvider={createI18nProvider(i18n)}
-              resources={[{ name: 'bookings', list: '/bookings' }]}
-              options={{ syncWithLocation: true, disableTelemetry: true }}
-            >
-              <BookingList />
-            </Refine>
-          </AntdApp>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+function renderList(dataProvider: DataProvider, path = '/bookings') {
+  return renderAdmin(<BookingList />, { dataProvider, path }).router;
 }
 
 const lastCall = (getList: { mock: { calls: GetListParams[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;

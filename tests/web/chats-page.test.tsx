@@ -1,18 +1,12 @@
-import { Refine, type BaseRecord, type CustomParams, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatsPage, parseConversationId } from '../../src/admin/pages/chats/list';
 import { mergeMessages, MESSAGE_POLL_INTERVAL_MS } from '../../src/admin/pages/chats/use-conversation-messages';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
 import type { ChatMessage, ConversationRow } from '../../src/contracts/chats';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { changeLanguage } from '../../src/i18n';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -83,15 +77,10 @@ function fakeChats(conversations: Conversation[]) {
     const answer = afterId === undefined ? found.messages : found.messages.filter((message) => message.id > afterId);
     return { data: [...answer] as unknown as BaseRecord };
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
+  const provider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
-    getOne: async () => ({ data: {} as never }),
-    create: async () => ({ data: {} as never }),
-    update: async () => ({ data: {} as never }),
-    deleteOne: async () => ({ data: {} as never }),
     custom: custom as unknown as DataProvider['custom'],
-  };
+  });
   /** A message from the user's side, as the mobile app would store it. */
   function receive(id: number, text: string) {
     const found = conversations.find((item) => item.id === id) as Conversation;
@@ -102,30 +91,8 @@ function fakeChats(conversations: Conversation[]) {
   return { provider, getList, custom, receive, holds, messageCalls };
 }
 
-function renderChats(provider: DataProvider, path = '/chats') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AntdApp>
-            <Refine
-              dataProvider={provider}
-              routerProvider={routerProvider}
-              i18nProvider={createI18nProvider(i18n)}
-              resources={[{ name: 'chats', list: '/chats' }]}
-              options={{ disableTelemetry: true }}
-            >
-              <ChatsPage />
-            </Refine>
-          </AntdApp>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+function renderChats(dataProvider: DataProvider, path = '/chats') {
+  return renderAdmin(<ChatsPage />, { dataProvider, path }).router;
 }
 
 function sampleConversations(): Conversation[] {

@@ -1,18 +1,12 @@
-import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { avatarInitial, truncateComment } from '../../src/admin/pages/feedbacks/feedback-text';
 import { FeedbackList } from '../../src/admin/pages/feedbacks/list';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
 import type { Feedback } from '../../src/contracts/feedbacks';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { changeLanguage } from '../../src/i18n';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,40 +34,12 @@ function fakeProvider(answer: () => Answer) {
     const size = params.pagination?.pageSize ?? 10;
     return { data: current.rows.slice((page - 1) * size, page * size) as unknown as BaseRecord[], total: current.rows.length };
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
-    getList: getList as unknown as DataProvider['getList'],
-    getOne: async () => ({ data: {} as never }),
-    create: async () => ({ data: {} as never }),
-    update: async () => ({ data: {} as never }),
-    deleteOne: async () => ({ data: {} as never }),
-  };
+  const provider = stubDataProvider({ getList: getList as unknown as DataProvider['getList'] });
   return { provider, getList };
 }
 
-function renderList(provider: DataProvider) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AntdApp>
-            <Refine
-              dataProvider={provider}
-              routerProvider={routerProvider}
-              i18nProvider={createI18nProvider(i18n)}
-              resources={[{ name: 'feedbacks', list: '/feedback' }]}
-              options={{ disableTelemetry: true }}
-            >
-              <FeedbackList />
-            </Refine>
-          </AntdApp>
-        ),
-      },
-    ],
-    { initialEntries: ['/feedback'] },
-  );
-  render(<RouterProvider router={router} />);
+function renderList(dataProvider: DataProvider) {
+  renderAdmin(<FeedbackList />, { dataProvider, path: '/feedback' });
 }
 
 const cardOf = (text: string) => screen.getByText(text).closest('.ant-card') as HTMLElement;

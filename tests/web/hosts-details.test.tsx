@@ -1,17 +1,12 @@
-import { Refine, type BaseRecord, type DataProvider } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, DataProvider } from '@refinedev/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostDetails } from '../../src/admin/pages/hosts/show';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
 import type { HostDetail, UserDetailsResponse } from '../../src/contracts/hosts';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { changeLanguage } from '../../src/i18n';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -55,41 +50,23 @@ function fakeProvider(options: { getOne?: () => HostDetail; update?: () => HostD
     if (url === 'admin/audit') return { data: [] as unknown as BaseRecord };
     throw { statusCode: 404, message: 'unexpected' } satisfies Failure;
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
-    getList: async () => ({ data: [], total: 0 }),
+  const provider = stubDataProvider({
     getOne: getOne as unknown as DataProvider['getOne'],
-    create: async () => ({ data: {} as never }),
     update: update as unknown as DataProvider['update'],
     deleteOne: deleteOne as unknown as DataProvider['deleteOne'],
     custom: custom as unknown as DataProvider['custom'],
-  };
+  });
   return { provider, getOne, update, deleteOne, custom };
 }
 
-function renderDetails(provider: DataProvider) {
-  const shell = (children: React.ReactNode) => (
-    <AntdApp>
-      <Refine
-        dataProvider={provider}
-        routerProvider={routerProvider}
-        i18nProvider={createI18nProvider(i18n)}
-        resources={[{ name: 'hosts', list: '/hosts', show: '/host-details/:id' }]}
-        options={{ disableTelemetry: true }}
-      >
-        {children}
-      </Refine>
-    </AntdApp>
+function renderDetails(dataProvider: DataProvider) {
+  const ui = (
+    <Routes>
+      <Route path="/host-details/:id" element={<HostDetails />} />
+      <Route path="/hosts" element={<h2>Hosts list</h2>} />
+    </Routes>
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/host-details/:id', element: shell(<HostDetails />) },
-      { path: '/hosts', element: <h2>Hosts list</h2> },
-    ],
-    { initialEntries: ['/host-details/7'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderAdmin(ui, { dataProvider, path: '/host-details/7' }).router;
 }
 
 beforeEach(async () => {

@@ -1,17 +1,11 @@
-import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostsList } from '../../src/admin/pages/hosts/list';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
 import type { HostListItem, HostSummary } from '../../src/contracts/hosts';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { changeLanguage } from '../../src/i18n';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -34,42 +28,15 @@ function fakeProvider(answer: () => Answer, summary: HostSummary) {
     if (query?.format === 'csv') return { data: 'userId,name\r\n1,A\r\n' as unknown as BaseRecord };
     throw { statusCode: 404, message: 'unexpected' };
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
+  const provider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
-    getOne: async () => ({ data: {} as never }),
-    create: async () => ({ data: {} as never }),
-    update: async () => ({ data: {} as never }),
-    deleteOne: async () => ({ data: {} as never }),
     custom: custom as unknown as DataProvider['custom'],
-  };
+  });
   return { provider, getList, custom };
 }
 
-function renderList(provider: DataProvider, path = '/hosts') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AntdApp>
-            <Refine
-              dataProvider={provider}
-              routerProvider={routerProvider}
-              i18nProvider={createI18nProvider(i18n)}
-              resources={[{ name: 'hosts', list: '/hosts', show: '/host-details/:id' }]}
-              options={{ syncWithLocation: true, disableTelemetry: true }}
-            >
-              <HostsList />
-            </Refine>
-          </AntdApp>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+function renderList(dataProvider: DataProvider, path = '/hosts') {
+  return renderAdmin(<HostsList />, { dataProvider, path }).router;
 }
 
 const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;

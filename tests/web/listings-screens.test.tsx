@@ -1,10 +1,8 @@
-import { Refine, type BaseRecord, type CustomParams, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../src/contracts/audit';
 import type { ListingDetail, ListingRow } from '../../src/contracts/listings';
@@ -12,11 +10,8 @@ import { toneOfStatus } from '../../src/admin/components/status-badge';
 import { ListingList } from '../../src/admin/pages/listings/list';
 import { ListingShow } from '../../src/admin/pages/listings/show';
 import { openStreetMapLink } from '../../src/admin/pages/listings/location-section';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
-import { i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
-registerAdminCatalogue();
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -34,25 +29,16 @@ function LocationProbe() {
 }
 
 function renderAt(path: string, dataProvider: DataProvider) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          i18nProvider={createI18nProvider(i18n)}
-          resources={[{ name: 'listings', list: '/listings', show: '/listings/:id' }]}
-          options={{ syncWithLocation: true, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-        >
-          <Routes>
-            <Route path="/listings" element={<ListingList />} />
-            <Route path="/listings/:id" element={<ListingShow />} />
-          </Routes>
-          <LocationProbe />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
+  const ui = (
+    <>
+      <Routes>
+        <Route path="/listings" element={<ListingList />} />
+        <Route path="/listings/:id" element={<ListingShow />} />
+      </Routes>
+      <LocationProbe />
+    </>
   );
+  return renderAdmin(ui, { dataProvider, path });
 }
 
 const STATUSES: ListingRow['status'][] = ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification'];
@@ -115,13 +101,11 @@ function createStubProvider({ rows = makeRows(20), detail = makeDetail(), custom
     return { data: matching.slice((page - 1) * size, page * size) as unknown as BaseRecord[], total: matching.length };
   });
   const customCalls = vi.fn<CustomHandler>(custom ?? (async () => ({ data: [] })));
-  // Only the calls these screens make; the cast stands in for the rest of the interface.
-  const provider = {
-    getList,
-    getOne: async () => ({ data: detail as unknown as BaseRecord }),
-    custom: customCalls,
-    getApiUrl: () => '/api',
-  } as unknown as DataProvider;
+  const provider = stubDataProvider({
+    getList: getList as unknown as DataProvider['getList'],
+    getOne: (async () => ({ data: detail as unknown as BaseRecord })) as unknown as DataProvider['getOne'],
+    custom: customCalls as unknown as DataProvider['custom'],
+  });
   return { provider, getList, customCalls };
 }
 

@@ -1,18 +1,13 @@
-import { Refine, type BaseRecord, type DataProvider, type UpdateParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, DataProvider, UpdateParams } from '@refinedev/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GuestPromoPage } from '../../src/admin/pages/promos/guest';
 import { HostNewJoinerPromoPage } from '../../src/admin/pages/promos/host-new-joiner';
 import { HostRegularPromoPage } from '../../src/admin/pages/promos/host-regular';
 import { PromoOverviewPage } from '../../src/admin/pages/promos/list';
 import { todayUtc, translatePromoMessage } from '../../src/admin/pages/promos/promo-rules';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
-import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import {
   MAX_FREE_STAYS,
   MAX_PROMO_CODE_LENGTH,
@@ -24,9 +19,7 @@ import {
 } from '../../src/contracts/promos';
 import english from '../../src/i18n/locales/en/admin-promos.json';
 import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
-
-registerAdminCatalogue();
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -64,44 +57,16 @@ function fakePromos(states: Record<string, GuestPromoState | HostPromoState>, an
     states[id] = { ...current, ...(params.variables as object), version: current.version + 1 } as GuestPromoState | HostPromoState;
     return { data: states[id] as unknown as BaseRecord };
   });
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
+  const provider = stubDataProvider({
     getList: (async () => ({ data: SUMMARIES as unknown as BaseRecord[], total: SUMMARIES.length })) as unknown as DataProvider['getList'],
     getOne: getOne as unknown as DataProvider['getOne'],
-    create: async () => ({ data: {} as never }),
     update: update as unknown as DataProvider['update'],
-    deleteOne: async () => ({ data: {} as never }),
-  };
+  });
   return { provider, getOne, update };
 }
 
-function renderPage(page: ReactNode, provider: DataProvider, path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AntdApp>
-            <Refine
-              dataProvider={provider}
-              routerProvider={routerProvider}
-              i18nProvider={createI18nProvider(i18n)}
-              // Refine calls the hook itself inside its provider tree, as the admin shell does.
-              // oxlint-disable-next-line react/hooks
-              notificationProvider={useNotificationProvider}
-              resources={[{ name: 'promos', list: '/promo-code' }]}
-              options={{ disableTelemetry: true }}
-            >
-              {page}
-            </Refine>
-          </AntdApp>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+function renderPage(page: ReactNode, dataProvider: DataProvider, path: string) {
+  return renderAdmin(page, { dataProvider, path }).router;
 }
 
 beforeEach(async () => {

@@ -1,17 +1,11 @@
-import { Refine, type BaseRecord, type CustomParams, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
 import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
-import { i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+import { renderAdmin, stubDataProvider } from './render-admin';
 
-registerAdminCatalogue();
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -27,25 +21,11 @@ type ListHandler = (params: GetListParams) => Promise<{ data: BaseRecord[]; tota
 function renderList({ rows = ROWS, custom }: { rows?: PropertyApprovalRow[]; custom?: CustomHandler } = {}) {
   const getList = vi.fn<ListHandler>(async () => ({ data: rows as unknown as BaseRecord[], total: rows.length }));
   const customCalls = vi.fn<CustomHandler>(custom ?? (async () => ({ data: {} })));
-  // Only the calls this screen makes; the cast stands in for the rest of the interface.
-  const provider = { getList, custom: customCalls, getApiUrl: () => '/api' } as unknown as DataProvider;
-  render(
-    <MemoryRouter initialEntries={['/property-approvals']}>
-      <AntdApp>
-        <Refine
-          dataProvider={provider}
-          routerProvider={routerProvider}
-          i18nProvider={createI18nProvider(i18n)}
-          resources={[{ name: 'property-approvals', list: '/property-approvals' }]}
-          options={{ syncWithLocation: true, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-        >
-          <Routes>
-            <Route path="/property-approvals" element={<PropertyApprovalList />} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  const dataProvider = stubDataProvider({
+    getList: getList as unknown as DataProvider['getList'],
+    custom: customCalls as unknown as DataProvider['custom'],
+  });
+  renderAdmin(<PropertyApprovalList />, { dataProvider, path: '/property-approvals' });
   return { getList, customCalls };
 }
 

@@ -1,19 +1,12 @@
-import { Refine, type CustomParams, type DataProvider } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { CustomParams, DataProvider } from '@refinedev/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import SessionsModal from '../../src/admin/layout/sessions-modal';
-import { createI18nProvider } from '../../src/admin/providers/i18n-provider';
-import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import type { SessionRow } from '../../src/contracts/auth';
-import { changeLanguage, i18n } from '../../src/i18n';
-import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+import { changeLanguage } from '../../src/i18n';
 import { formatDateTime } from '../../src/lib/format';
-
-registerAdminCatalogue();
+import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -43,29 +36,13 @@ function fakeSessions(initial: SessionRow[], revoke?: CustomHandler) {
     }
     throw { statusCode: 404, message: 'Not Found' };
   });
-  // Only the calls this modal makes (Refine tells a single provider by its getList); the cast stands in for the rest.
-  const provider = { getList: async () => ({ data: [], total: 0 }), custom, getApiUrl: () => '/api' } as unknown as DataProvider;
+  const provider = stubDataProvider({ custom: custom as unknown as DataProvider['custom'] });
   const listCalls = () => custom.mock.calls.filter(([params]) => params.url === 'admin/sessions');
   return { provider, custom, listCalls };
 }
 
-function renderModal(provider: DataProvider, onClose = vi.fn<() => void>()) {
-  render(
-    <MemoryRouter>
-      <AntdApp>
-        <Refine
-          dataProvider={provider}
-          routerProvider={routerProvider}
-          i18nProvider={createI18nProvider(i18n)}
-          // oxlint-disable-next-line react/hooks
-          notificationProvider={useNotificationProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-        >
-          <SessionsModal open onClose={onClose} />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+function renderModal(dataProvider: DataProvider, onClose = vi.fn<() => void>()) {
+  renderAdmin(<SessionsModal open onClose={onClose} />, { dataProvider });
   return { onClose };
 }
 
@@ -143,13 +120,11 @@ describe('Your sessions', () => {
   });
 
   it('explains a list that cannot be loaded', async () => {
-    const failing = {
-      getList: async () => ({ data: [], total: 0 }),
+    const failing = stubDataProvider({
       custom: async () => {
         throw { statusCode: 0, message: 'Network error - please check your connection' };
       },
-      getApiUrl: () => '/api',
-    } as unknown as DataProvider;
+    });
     renderModal(failing);
 
     const alert = await screen.findByRole('alert', {}, LOAD);

@@ -1,0 +1,105 @@
+// The journeys' shared harness: Playwright's `test` with a signed-in administrator, the sign-in form
+// for the journeys that are about it, and the one accessibility check every screen passes.
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export { expect };
+
+type Credentials = { email: string; password: string };
+
+/** The worker's API session: signed in once, and again only when a journey has revoked it. */
+type AdminSession = { api: APIRequestContext; token: string };
+
+type WorkerFixtures = { adminSession: AdminSession };
+
+type TestFixtures = {
+  /** A live bearer token of E2E_ADMIN, shared by the worker's journeys. */
+  adminToken: string;
+  /** A page in a fresh context whose localStorage already holds the token: the journey starts signed in. */
+  adminPage: Page;
+  /** Another signed-in page, each in its own fresh context (a second browser, a phone-sized window). */
+  newAdminPage: (options?: BrowserContextOptions) => Promise<Page>;
+};
+
+async function signInThroughApi(api: APIRequestContext): Promise<string> {
+  const response = await api.post('/api/admin/admin-login', { data: E2E_ADMIN });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+// Each fixture hands its value to the journey through `provide` (Playwright's `use`, renamed so
+// the React hooks lint rule does not take it for React's `use`).
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  adminSession: [
+    async ({ playwright }, provide, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await provide({ api, token: await signInThroughApi(api) });
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  adminToken: async ({ adminSession }, provide) => {
+    // "Sign out all other sessions" (session.spec.ts) ends this session too; only then sign in again.
+    const check = await adminSession.api.get('/api/admin/sessions', { headers: { authorization: `Bearer ${adminSession.token}` } });
+    if (check.status() === 401) adminSession.token = await signInThroughApi(adminSession.api);
+    else expect(check.status()).toBe(200);
+    await provide(adminSession.token);
+  },
+
+  newAdminPage: async ({ browser, adminToken, baseURL }, provide) => {
+    const origin = new URL(baseURL ?? '').origin;
+    // The app keeps its token in localStorage under "token" (src/lib/session.ts).
+    const storageState = { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: adminToken }] }] };
+    const contexts: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      // A context of browser.newContext(), not the default one: AxeBuilder needs that.
+      const context = await browser.newContext({ ...options, storageState });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+
+  adminPage: async ({ newAdminPage }, provide) => {
+    await provide(await newAdminPage());
+  },
+});
+
+/** Fills and sends the login form; for the journeys about the form itself. */
+export async function submitSignInForm(page: Page, credentials: Credentials = E2E_ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs E2E_ADMIN in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page): Promise<void> {
+  await submitSignInForm(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+type AxeScope = {
+  /** Names the place in the failure message ("/hosts", "decline dialog"). */
+  label?: string;
+  /** A CSS selector: check only this part of the page. */
+  include?: string;
+  /** A CSS selector: leave this part of the page out. */
+  exclude?: string;
+  /** Axe rule ids not to run. */
+  disableRules?: string[];
+};
+
+/** Runs axe on the page as it is now; any serious or critical violation fails the journey. */
+export async function expectNoSeriousAxeViolations(page: Page, { label, include, exclude, disableRules }: AxeScope = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
+  if (disableRules) builder = builder.disableRules(disableRules);
+  const { violations } = await builder.analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const prefix = label ? `${label}: ` : '';
+  expect(blocking.map((violation) => `${prefix}${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}

@@ -1,0 +1,86 @@
+// The one harness for admin screens under test: the providers of src/admin/app.tsx (antd theme and
+// locale, antd App, Refine with the i18n and notification providers and the resource registry)
+// around a screen, under a memory data router, over the test's own data provider.
+// Must load before antd, as in src/admin/app.tsx.
+// oxlint-disable-next-line import/no-unassigned-import
+import '@ant-design/v5-patch-for-react-19';
+import { Refine, type DataProvider, type RefineProps, type ResourceProps } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useI18nProvider } from '../../src/admin/providers/i18n-provider';
+import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
+import { RESOURCES } from '../../src/admin/resources';
+import { adminTheme } from '../../src/admin/theme';
+import { useAntdLocale } from '../../src/admin/ui-locale';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+registerAdminCatalogue();
+
+// As in src/admin/app.tsx: Refine names a resource in notifications by "<name>.<name>".
+const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
+  RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]),
+);
+
+/** The app's resources: the dashboard and the registry, with their routes. */
+const APP_RESOURCES: ResourceProps[] = [
+  { name: 'dashboard', list: '/dashboard' },
+  ...RESOURCES.map((entry): ResourceProps => ({ name: entry.name, ...entry.routes })),
+];
+
+export type RenderAdminOptions = {
+  dataProvider: DataProvider;
+  /** The address the router starts at. */
+  path?: string;
+};
+
+const REFINE_OPTIONS: RefineProps['options'] = { syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true };
+
+function AdminProviders({ dataProvider, children }: { dataProvider: DataProvider; children: ReactNode }) {
+  const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
+  const antdLocale = useAntdLocale();
+  return (
+    <ConfigProvider theme={adminTheme} locale={antdLocale}>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          routerProvider={routerProvider}
+          // Refine calls this hook itself inside its provider tree, as the admin shell does.
+          // oxlint-disable-next-line react/hooks
+          notificationProvider={useNotificationProvider}
+          resources={APP_RESOURCES}
+          options={REFINE_OPTIONS}
+        >
+          {children}
+        </Refine>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * Renders `ui` (a screen, or `<Routes>` of several) inside the admin's providers at `path`.
+ * Answers Testing Library's render result and the router, whose `state.location` is the address bar.
+ */
+export function renderAdmin(ui: ReactNode, { dataProvider, path = '/' }: RenderAdminOptions) {
+  const router = createMemoryRouter([{ path: '*', element: <AdminProviders dataProvider={dataProvider}>{ui}</AdminProviders> }], {
+    initialEntries: [path],
+  });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/** A data provider of the test's own calls; the calls a screen does not make answer nothing. */
+export function stubDataProvider(calls: Partial<DataProvider>): DataProvider {
+  return {
+    getApiUrl: () => '/api',
+    getList: async () => ({ data: [], total: 0 }),
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+    ...calls,
+  };
+}
