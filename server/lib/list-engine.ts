@@ -17,6 +17,8 @@ import {
   type SortOrder,
 } from '../../src/contracts/list-resource';
 import { isPagedQuery, TOTAL_COUNT_HEADER, type ListQuery } from '../../src/contracts/paging';
+import type { Database } from '../db/client';
+import type { Services } from '../services';
 import type { PageCache, VersionedTable } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { sendCsv, sendJsonArray } from './streams';
@@ -94,17 +96,18 @@ export function listPage<Row, Sort extends string, Status extends string>(
 }
 
 /**
- * The routes of one list. `sourceOf` is called once the app's services exist. Paths come from the
+ * The routes of one list. `sourceOf` is called once the app's services exist, with them and the
+ * database (a list of one table needs no service: its source is `tableListSource`). Paths come from the
  * definition; every one answers the same three forms.
  */
 export function listRoutes<Row extends z.ZodObject, Sort extends string, Status extends string>(
   definition: ListDefinition<Row, Sort, Status>,
-  sourceOf: (services: import('../services').Services) => ListSource<z.infer<Row>, Sort, Status>,
+  sourceOf: (services: Services, db: Database) => ListSource<z.infer<Row>, Sort, Status>,
 ): FastifyPluginAsyncZod {
   const querystring = listDefinitionQuerySchema(definition);
   const csvColumns = definition.csvColumns;
   return async (app) => {
-    const source = sourceOf(app.services);
+    const source = sourceOf(app.services, app.deps.handle.db);
     const pages = app.services.pages;
     for (const url of definition.paths) {
       app.get(

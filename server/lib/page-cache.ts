@@ -60,6 +60,8 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   const entries = new Map<string, Promise<unknown>>();
 
   async function readVersions(tables: readonly VersionedTable[]): Promise<string> {
+    // A list over no versioned table is read afresh every time.
+    if (tables.length === 0) return '';
     const rows = await db
       .select({ name: dataVersions.name, value: dataVersions.value })
       .from(dataVersions)

@@ -60,10 +60,19 @@ export function neutralizeFormula(value: string): string {
 /**
  * One CSV field (RFC 4180): quoted when needed. Text is written as stored except that a would-be
  * formula is neutralized, since every exported text was typed by someone outside staff's control.
+ * Objects and arrays are written as JSON.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? neutralizeFormula(value) : String(value);
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'string'
+        ? neutralizeFormula(value)
+        : // A nested value (an audit event's before and after) is written as its JSON.
+          typeof value === 'object'
+          ? neutralizeFormula(JSON.stringify(value))
+          : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

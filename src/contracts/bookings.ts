@@ -61,6 +61,8 @@ export const bookingList = defineList({
     { header: 'propertyTitle', field: 'Property.title' },
     { header: 'propertyAddress', field: 'Property.address' },
   ],
+  statusFilter: { confirmed: 'confirmed', pending: 'pending', cancelled: 'cancelled', completed: 'completed' },
+  labels: 'admin.bookings',
   tag: 'bookings',
   summary:
     'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',

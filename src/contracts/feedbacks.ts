@@ -32,6 +32,7 @@ export const feedbackList = defineList({
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   searchFields: ['comments', 'User.name'],
   pageSize: FEEDBACKS_PAGE_SIZE,
+  labels: 'admin.feedback',
   tag: 'feedback',
   summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
 });

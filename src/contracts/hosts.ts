@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
 import { defineList, listDefinitionQuerySchema } from './list-resource';
-import { HOST_STATUSES } from './statuses';
+import { HOST_STATUS_FILTERS, HOST_STATUSES } from './statuses';
 
 /** Rows per page of the hosts list (SPEC.md: 8). */
 export const HOSTS_PAGE_SIZE = 8;
@@ -38,6 +38,8 @@ export const hostList = defineList({
   idSearch: { allowHash: false },
   pageSize: HOSTS_PAGE_SIZE,
   csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
+  statusFilter: HOST_STATUS_FILTERS,
+  labels: 'admin.hosts.list',
   tag: 'hosts',
   summary:
     'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',

@@ -71,6 +71,7 @@ export const hostInformationList = defineList({
   searchFields: ['name', 'email', 'phone', 'address'],
   pageSize: LANDING_DATA_PAGE_SIZE,
   csvColumns: HOST_INFORMATION_CSV_HEADER,
+  labels: 'admin.landingData.hostInterest',
   tag: 'landing',
   summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
 });
@@ -84,6 +85,7 @@ export const emailSubscriberList = defineList({
   searchFields: ['email'],
   pageSize: LANDING_DATA_PAGE_SIZE,
   csvColumns: EMAIL_SUBSCRIBER_CSV_HEADER,
+  labels: 'admin.landingData.subscribers',
   tag: 'landing',
   summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
 });

@@ -24,6 +24,11 @@ export interface ListDefinition<Row extends z.ZodObject, Sort extends string, St
   defaultOrder: { sort?: Sort; order: SortOrder };
   /** The status filter's values, when the list has one. */
   statuses?: readonly [Status, ...Status[]];
+  /**
+   * The screen's status filter, when it shows one: each choice's key (its label is
+   * `<labels>.filters.<key>`, after `<labels>.filters.all`) and the status it selects.
+   */
+  statusFilter?: Readonly<Record<string, Status>>;
   /** What a search matches, by JSON name: documentation for the API and the screen's placeholder. */
   searchFields: readonly string[];
   /** A whole-number search (`123`, and `#123` where the screen shows ids so) also finds the row with that id. */
@@ -35,6 +40,12 @@ export interface ListDefinition<Row extends z.ZodObject, Sort extends string, St
    * with the JSON name it reads (`{ header: 'guestName', field: 'User.name' }`). Absent: no CSV.
    */
   csvColumns?: readonly CsvColumn[];
+  /**
+   * The i18n key prefix of the screen's texts: `title`, `search`, `columns.<key>`, `emptyAll`,
+   * `emptyFiltered`, `errors.notFound`, `errors.fetch`, and where they apply `emptyTitle`,
+   * `filtersLabel`, `filters.<key>`, `errors.refresh`, `exportFailed`, `cards.<key>`.
+   */
+  labels: string;
   /** OpenAPI tag and the route's one-line summary. */
   tag: string;
   summary: string;

@@ -36,6 +36,8 @@ export const listingList = defineList({
   defaultOrder: { order: 'asc' },
   searchFields: ['title'],
   pageSize: LISTING_PAGE_SIZE,
+  statusFilter: LISTING_STATUS_FILTERS,
+  labels: 'admin.listings.list',
   tag: 'listings',
   summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
 });

@@ -31,6 +31,7 @@ export const propertyApprovalList = defineList({
   defaultOrder: { order: 'asc' },
   searchFields: ['title', 'address', 'hostName'],
   pageSize: PROPERTY_APPROVAL_PAGE_SIZE,
+  labels: 'admin.propertyApprovals',
   tag: 'property-approvals',
   summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
 });

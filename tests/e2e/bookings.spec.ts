@@ -3,7 +3,7 @@
 // The journeys only read: they pick their rows from what the API answers, so other files' writes do not matter.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Booking } from '../../src/contracts/bookings';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, exportCsv, test } from './fixtures';
 
 async function bookingsFromApi(request: APIRequestContext, token: string, query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -86,12 +86,9 @@ test('View opens every field of a booking, and Export CSV downloads the filtered
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Export CSV/ }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('bookings.csv');
-  const lines = (await import('node:fs')).readFileSync(await file.path(), 'utf8').trim().split('\r\n');
-  expect(lines[0].replace(/^\uFEFF/, '')).toMatch(/^id,status,checkInDate,checkOutDate,total,/);
+  const { fileName, lines } = await exportCsv(page);
+  expect(fileName).toBe('bookings.csv');
+  expect(lines[0]).toMatch(/^id,status,checkInDate,checkOutDate,total,/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^${booking.id},cancelled,`));
 });

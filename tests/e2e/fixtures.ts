@@ -2,6 +2,7 @@
 // for the journeys that are about it, and the one accessibility check every screen passes.
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export { expect };
@@ -102,4 +103,13 @@ export async function expectNoSeriousAxeViolations(page: Page, { label, include,
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const prefix = label ? `${label}: ` : '';
   expect(blocking.map((violation) => `${prefix}${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Clicks a list's Export CSV and answers the download's file name and lines (byte order mark and line ends gone). */
+export async function exportCsv(page: Page): Promise<{ fileName: string; lines: string[] }> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Export CSV/ }).click();
+  const download = await downloading;
+  const text = await readFile((await download.path()) ?? '', 'utf8');
+  return { fileName: download.suggestedFilename(), lines: text.replace(/^\uFEFF/, '').trim().split('\r\n') };
 }

@@ -2,7 +2,7 @@
 // CSV), a dashboard card opening the filtered list, and Host Details (edit rules, cancel, save,
 // verification modal, approval, history, delete). Each test makes its own hosts through the API.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, exportCsv, test } from './fixtures';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
 
@@ -42,12 +42,13 @@ test('the hosts list filters, searches, sorts, pages and exports', async ({ admi
 
   await page.getByRole('searchbox', { name: 'Search hosts...' }).fill(tag);
   await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
-  await page.getByRole('button', { name: 'Pending', exact: true }).click();
+  const statusFilter = page.getByRole('radiogroup', { name: 'Filter hosts by status' });
+  await statusFilter.getByText('Pending', { exact: true }).click();
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await expect(page.getByRole('link', { name: pending.name, exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Rejected', exact: true }).click();
+  await statusFilter.getByText('Rejected', { exact: true }).click();
   await expect(page.getByText('No hosts match your search criteria.')).toBeVisible();
-  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await statusFilter.getByText('All', { exact: true }).click();
 
   await page.getByRole('columnheader', { name: /Name/ }).click();
   await expect(page.locator('tbody tr.ant-table-row').first()).toContainText(confirmed.name);
@@ -59,12 +60,8 @@ test('the hosts list filters, searches, sorts, pages and exports', async ({ admi
   await expect(page.getByRole('searchbox', { name: 'Search hosts...' })).toHaveValue(tag);
   await expect(page.locator('tbody tr.ant-table-row').first()).toContainText(pending.name);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Export CSV/ }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('hosts.csv');
-  const csv = await (await import('node:fs/promises')).readFile((await download.path()) ?? '', 'utf8');
-  const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const { fileName, lines } = await exportCsv(page);
+  expect(fileName).toBe('hosts.csv');
   expect(lines[0]).toBe('userId,name,email,statusHost,numberOfProperties');
   expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([String(pending.userId), String(confirmed.userId)].sort());
 });
@@ -73,7 +70,7 @@ test('a dashboard card opens the hosts list filtered by its status', async ({ ad
   await page.goto('/dashboard');
   await page.getByRole('link', { name: /^Pending hosts: \d+$/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pending', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('radio', { name: 'Pending', exact: true })).toBeChecked();
   const statuses = page.locator('tbody tr.ant-table-row td:nth-child(2)');
   await expect(statuses.first()).toHaveText('Pending');
   expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Pending']));

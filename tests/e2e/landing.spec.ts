@@ -1,7 +1,7 @@
 // The landing page as a visitor uses it (both forms against the real server, both languages, a phone-sized
 // window, axe), and what it collected as staff read it on Data from Landing Page.
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, signInThroughForm, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, exportCsv, signInThroughForm, test } from './fixtures';
 
 /** A value no other test or seed row contains, so a search finds exactly this run's submission. */
 function uniqueMark(): string {
@@ -53,16 +53,12 @@ test('a prospective host registers; staff see the submission, hostile text shown
   expect(await admin.evaluate(() => (window as { hoyInjected?: number }).hoyInjected)).toBeUndefined();
   await expect(admin.locator('main img[src="x"]')).toHaveCount(0);
 
-  const downloadPromise = admin.waitForEvent('download');
-  await admin.getByRole('button', { name: 'Export CSV' }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('host-information.csv');
-  const csv = await (await download.createReadStream()).toArray();
-  const text = Buffer.concat(csv).toString('utf8');
-  expect(text.split('\n')[0]).toContain('name');
-  expect(text).toContain(mark);
+  const { fileName, lines } = await exportCsv(admin);
+  expect(fileName).toBe('host-information.csv');
+  expect(lines[0]).toBe('id,name,email,phone,address,createdAt');
   // Only the searched set: one header and one row.
-  expect(text.trim().split('\n')).toHaveLength(2);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(mark);
   await admin.context().close();
 });
 

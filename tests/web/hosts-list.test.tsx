@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostsList } from '../../src/admin/pages/hosts/list';
 import type { HostListItem, HostSummary } from '../../src/contracts/hosts';
 import { changeLanguage } from '../../src/i18n';
-import { renderAdmin, stubDataProvider } from './render-admin';
+import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
@@ -92,14 +92,14 @@ describe('Hosts Management list', () => {
     await waitFor(() => expect(lastCall(getList).pagination?.currentPage).toBe(3));
 
     rows = [];
-    await userEvent.click(screen.getByRole('button', { name: 'Rejected' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Rejected' }).closest('label') as HTMLElement);
     await waitFor(() => expect(statusOf(lastCall(getList))).toBe('Rejected'));
     expect(lastCall(getList).pagination?.currentPage).toBe(1);
-    expect(screen.getByRole('button', { name: 'Rejected' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'Rejected' })).toBeChecked();
     expect(await screen.findByText('No hosts match your search criteria.')).toBeInTheDocument();
     expect(router.state.location.search).toContain('Rejected');
 
-    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }).closest('label') as HTMLElement);
     await waitFor(() => expect(statusOf(lastCall(getList))).toBeUndefined());
   });
 
@@ -122,18 +122,18 @@ describe('Hosts Management list', () => {
     await screen.findByRole('heading', { name: 'Hosts Management' }, LOAD);
     await waitFor(() => expect(getList).toHaveBeenCalled());
     expect(getList.mock.calls.every(([params]) => statusOf(params as GetListParams) === 'Pending')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'Pending' })).toBeChecked();
   });
 
   it('sorts by a column and toggles between ascending and descending', async () => {
     const { provider, getList } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY);
     renderList(provider);
     const header = await screen.findByRole('columnheader', { name: /Properties/ }, LOAD);
-    await userEvent.click(header);
+    await clickWhenSettled(header);
     await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'asc' }]));
-    await userEvent.click(header);
+    await clickWhenSettled(header);
     await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'desc' }]));
-    await userEvent.click(header);
+    await clickWhenSettled(header);
     await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'numberOfProperties', order: 'asc' }]));
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
 import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
-import { renderAdmin, stubDataProvider } from './render-admin';
+import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
 configure({ asyncUtilTimeout: 10_000 });
@@ -55,12 +55,12 @@ describe('Property Approvals', () => {
       ['Host', 'hostName'],
       ['Status', 'status'],
     ] as const) {
-      await userEvent.click(screen.getByRole('columnheader', { name: header }));
+      await clickWhenSettled(screen.getByRole('columnheader', { name: header }));
       await waitFor(() => expect(getList.mock.calls.at(-1)?.[0].sorters).toEqual([{ field, order: 'asc' }]));
-      await userEvent.click(screen.getByRole('columnheader', { name: header }));
+      await clickWhenSettled(screen.getByRole('columnheader', { name: header }));
       await waitFor(() => expect(getList.mock.calls.at(-1)?.[0].sorters).toEqual([{ field, order: 'desc' }]));
     }
-    await userEvent.click(screen.getByRole('columnheader', { name: 'Status' }));
+    await clickWhenSettled(screen.getByRole('columnheader', { name: 'Status' }));
     await waitFor(() => expect(getList.mock.calls.at(-1)?.[0].sorters).toEqual([{ field: 'status', order: 'asc' }]));
   });
 

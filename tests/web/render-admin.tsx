@@ -6,7 +6,8 @@
 import '@ant-design/v5-patch-for-react-19';
 import { Refine, type DataProvider, type RefineProps, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -83,4 +84,15 @@ export function stubDataProvider(calls: Partial<DataProvider>): DataProvider {
     deleteOne: async () => ({ data: {} as never }),
     ...calls,
   };
+}
+
+/**
+ * Clicks `element` once no loading spinner covers it. While a list loads, antd lays a spinner over
+ * the table that takes no pointer events, as in a browser; a click then would be lost.
+ */
+export async function clickWhenSettled(element: HTMLElement): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('[aria-busy="true"]')) throw new Error('still loading');
+  });
+  await userEvent.click(element);
 }

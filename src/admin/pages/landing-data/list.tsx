@@ -1,51 +1,34 @@
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { EmailSubscriberRow, HostInformationRow } from '../../../contracts/landing';
+import { emailSubscriberList, hostInformationList, type EmailSubscriberRow, type HostInformationRow } from '../../../contracts/landing';
 import { formatDateTime } from '../../../lib/format';
-import { LandingDataTable } from './landing-data-table';
+import { ListScreen, type ListColumn } from '../../list/list-screen';
+import { useLandingDataTabs } from './landing-data-tabs';
 
-function useDateColumn<Row extends { createdAt: string }>(titleKey: string): ColumnsType<Row>[number] {
+/** The date a row arrived, in the reader's language; values elsewhere are shown as text, never as markup. */
+function useDateColumn<Row extends { createdAt: string }>(key: string): ListColumn<Row> {
   const { t } = useTranslation();
   return {
-    key: 'createdAt',
-    title: t(titleKey),
-    dataIndex: 'createdAt',
-    render: (value: string) => formatDateTime(value, { missing: t('admin.landingData.notAvailable'), invalid: t('admin.landingData.invalidDate') }),
+    key,
+    render: (row) => formatDateTime(row.createdAt, { missing: t('admin.landingData.notAvailable'), invalid: t('admin.landingData.invalidDate') }),
   };
 }
 
-/** /landing-data: what prospective hosts sent through the landing page's registration form. */
+/** /landing-data: what prospective hosts sent through the landing page's registration form, newest first. */
 export function HostInterestList() {
-  const { t } = useTranslation();
-  const dateColumn = useDateColumn<HostInformationRow>('admin.landingData.columns.submitted');
-  const columns: ColumnsType<HostInformationRow> = [
-    { key: 'name', title: t('admin.landingData.columns.name'), dataIndex: 'name' },
-    { key: 'email', title: t('admin.landingData.columns.email'), dataIndex: 'email' },
-    { key: 'phone', title: t('admin.landingData.columns.phone'), dataIndex: 'phone' },
-    { key: 'address', title: t('admin.landingData.columns.address'), dataIndex: 'address', width: 320 },
-    dateColumn,
+  const frame = useLandingDataTabs('landing-data');
+  const columns: ListColumn<HostInformationRow>[] = [
+    { key: 'name' },
+    { key: 'email' },
+    { key: 'phone' },
+    { key: 'address', width: 320 },
+    useDateColumn<HostInformationRow>('submitted'),
   ];
-  return (
-    <LandingDataTable<HostInformationRow>
-      resource="landing-data"
-      textKey="admin.landingData.hostInterest"
-      columns={columns}
-      csvFileName="host-information.csv"
-    />
-  );
+  return <ListScreen<HostInformationRow> definition={hostInformationList} resource="landing-data" columns={columns} frame={frame} />;
 }
 
-/** /landing-data/subscribers: the addresses that asked for updates. */
+/** /landing-data/subscribers: the addresses that asked for updates, newest first. */
 export function SubscriberList() {
-  const { t } = useTranslation();
-  const dateColumn = useDateColumn<EmailSubscriberRow>('admin.landingData.columns.subscribed');
-  const columns: ColumnsType<EmailSubscriberRow> = [{ key: 'email', title: t('admin.landingData.columns.email'), dataIndex: 'email' }, dateColumn];
-  return (
-    <LandingDataTable<EmailSubscriberRow>
-      resource="email-subscribers"
-      textKey="admin.landingData.subscribers"
-      columns={columns}
-      csvFileName="email-subscribers.csv"
-    />
-  );
+  const frame = useLandingDataTabs('email-subscribers');
+  const columns: ListColumn<EmailSubscriberRow>[] = [{ key: 'email' }, useDateColumn<EmailSubscriberRow>('subscribed')];
+  return <ListScreen<EmailSubscriberRow> definition={emailSubscriberList} columns={columns} frame={frame} />;
 }

@@ -1,0 +1,147 @@
+// The state of one admin list screen, read from its definition: the page of rows (or the cards loaded
+// so far), the search, status filter and sort kept in the URL, the count cards' summary, Refresh and
+// CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
+import { useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { ListDefinition } from '../../contracts/list-resource';
+import { useCsvExport } from '../components/use-csv-export';
+import type { ResourceName } from '../resources';
+
+/** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
+export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { retry: false } } as const;
+
+/** A list definition as the screen reads it, whatever its row, sorts and statuses. */
+// oxlint-disable-next-line typescript/no-explicit-any -- the screen reads only fields that do not depend on the row type
+export type AnyListDefinition = ListDefinition<z.ZodObject<any>, string, string>;
+
+export interface ListScreenOptions {
+  /** Refine's resource (the registry entry); the definition's name when they are the same. */
+  resource?: ResourceName;
+  /** "Show More" instead of numbered pages: the loaded rows stay and the next page joins them. */
+  paging?: 'pages' | 'more';
+}
+
+/** The filters of a search and a status, each left out when empty. */
+function filtersOf(search: string, status: string | undefined): CrudFilter[] {
+  return [
+    ...(search ? [{ field: 'q', operator: 'contains', value: search } as const] : []),
+    ...(status ? [{ field: 'status', operator: 'eq', value: status } as const] : []),
+  ];
+}
+
+function filterValue(filters: CrudFilter[], field: string): string {
+  const found = filters.find((filter) => 'field' in filter && filter.field === field);
+  return found?.value === undefined || found.value === null ? '' : String(found.value).trim();
+}
+
+/**
+ * The status a filter names, whether it is the stored value (`Confirmed`) or the screen's choice
+ * (`approved`, as a dashboard link may write it), ignoring case; undefined for anything else.
+ */
+export function resolveStatus(definition: AnyListDefinition, value: string): string | undefined {
+  if (value === '') return undefined;
+  const lower = value.toLowerCase();
+  const byChoice = Object.entries(definition.statusFilter ?? {}).find(([key]) => key.toLowerCase() === lower);
+  if (byChoice) return byChoice[1];
+  return (definition.statuses ?? []).find((status) => status.toLowerCase() === lower);
+}
+
+/** Clicking the sorted column again flips its order; another column starts ascending; never unsorted. */
+export function nextSort(current: CrudSort | undefined, field: string): CrudSort {
+  if (current?.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { field, order: 'asc' };
+}
+
+export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinition, options: ListScreenOptions = {}) {
+  const resource = options.resource ?? (definition.name as ResourceName);
+  const isPaged = (options.paging ?? 'pages') === 'pages';
+  const table = useTable<Row, HttpError>({
+    resource,
+    pagination: { pageSize: definition.pageSize },
+    filters: { defaultBehavior: 'replace' },
+    syncWithLocation: true,
+    ...LIST_QUERY_DEFAULTS,
+    queryOptions: { ...LIST_QUERY_DEFAULTS.queryOptions, enabled: isPaged },
+  });
+  const search = filterValue(table.filters, 'q');
+  const status = resolveStatus(definition, filterValue(table.filters, 'status'));
+  const [sorter] = table.sorters;
+  // What the API is asked for: the search and the resolved status (a link may name a choice).
+  const filters = filtersOf(search, status);
+  const more = useInfiniteList<Row, HttpError>({
+    resource,
+    pagination: { pageSize: definition.pageSize },
+    filters,
+    sorters: table.sorters,
+    ...LIST_QUERY_DEFAULTS,
+    queryOptions: { ...LIST_QUERY_DEFAULTS.queryOptions, enabled: !isPaged },
+  });
+  const csv = useCsvExport(resource, filters, `${definition.name}.csv`);
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const [isRefreshFailed, setIsRefreshFailed] = useState(false);
+  // Counts Refresh presses: the count cards reload with the list.
+  const [refreshCount, setRefreshCount] = useState(0);
+
+  const query = isPaged ? table.tableQuery : more.query;
+  const error = query.isError ? query.error : undefined;
+  // 401 and 404 mean "nothing to show": the message stands over an empty list.
+  const isEmptyError = error?.statusCode === 401 || error?.statusCode === 404;
+  const loaded = isPaged ? table.result.data : uniqueById(more.result.data?.pages ?? []);
+  const total = isPaged ? table.result.total : more.result.data?.pages.at(-1)?.total;
+
+  function setFilter(field: 'q' | 'status', value: string | undefined) {
+    table.setFilters(field === 'q' ? filtersOf(value ?? '', status) : filtersOf(search, value));
+    table.setCurrentPage(1);
+    setIsRefreshFailed(false);
+  }
+
+  async function refresh() {
+    setIsRefreshing(true);
+    setRefreshCount((count) => count + 1);
+    const list = await query.refetch();
+    setIsRefreshFailed(list.isError);
+    setIsRefreshing(false);
+  }
+
+  return {
+    definition,
+    resource,
+    isPaged,
+    rows: isEmptyError ? [] : loaded,
+    total: isEmptyError ? 0 : (total ?? 0),
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    error,
+    isRefreshFailed,
+    search,
+    status,
+    isFiltered: search !== '' || status !== undefined,
+    setSearch: (value: string) => setFilter('q', value),
+    setStatus: (value: string | undefined) => setFilter('status', value),
+    sorter,
+    sortBy: (field: string) => {
+      table.setSorters([nextSort(sorter, field)]);
+      table.setCurrentPage(1);
+    },
+    currentPage: table.currentPage,
+    setCurrentPage: table.setCurrentPage,
+    hasMore: !isPaged && Boolean(more.result.hasNextPage) && !isEmptyError,
+    isLoadingMore: more.query.isFetchingNextPage,
+    loadMore: () => void more.query.fetchNextPage(),
+    /** When the rows were last loaded, for texts relative to it ("3 days ago"). */
+    loadedAt: query.dataUpdatedAt,
+    refresh,
+    refreshCount,
+    isRefreshing,
+    csv,
+  };
+}
+
+export type ListScreenState<Row extends BaseRecord> = ReturnType<typeof useListScreen<Row>>;
+
+/** Every loaded row once, in the server's order: a row that moved pages between loads is not shown twice. */
+function uniqueById<Row extends BaseRecord>(pages: readonly { data: Row[] }[]): Row[] {
+  const seen = new Set<unknown>();
+  return pages.flatMap((page) => page.data).filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
+}
