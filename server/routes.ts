@@ -1,18 +1,25 @@
 // Every module's routes, in one of two scopes (server/plugins/auth-guard.ts). A module adds one line
-// here: to the guarded list unless every one of its calls is meant for anyone.
+// here: to the guarded list unless every one of its calls is meant for anyone. An admin list is one
+// line in LISTS: its definition (src/contracts) and the source of its rows (decision 015).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookingList } from '../src/contracts/bookings';
+import { feedbackList } from '../src/contracts/feedbacks';
+import { hostList } from '../src/contracts/hosts';
+import { emailSubscriberList, hostInformationList } from '../src/contracts/landing';
+import { listingList } from '../src/contracts/listings';
+import { propertyApprovalList } from '../src/contracts/property-approvals';
+import { listRoutes } from './lib/list-engine';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
-import { emailSubscriberRoutes, hostInformationRoutes, landingRoutes } from './modules/landing/landing.routes';
-import { listingListRoutes, listingsRoutes } from './modules/listings/listings.routes';
-import { promosRoutes } from './modules/promos/promos.routes';
-import { propertyApprovalListRoutes, propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
-import { bookingListRoutes, bookingsRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { feedbacksRoutes } from './modules/feedbacks/feedbacks.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { hostListRoutes, hostsRoutes } from './modules/hosts/hosts.routes';
+import { hostsRoutes } from './modules/hosts/hosts.routes';
+import { landingRoutes } from './modules/landing/landing.routes';
+import { listingsRoutes } from './modules/listings/listings.routes';
+import { promosRoutes } from './modules/promos/promos.routes';
+import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
 
 /** The only calls that need no bearer token. The app refuses to start if any other /api route is registered outside the guarded scope. */
 export const PUBLIC_CALLS = [
@@ -23,8 +30,30 @@ export const PUBLIC_CALLS = [
   'POST /api/data/add-email-subscriber',
 ] as const;
 
+/** The admin lists: each answers its whole array, one page with its total, and CSV where defined. */
+const LISTS: FastifyPluginAsyncZod[] = [
+  listRoutes(hostList, (services) => services.hosts.listSource),
+  listRoutes(propertyApprovalList, (services) => services.propertyApprovals.listSource),
+  listRoutes(listingList, (services) => services.listings.listSource),
+  listRoutes(bookingList, (services) => services.bookings.listSource),
+  listRoutes(feedbackList, (services) => services.feedbacks.listSource),
+  listRoutes(hostInformationList, (services) => services.landing.hostInformationSource),
+  listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource),
+];
+
 /** Modules whose routes anyone may call: sign-in, health and the landing page's two forms. */
 export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes];
 
 /** Everything else: a live session before any route code runs. */
-export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [authRoutes, auditRoutes, hostsRoutes, hostListRoutes, bookingsRoutes, bookingListRoutes, feedbacksRoutes, dashboardRoutes, listingsRoutes, listingListRoutes, propertyApprovalsRoutes, propertyApprovalListRoutes, chatsRoutes, promosRoutes, hostInformationRoutes, emailSubscriberRoutes];
+export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
+  ...LISTS,
+  authRoutes,
+  auditRoutes,
+  hostsRoutes,
+  bookingsRoutes,
+  dashboardRoutes,
+  listingsRoutes,
+  propertyApprovalsRoutes,
+  chatsRoutes,
+  promosRoutes,
+];

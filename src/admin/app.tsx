@@ -15,8 +15,7 @@ import { ErrorScreen } from '../lib/error-screen';
 import { readToken, takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
 import { followLanguage, useAntdLocale } from './ui-locale';
-import { RESOURCES, type ResourceEntry, type ResourceName } from './resources';
-import { RESOURCE_PAGES } from './pages';
+import { RESOURCES, type ResourceEntry } from './resources';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { useI18nProvider } from './providers/i18n-provider';
@@ -77,7 +76,7 @@ function useRefineResources(): ResourceProps[] {
 
 function resourceRoutes() {
   return RESOURCES.flatMap((entry: ResourceEntry) => {
-    const pages = RESOURCE_PAGES[entry.name as ResourceName];
+    const pages = entry.pages;
     const routes: Record<string, string | undefined> = entry.routes;
     const crud = (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
       const path = routes[action];

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import {
   CommentOutlined,
   DatabaseOutlined,
@@ -49,7 +49,23 @@ export type ResourceEntry = {
   extraRoutes?: Record<string, string>;
   /** Hidden from the sidebar (still routed). */
   isHiddenFromMenu?: boolean;
+  /** The screens, routed at `routes` and `extraRoutes` by the same keys. */
+  pages: ResourcePages;
 };
+
+export type ResourcePages = {
+  list: ComponentType;
+  show?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  /** Screens named in `extraRoutes`, by the same keys. */
+  extra?: Record<string, ComponentType>;
+};
+
+/** A screen loaded with its route: an administrator downloads only the screens they open. */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
+  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+}
 
 // SPEC.md section 7: the host detail calls answer an envelope and give up after 10 s.
 const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<Endpoint>;
@@ -74,6 +90,7 @@ export const RESOURCES = [
     },
     idField: 'userId',
     pageSize: 8,
+    pages: { list: screen(() => import('./pages/hosts/list'), 'HostsList'), show: screen(() => import('./pages/hosts/show'), 'HostDetails') },
   },
   {
     name: 'property-approvals',
@@ -86,6 +103,7 @@ export const RESOURCES = [
       decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
     },
     pageSize: 8,
+    pages: { list: screen(() => import('./pages/property-approvals/list'), 'PropertyApprovalList') },
   },
   {
     name: 'listings',
@@ -101,6 +119,7 @@ export const RESOURCES = [
       decline: { method: 'post', path: 'admin/listings/:id/decline' },
     },
     pageSize: 8,
+    pages: { list: screen(() => import('./pages/listings/list'), 'ListingList'), show: screen(() => import('./pages/listings/show'), 'ListingShow') },
   },
   {
     name: 'bookings',
@@ -110,6 +129,7 @@ export const RESOURCES = [
     endpoints: { getList: { path: 'admin/bookings' } },
     actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
     pageSize: 8,
+    pages: { list: screen(() => import('./pages/bookings/list'), 'BookingList') },
   },
   {
     name: 'chats',
@@ -124,6 +144,7 @@ export const RESOURCES = [
     },
     filterFields: ['q', 'tab'],
     pageSize: 20,
+    pages: { list: screen(() => import('./pages/chats/list'), 'ChatsPage') },
   },
   {
     name: 'promos',
@@ -142,6 +163,14 @@ export const RESOURCES = [
       update: { path: 'admin/promos/:id' },
     },
     pageSize: 8,
+    pages: {
+      list: screen(() => import('./pages/promos/list'), 'PromoOverviewPage'),
+      extra: {
+        guest: screen(() => import('./pages/promos/guest'), 'GuestPromoPage'),
+        hostNewJoiner: screen(() => import('./pages/promos/host-new-joiner'), 'HostNewJoinerPromoPage'),
+        hostRegular: screen(() => import('./pages/promos/host-regular'), 'HostRegularPromoPage'),
+      },
+    },
   },
   {
     name: 'feedbacks',
@@ -150,6 +179,7 @@ export const RESOURCES = [
     routes: { list: '/feedback' },
     endpoints: { getList: { path: 'admin/feedbacks' } },
     pageSize: 10,
+    pages: { list: screen(() => import('./pages/feedbacks/list'), 'FeedbackList') },
   },
   {
     name: 'landing-data',
@@ -158,6 +188,7 @@ export const RESOURCES = [
     routes: { list: '/landing-data' },
     endpoints: { getList: { path: 'admin/host-information' } },
     pageSize: 10,
+    pages: { list: screen(() => import('./pages/landing-data/list'), 'HostInterestList') },
   },
   // The landing page's second list: its own resource (table, search, paging), shown as a tab of
   // Data from Landing Page.
@@ -169,6 +200,7 @@ export const RESOURCES = [
     endpoints: { getList: { path: 'admin/email-subscribers' } },
     isHiddenFromMenu: true,
     pageSize: 10,
+    pages: { list: screen(() => import('./pages/landing-data/list'), 'SubscriberList') },
   },
 ] as const satisfies readonly ResourceEntry[];
 

@@ -15,6 +15,20 @@ export interface NewAuditEvent {
   createdAt: Date;
 }
 
+/** An event as a history shows it: who by e-mail, not by id. */
+const shownEvent = {
+  id: auditEvents.id,
+  action: auditEvents.action,
+  entityType: auditEvents.entityType,
+  entityId: auditEvents.entityId,
+  reason: auditEvents.reason,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  createdAt: auditEvents.createdAt,
+  administratorEmail: administrators.email,
+};
+const withAdministrator = eq(administrators.id, auditEvents.administratorId);
+
 export function createAuditRepository(db: Database) {
   return {
     async insert(executor: Database | Transaction, event: NewAuditEvent): Promise<void> {
@@ -28,19 +42,9 @@ export function createAuditRepository(db: Database) {
 
     async listFor(entityType: AuditEntityType, entityId: number, limit = 100) {
       return db
-        .select({
-          id: auditEvents.id,
-          action: auditEvents.action,
-          entityType: auditEvents.entityType,
-          entityId: auditEvents.entityId,
-          reason: auditEvents.reason,
-          before: auditEvents.before,
-          after: auditEvents.after,
-          createdAt: auditEvents.createdAt,
-          administratorEmail: administrators.email,
-        })
+        .select(shownEvent)
         .from(auditEvents)
-        .leftJoin(administrators, eq(administrators.id, auditEvents.administratorId))
+        .leftJoin(administrators, withAdministrator)
         .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)))
         .orderBy(desc(auditEvents.id))
         .limit(limit);

@@ -1,11 +1,7 @@
-// Bookings: the admin list from its definition (whole array, one page, or the filtered set as CSV)
-// and the counts of its cards.
+// Bookings: the counts of the list's cards (the list is in server/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingList, bookingSummarySchema } from '../../../src/contracts/bookings';
+import { bookingSummarySchema } from '../../../src/contracts/bookings';
 import { errorSchema } from '../../../src/contracts/common';
-import { listRoutes } from '../../lib/list-engine';
-
-export const bookingListRoutes = listRoutes(bookingList, (services) => services.bookings.listSource);
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-// Hosts: the admin list and its counts, the user/verification detail and approval (admin base),
+// Hosts: the counts of the list's cards (the list is in server/routes.ts), the user/verification detail and approval (admin base),
 // and the host detail calls of SPEC.md section 7 under /api/hosts (bearer token required too).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParamsSchema } from '../../../src/contracts/common';
@@ -6,16 +6,13 @@ import {
   hostDeleteResponseSchema,
   hostDetailResponseSchema,
   hostEditRequestSchema,
-  hostList,
   hostListItemSchema,
   hostSummarySchema,
   userDetailsResponseSchema,
 } from '../../../src/contracts/hosts';
-import { listRoutes } from '../../lib/list-engine';
 
 const security = [{ bearer: [] }];
 
-export const hostListRoutes = listRoutes(hostList, (services) => services.hosts.listSource);
 
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hosts = app.services.hosts;

@@ -1,17 +1,13 @@
 // Public: POST /api/data/add-host-information and /api/data/add-email-subscriber (rate-limited).
-// Admin: GET /api/admin/host-information and /api/admin/email-subscribers, from their definitions (list engine).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { errorSchema } from '../../../src/contracts/common';
 import {
-  emailSubscriberList,
   emailSubscriberRequestSchema,
-  hostInformationList,
   hostInformationRequestSchema,
   receivedResponseSchema,
 } from '../../../src/contracts/landing';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
-import { listRoutes } from '../../lib/list-engine';
 
 const publicResponses = { 201: receivedResponseSchema, 400: errorSchema, 413: errorSchema, 429: errorSchema };
 
@@ -50,6 +46,3 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await landing.addEmailSubscriber(request.body.email)),
   );
 };
-
-export const hostInformationRoutes = listRoutes(hostInformationList, (services) => services.landing.hostInformationSource);
-export const emailSubscriberRoutes = listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource);

@@ -1,13 +1,11 @@
-// GET /api/admin/listings, GET /api/admin/listings/:id, POST .../:id/approve and .../:id/decline.
+// GET /api/admin/listings/:id (the list is in server/routes.ts), POST .../:id/approve and .../:id/decline.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParamsSchema } from '../../../src/contracts/common';
 import {
   listingDecisionRequestSchema,
   listingDecisionResponseSchema,
   listingDetailSchema,
-  listingList,
 } from '../../../src/contracts/listings';
-import { listRoutes } from '../../lib/list-engine';
 
 const decisionResponses = {
   200: listingDecisionResponseSchema,
@@ -17,7 +15,6 @@ const decisionResponses = {
   409: errorSchema,
 };
 
-export const listingListRoutes = listRoutes(listingList, (services) => services.listings.listSource);
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listings = app.services.listings;

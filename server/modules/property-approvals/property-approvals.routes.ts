@@ -1,12 +1,10 @@
-// GET /api/admin/property-approvals (from its definition), POST .../:id/approve and .../:id/decline.
+// POST /api/admin/property-approvals/:id/approve and .../:id/decline (the list is in server/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParamsSchema } from '../../../src/contracts/common';
 import {
-  propertyApprovalList,
   propertyDecisionRequestSchema,
   propertyDecisionResponseSchema,
 } from '../../../src/contracts/property-approvals';
-import { listRoutes } from '../../lib/list-engine';
 
 const decisionSchema = {
   tags: ['property-approvals'],
@@ -16,7 +14,6 @@ const decisionSchema = {
   response: { 200: propertyDecisionResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
 };
 
-export const propertyApprovalListRoutes = listRoutes(propertyApprovalList, (services) => services.propertyApprovals.listSource);
 
 export const propertyApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const approvals = app.services.propertyApprovals;
