@@ -2,6 +2,7 @@
 // here: to the guarded list unless every one of its calls is meant for anyone. An admin list is one
 // line in LISTS: its definition (src/contracts) and the source of its rows (decision 015).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activityList } from '../src/contracts/activity';
 import { bookingList } from '../src/contracts/bookings';
 import { feedbackList } from '../src/contracts/feedbacks';
 import { hostList } from '../src/contracts/hosts';
@@ -9,6 +10,7 @@ import { emailSubscriberList, hostInformationList } from '../src/contracts/landi
 import { listingList } from '../src/contracts/listings';
 import { propertyApprovalList } from '../src/contracts/property-approvals';
 import { listRoutes } from './lib/list-engine';
+import { activitySource } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
@@ -39,6 +41,7 @@ const LISTS: FastifyPluginAsyncZod[] = [
   listRoutes(feedbackList, (services) => services.feedbacks.listSource),
   listRoutes(hostInformationList, (services) => services.landing.hostInformationSource),
   listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource),
+  listRoutes(activityList, (_services, db) => activitySource(db)),
 ];
 
 /** Modules whose routes anyone may call: sign-in, health and the landing page's two forms. */

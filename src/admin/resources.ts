@@ -5,6 +5,7 @@ import {
   MessageOutlined,
   HomeOutlined,
   GiftOutlined,
+  HistoryOutlined,
   ScheduleOutlined,
   TeamOutlined,
   UnorderedListOutlined,
@@ -180,6 +181,15 @@ export const RESOURCES = [
     endpoints: { getList: { path: 'admin/feedbacks' } },
     pageSize: 10,
     pages: { list: screen(() => import('./pages/feedbacks/list'), 'FeedbackList') },
+  },
+  {
+    name: 'activity',
+    labelKey: 'admin.nav.activity',
+    icon: HistoryOutlined,
+    routes: { list: '/activity' },
+    endpoints: { getList: { path: 'admin/activity' } },
+    pageSize: 10,
+    pages: { list: screen(() => import('./pages/activity/list'), 'ActivityList') },
   },
   {
     name: 'landing-data',

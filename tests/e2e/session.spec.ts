@@ -18,7 +18,7 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists the nine entries in order, marks the current one and ends with Logout', async ({ page }) => {
+test('the sider lists the ten entries in order (Activity after Feedback), marks the current one and ends with Logout', async ({ page }) => {
   await signInThroughForm(page);
   await page.goto('/hosts');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -31,6 +31,7 @@ test('the sider lists the nine entries in order, marks the current one and ends 
     'Chats',
     'Promo Code',
     'Feedback',
+    'Activity',
     'Data from Landing Page',
   ]);
   await expect(navigation.getByRole('link', { name: 'Hosts' })).toHaveAttribute('aria-current', 'page');

@@ -1,5 +1,7 @@
 // SQL for the audit trail.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { ActivityRow } from '../../../src/contracts/activity';
+import { tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, auditEvents } from '../../db/schema';
 import type { AuditEntityType } from '../../../src/contracts/audit';
@@ -28,6 +30,19 @@ const shownEvent = {
   administratorEmail: administrators.email,
 };
 const withAdministrator = eq(administrators.id, auditEvents.administratorId);
+
+/** Activity: the whole trail with each administrator's e-mail, read afresh (it is not versioned). */
+export const activitySource = (db: Database) =>
+  tableListSource<ActivityRow & { createdAt: Date }, ActivityRow, 'createdAt', AuditEntityType>({
+    db,
+    table: auditEvents,
+    join: (query) => query.leftJoin(administrators, withAdministrator),
+    columns: shownEvent,
+    sortColumns: { createdAt: auditEvents.createdAt },
+    statusColumn: auditEvents.entityType,
+    search: (pattern) => or(ilike(administrators.email, pattern), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+    toRow: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+  });
 
 export function createAuditRepository(db: Database) {
   return {

@@ -1,0 +1,92 @@
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActivityList } from '../../src/admin/pages/activity/list';
+import type { ActivityRow } from '../../src/contracts/activity';
+import { changeLanguage } from '../../src/i18n';
+import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
+
+const LOAD = { timeout: 10_000 };
+
+const ROWS: ActivityRow[] = [
+  {
+    id: 3,
+    createdAt: '2026-11-01T09:02:00.000Z',
+    administratorEmail: null,
+    action: 'listing.decline',
+    entityType: 'listing',
+    entityId: 41,
+    reason: '<img src=x onerror=alert(1)>',
+    before: { status: 'Pending', declineReason: null },
+    after: { status: 'Declined', declineReason: '<img src=x onerror=alert(1)>' },
+  },
+  {
+    id: 2,
+    createdAt: '2026-11-01T09:01:00.000Z',
+    administratorEmail: 'hodan@hoy.test',
+    action: 'host.approve',
+    entityType: 'host',
+    entityId: 7,
+    reason: null,
+    before: { statusHost: 'Pending' },
+    after: { statusHost: 'Confirmed' },
+  },
+];
+
+function renderList() {
+  const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
+    data: ROWS as unknown as BaseRecord[],
+    total: 12,
+  }));
+  renderAdmin(<ActivityList />, { dataProvider: stubDataProvider({ getList: getList as unknown as DataProvider['getList'] }), path: '/activity' });
+  return getList;
+}
+const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('Activity', () => {
+  it('shows time, who, what, the linked record and before → after, as text', async () => {
+    const getList = renderList();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Activity' }, LOAD)).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Listing #41' });
+    const [, declined, approved] = screen.getAllByRole('row');
+    expect(within(declined).getByText('Listing declined')).toBeInTheDocument();
+    expect(within(declined).getByText('an administrator no longer on record')).toBeInTheDocument();
+    expect(within(declined).getByRole('link', { name: 'Listing #41' })).toHaveAttribute('href', '/listings/41');
+    expect(within(declined).getByText('Status: Pending → Declined')).toBeInTheDocument();
+    expect(within(declined).getByText('Reason: <img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('tbody img')).toBeNull();
+    expect(within(approved).getByRole('link', { name: 'Host #7' })).toHaveAttribute('href', '/host-details/7');
+    expect(within(approved).getByText('hodan@hoy.test')).toBeInTheDocument();
+    expect(within(approved).getByText('Host status: Pending → Confirmed')).toBeInTheDocument();
+    expect(within(approved).getByRole('time')).toHaveAttribute('datetime', '2026-11-01T09:01:00.000Z');
+    expect(screen.getByText('Showing 1 to 10 of 12 results')).toBeInTheDocument();
+    expect(lastCall(getList).pagination).toMatchObject({ currentPage: 1, pageSize: 10 });
+  });
+
+  it('filters by kind of record and sorts by time, each from page 1', async () => {
+    const getList = renderList();
+    const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
+    await userEvent.click(within(kinds).getByText('Properties'));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'status', operator: 'eq', value: 'property' }]));
+    expect(within(kinds).getByRole('radio', { name: 'Properties' })).toBeChecked();
+    const time = screen.getByRole('columnheader', { name: /Time/ });
+    await clickWhenSettled(time);
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'createdAt', order: 'asc' }]));
+    await clickWhenSettled(time);
+    await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'createdAt', order: 'desc' }]));
+  });
+
+  it('speaks Somali', async () => {
+    await changeLanguage('so');
+    renderList();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dhaqdhaqaaqa' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Waqtiga/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Liis #41' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Ku kala shaandhee dhaqdhaqaaqa nooca diiwaanka' })).toBeInTheDocument();
+  });
+});
