@@ -1,5 +1,6 @@
-// Reads the exact list totals that the triggers of migration 0004 keep in list_counters.
-import { inArray } from 'drizzle-orm';
+// Reads the exact list totals that the triggers of migration 0004 keep in list_counters (a counter is
+// the sum of its slots, migration 0009).
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { listCounters } from './schema';
 
@@ -22,9 +23,10 @@ export function counterName(list: CountedList, status?: string): string {
 /** The values of the named counters in one lookup; a counter never written reads 0. */
 export async function readCounters<Name extends string>(db: Database, names: readonly Name[]): Promise<Record<Name, number>> {
   const rows = await db
-    .select({ name: listCounters.name, value: listCounters.value })
+    .select({ name: listCounters.name, value: sql<string>`sum(${listCounters.value})` })
     .from(listCounters)
-    .where(inArray(listCounters.name, [...names]));
+    .where(inArray(listCounters.name, [...names]))
+    .groupBy(listCounters.name);
   const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
   return Object.fromEntries(names.map((name) => [name, values.get(name) ?? 0])) as Record<Name, number>;
 }

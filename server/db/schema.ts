@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -368,21 +369,33 @@ export const emailSubscribers = pgTable(
 );
 
 /**
- * Exact row counts kept by the triggers of migration 0004 (one row per counter, e.g. `bookings`,
- * `bookings:pending`), so unsearched totals and the cards cost one primary-key lookup.
+ * Exact row counts kept by the triggers of migration 0004 (e.g. `bookings`, `bookings:pending`), each
+ * spread over slots (migration 0009): a writer adds to its own connection's slot, so concurrent
+ * writers of one list do not queue on one row. A counter's value is the sum of its slots.
  */
-export const listCounters = pgTable('list_counters', {
-  name: text('name').primaryKey(),
-  value: bigint('value', { mode: 'number' }).notNull().default(0),
-});
+export const listCounters = pgTable(
+  'list_counters',
+  {
+    name: text('name').notNull(),
+    slot: smallint('slot').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
+);
 
 /**
- * The version of each listed table: a statement-level trigger (migration 0007) gives a table a new
- * value from one sequence whenever a statement writes it, in the writer's transaction. A list page is
- * cached under the versions of the tables it reads (server/lib/page-cache.ts), so a cached page is
- * exactly what the query would answer now.
+ * The version of each listed table: a statement-level trigger (migration 0007) gives the writer's
+ * slot (migration 0009) a new value from one sequence whenever a statement writes the table, in the
+ * writer's transaction. A slot's value only grows, so the sum over a table's slots names one state of
+ * it. A list page is cached under the versions of the tables it reads (server/lib/page-cache.ts), so
+ * a cached page is exactly what the query would answer now.
  */
-export const dataVersions = pgTable('data_versions', {
-  name: text('name').primaryKey(),
-  value: bigint('value', { mode: 'number' }).notNull(),
-});
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    name: text('name').notNull(),
+    slot: smallint('slot').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
+);

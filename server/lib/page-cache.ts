@@ -8,7 +8,7 @@
 // computing second means a cached answer is never older than the versions it is stored under. Each
 // process keeps its own cache; correctness never depends on it, because every request reads the
 // current versions from the database.
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dataVersions } from '../db/schema';
 import { searchTerm } from './paging';
@@ -63,9 +63,11 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
     // A list over no versioned table is read afresh every time.
     if (tables.length === 0) return '';
     const rows = await db
-      .select({ name: dataVersions.name, value: dataVersions.value })
+      // A table's version is the sum of its slots' values (migration 0009).
+      .select({ name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})` })
       .from(dataVersions)
-      .where(inArray(dataVersions.name, [...tables]));
+      .where(inArray(dataVersions.name, [...tables]))
+      .groupBy(dataVersions.name);
     const values = new Map(rows.map((row) => [row.name, row.value]));
     // A table without a version row is never cached (every answer would share the version "missing").
     if (tables.some((table) => !values.has(table))) return '';

@@ -29,7 +29,7 @@ async function readAll(handle: DatabaseHandle, statement: ReturnType<typeof sql>
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]).filter(([, value]) => value !== 0));
 }
 
-const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, value FROM list_counters`);
+const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, sum(value) AS value FROM list_counters GROUP BY name`);
 const recountedCounters = (handle: DatabaseHandle) => readAll(handle, RECOUNT);
 
 let t: TestApp;

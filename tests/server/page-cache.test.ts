@@ -20,8 +20,11 @@ afterAll(async () => {
 });
 
 async function versionOf(name: string): Promise<number> {
-  const [row] = await t.handle.db.select({ value: dataVersions.value }).from(dataVersions).where(eq(dataVersions.name, name));
-  return row.value;
+  const [row] = await t.handle.db
+    .select({ value: sql<string>`sum(${dataVersions.value})` })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, name));
+  return Number(row.value);
 }
 
 async function search(path: string, q: string, extra = '') {

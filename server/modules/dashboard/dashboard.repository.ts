@@ -19,8 +19,8 @@ export interface DashboardRow {
   average_rating: string | number | null;
 }
 
-/** One counter's value (0 when never written) in the one-row answer. */
-const counterValue = (name: string) => sql`COALESCE(max(value) FILTER (WHERE name = ${name}), 0)`;
+/** One counter's value, the sum of its slots (0 when never written), in the one-row answer. */
+const counterValue = (name: string) => sql`COALESCE(sum(value) FILTER (WHERE name = ${name}), 0)`;
 const counter = (name: string) => sql`${counterValue(name)}::int`;
 
 export function createDashboardRepository(handle: Pick<DatabaseHandle, 'query'>) {

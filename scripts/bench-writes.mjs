@@ -1,0 +1,129 @@
+// npm run bench:writes [-- options]: what Hoy's triggers cost the marketplace's own booking writes.
+// On a fresh PostgreSQL database migrated and lightly seeded by Hoy, pgbench runs concurrent writers
+// that insert bookings, each in its own transaction, with and without some other work in the
+// transaction (as an application's would do), first with Hoy's triggers on bookings and then with
+// them disabled. Prints a table and JSON; the JSON also goes to .bench/writes.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsPath = path.join(root, '.bench', 'writes.json');
+
+const USAGE = `Usage: npm run bench:writes -- [options]
+
+  --server URL      PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres);
+                    the database hoy_bench_writes on it is dropped and created again
+  --clients N       concurrent writers (default 16)
+  --duration S      seconds per run (default 10)
+  --work-ms N       the other work in each transaction, in ms (default 5)
+`;
+
+const { values: options } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    clients: { type: 'string', default: '16' },
+    duration: { type: 'string', default: '10' },
+    'work-ms': { type: 'string', default: '5' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (options.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
+const DATABASE = 'hoy_bench_writes';
+const serverUrl = new URL(options.server);
+const databaseUrl = new URL(options.server);
+databaseUrl.pathname = `/${DATABASE}`;
+const clients = Number(options.clients);
+const duration = Number(options.duration);
+const workMs = Number(options['work-ms']);
+
+function run(command, args, { env = {}, input } = {}) {
+  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, ...env }, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+const psql = (url, statement) => run('psql', ['-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', url.toString(), '-c', statement]).trim();
+
+/** One pgbench run; answers transactions per second and latency. */
+function pgbench(script) {
+  const file = path.join(os.tmpdir(), `hoy-bench-writes-${process.pid}.sql`);
+  fs.writeFileSync(file, script);
+  try {
+    const output = run('pgbench', ['-n', '-c', String(clients), '-j', String(Math.min(clients, os.cpus().length)), '-T', String(duration), '-f', file, databaseUrl.toString()]);
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
+    const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1]);
+    const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
+    return { transactionsPerSecond: Math.round(tps), latencyMs, failed };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function insertScript(withWork, ids) {
+  return [
+    `\\set guest random(${ids.guestMin}, ${ids.guestMax})`,
+    `\\set property random(${ids.propertyMin}, ${ids.propertyMax})`,
+    `\\set status random(0, 3)`,
+    'BEGIN;',
+    // The guest and property may be missing (ids have gaps): the foreign keys allow null.
+    `INSERT INTO bookings (guest_id, property_id, status, check_in_date, check_out_date, total)
+       SELECT (SELECT id FROM users WHERE id = :guest), (SELECT id FROM properties WHERE id = :property),
+              (ARRAY['pending', 'confirmed', 'cancelled', 'completed'])[:status + 1], current_date, current_date + 3, 120;`,
+    ...(withWork ? [`SELECT pg_sleep(${workMs / 1000});`] : []),
+    'COMMIT;',
+    '',
+  ].join('\n');
+}
+
+function main() {
+  const startedAt = new Date();
+  process.stdout.write(`Hoy write-path benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs\n`);
+  psql(serverUrl, `DROP DATABASE IF EXISTS ${DATABASE}`);
+  psql(serverUrl, `CREATE DATABASE ${DATABASE}`);
+  process.stdout.write('migrating and seeding 1,000 hosts and 10,000 bookings...\n');
+  run('npx', ['tsx', 'server/db/seed/cli.ts', '--hosts', '1000', '--bookings', '10000'], { env: { DATABASE_URL: databaseUrl.toString() } });
+  const [guestMin, guestMax, propertyMin, propertyMax] = psql(
+    databaseUrl,
+    'SELECT min(u.id), max(u.id), (SELECT min(id) FROM properties), (SELECT max(id) FROM properties) FROM users u',
+  ).split('|').map(Number);
+  const ids = { guestMin, guestMax, propertyMin, propertyMax };
+
+  const rows = [];
+  for (const withWork of [true, false]) {
+    const script = insertScript(withWork, ids);
+    psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+    const withTriggers = pgbench(script);
+    psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
+    const withoutTriggers = pgbench(script);
+    psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+    rows.push({
+      transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
+      withTriggers,
+      withoutTriggers,
+      ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
+    });
+  }
+  psql(serverUrl, `DROP DATABASE IF EXISTS ${DATABASE}`);
+
+  process.stdout.write(`\n${clients} concurrent writers, ${duration} s per run, one booking per transaction\n\n`);
+  process.stdout.write(`${'transaction'.padEnd(32)} ${'Hoy triggers on'.padStart(16)} ${'triggers off'.padStart(14)} ${'ratio'.padStart(6)}\n`);
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.transaction.padEnd(32)} ${`${row.withTriggers.transactionsPerSecond}/s`.padStart(16)} ${`${row.withoutTriggers.transactionsPerSecond}/s`.padStart(14)} ${String(row.ratio).padStart(6)}\n`,
+    );
+  }
+  const results = { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, workMs, rows };
+  fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
+  fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\n${JSON.stringify(results)}\n`);
+}
+
+main();
