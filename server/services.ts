@@ -56,7 +56,7 @@ export function createServices(deps: ServiceDeps) {
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
   const propertyApprovals = createPropertyApprovalsService({
     db: handle.db,
-    repository: createPropertyApprovalsRepository(handle.db),
+    repository: createPropertyApprovalsRepository(),
     audit,
     clock,
   });

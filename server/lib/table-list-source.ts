@@ -1,5 +1,6 @@
 // A list source for a list that is one table (with, at most, tables joined for display): pages in
-// (sort column, id) order, whole-list batches by keyset, an exact searched or filtered count, and the
+// (sort column, id) order by a deferred join (the page's ids first, then only those rows joined, so a
+// deep page stays cheap), whole-list batches by keyset, an exact searched or filtered count, and the
 // unsearched total from the counter the triggers keep where there is one. A list that steers the
 // planner writes its own source (the bookings, for one).
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -14,13 +15,17 @@ const BATCH_SIZE = 1000;
 export interface TableListOptions<Record extends { id: number }, Row, Sort extends string> {
   db: Database;
   table: PgTable & { id: PgColumn };
-  /** The versioned name of the table (migration 0007); absent: pages are read afresh every time. */
-  tableName?: VersionedTable;
-  /** Tables joined for display, e.g. `(query) => query.leftJoin(administrators, ...)`. */
+  /** The versioned tables a page reads (migration 0007); none: pages are read afresh every time. */
+  tables?: readonly VersionedTable[];
+  /**
+   * Tables joined for display, e.g. `(query) => query.leftJoin(administrators, ...)`. A left join on
+   * a unique key that neither the sort nor the search reads costs the page's ids nothing: PostgreSQL
+   * drops it.
+   */
   join?: (query: PgSelect) => PgSelect;
   /** What a row is read as. */
   columns: { [Key in keyof Record]: AnyColumn };
-  /** Sort columns of the listed table itself (the keyset of the whole list reads them by id). */
+  /** The column behind each sort, of the listed table or of a joined one. */
   sortColumns: { [Key in Sort]: AnyColumn };
   /** The column the list's status filter selects on. */
   statusColumn?: AnyColumn;
@@ -58,21 +63,30 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
   const afterRow = (request: ListRequest<Sort, Status>, afterId: number): SQL => {
     const column = request.sort ? sortColumns[request.sort] : table.id;
     const operator = sql.raw(request.order === 'desc' ? '<' : '>');
-    return sql`(${column}, ${table.id}) ${operator} (SELECT ${column}, ${table.id} FROM ${table} WHERE ${table.id} = ${afterId})`;
+    const cursor = join(db.select({ key: column as PgColumn, id: table.id }).from(table).$dynamic()).where(eq(table.id, afterId));
+    return sql`(${column}, ${table.id}) ${operator} (${cursor})`;
   };
 
-  const select = (request: ListRequest<Sort, Status>, where: SQL | undefined, limit: number, offset: number) =>
+  const select = (request: ListRequest<Sort, Status>, where: SQL | undefined, limit: number) =>
     join(db.select(columns as never).from(table).$dynamic())
       .where(and(selected(request), where))
       .orderBy(...orderOf(request))
-      .limit(limit)
-      .offset(offset) as unknown as Promise<Record[]>;
+      .limit(limit) as unknown as Promise<Record[]>;
 
   return {
-    tables: options.tableName ? [options.tableName] : [],
+    tables: options.tables ?? [],
 
     async page(request) {
-      return (await select(request, undefined, request.limit, request.offset)).map(toRow);
+      const ids = join(db.select({ id: table.id }).from(table).$dynamic())
+        .where(selected(request))
+        .orderBy(...orderOf(request))
+        .limit(request.limit)
+        .offset(request.offset)
+        .as('page');
+      const records = await join(db.select(columns as never).from(table).innerJoin(ids, eq(ids.id, table.id)).$dynamic()).orderBy(
+        ...orderOf(request),
+      );
+      return (records as unknown as Record[]).map(toRow);
     },
 
     async count(filter) {
@@ -85,7 +99,7 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     async *batches(request) {
       let afterId: number | undefined;
       for (;;) {
-        const records = await select(request, afterId === undefined ? undefined : afterRow(request, afterId), batchSize, 0);
+        const records = await select(request, afterId === undefined ? undefined : afterRow(request, afterId), batchSize);
         if (records.length === 0) return;
         yield records.map(toRow);
         if (records.length < batchSize) return;

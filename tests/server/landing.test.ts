@@ -269,7 +269,7 @@ describe('export batches', () => {
     const source = tableListSource({
       db: t.handle.db,
       ...hostInformationTable,
-      tableName: 'host_interest_submissions',
+      tables: ['host_interest_submissions'],
       counter: 'host-information',
       toRow: (record: { id: number }) => record.id,
       batchSize: 2,

@@ -51,7 +51,7 @@ export function createLandingService({ db, repository, clock, limiter, publicLim
     hostInformationSource: tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({
       db,
       ...hostInformationTable,
-      tableName: 'host_interest_submissions',
+      tables: ['host_interest_submissions'],
       counter: 'host-information',
       toRow: withIsoDate,
     }),
@@ -59,7 +59,7 @@ export function createLandingService({ db, repository, clock, limiter, publicLim
     emailSubscriberSource: tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({
       db,
       ...emailSubscriberTable,
-      tableName: 'email_subscribers',
+      tables: ['email_subscribers'],
       counter: 'email-subscribers',
       toRow: withIsoDate,
     }),

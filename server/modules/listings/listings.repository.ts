@@ -1,23 +1,10 @@
 // SQL for Review Listings and the listing approval detail (a listing is a property under review).
-import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { ListingSort } from '../../../src/contracts/listings';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import type { ListingRow, ListingSort } from '../../../src/contracts/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
-import { readCounter } from '../../db/counters';
 import { properties, propertyImages, users } from '../../db/schema';
-
-export interface ListingFilter {
-  /** A LIKE pattern for the title, already escaped. */
-  titlePattern?: string;
-  status?: ListingStatus;
-}
-
-export interface ListingPageRequest extends ListingFilter {
-  sort?: ListingSort;
-  order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
+import { tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
   id: properties.id,
@@ -27,69 +14,25 @@ const rowColumns = {
   hostName: users.name,
 };
 
-const sortColumns = {
-  title: properties.title,
-  status: properties.listingStatus,
-  address: properties.address,
-  hostName: users.name,
-} as const;
+/** Review Listings: properties by their review status, each with its host's name; searched by title. */
+export const listingListSource = (db: Database) =>
+  tableListSource<ListingRecord, ListingRow, ListingSort, ListingStatus>({
+    db,
+    table: properties,
+    tables: ['properties', 'users'],
+    join: (query) => query.leftJoin(users, eq(users.id, properties.hostId)),
+    columns: rowColumns,
+    sortColumns: { title: properties.title, status: properties.listingStatus, address: properties.address, hostName: users.name },
+    statusColumn: properties.listingStatus,
+    search: (pattern) => ilike(properties.title, pattern),
+    counter: 'listings',
+    toRow: (row) => ({ ...row, status: row.status as ListingStatus, hostName: row.hostName ?? '', propertyId: row.id }),
+  });
 
-function whereOf(filter: ListingFilter): SQL | undefined {
-  return and(
-    filter.titlePattern === undefined ? undefined : ilike(properties.title, filter.titlePattern),
-    filter.status === undefined ? undefined : eq(properties.listingStatus, filter.status),
-  );
-}
+type ListingRecord = { id: number; title: string; status: string; address: string; hostName: string | null };
 
 export function createListingsRepository(db: Database) {
   return {
-    async listPage(request: ListingPageRequest) {
-      const direction = request.order === 'desc' ? desc : asc;
-      const orderBy = request.sort ? [direction(sortColumns[request.sort]), direction(properties.id)] : [direction(properties.id)];
-      if (request.sort !== 'hostName') {
-        // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
-        const page = db
-          .select({ id: properties.id })
-          .from(properties)
-          .where(whereOf(request))
-          .orderBy(...orderBy)
-          .limit(request.limit)
-          .offset(request.offset)
-          .as('page');
-        return db
-          .select(rowColumns)
-          .from(properties)
-          .innerJoin(page, eq(page.id, properties.id))
-          .innerJoin(users, eq(users.id, properties.hostId))
-          .orderBy(...orderBy);
-      }
-      return db
-        .select(rowColumns)
-        .from(properties)
-        .innerJoin(users, eq(users.id, properties.hostId))
-        .where(whereOf(request))
-        .orderBy(...orderBy)
-        .limit(request.limit)
-        .offset(request.offset);
-    },
-
-    async count(filter: ListingFilter): Promise<number> {
-      // Unsearched totals come from the counters the triggers keep; a search is counted for real.
-      if (filter.titlePattern === undefined) return readCounter(db, 'listings', filter.status);
-      const [row] = await db.select({ total: count() }).from(properties).where(whereOf(filter));
-      return row.total;
-    },
-
-    async listAfter(afterId: number, limit: number) {
-      return db
-        .select(rowColumns)
-        .from(properties)
-        .innerJoin(users, eq(users.id, properties.hostId))
-        .where(gt(properties.id, afterId))
-        .orderBy(asc(properties.id))
-        .limit(limit);
-    },
-
     async findDetail(id: number) {
       const [row] = await db
         .select({ property: properties, hostName: users.name })

@@ -6,21 +6,13 @@ import {
   listingStatusUpdatedMessage,
   type ListingDecisionResponse,
   type ListingDetail,
-  type ListingRow,
-  type ListingSort,
 } from '../../../src/contracts/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { ListSource } from '../../lib/list-engine';
-import type { VersionedTable } from '../../lib/page-cache';
-import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
-import type { ListingsRepository } from './listings.repository';
-
-/** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const LISTED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
+import { listingListSource, type ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
   db: Database;
@@ -33,24 +25,9 @@ type ListingDecision = 'approve' | 'decline';
 
 const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Approved', decline: 'Declined' };
 
-function toRow(row: { id: number; title: string; status: string; address: string; hostName: string }): ListingRow {
-  return { ...row, status: row.status as ListingStatus, propertyId: row.id };
-}
-
 export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
   return {
-    listSource: {
-      tables: LISTED_TABLES,
-      async page(request) {
-        const rows = await repository.listPage({ titlePattern: request.pattern, status: request.status, sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
-        return rows.map(toRow);
-      },
-      count: (filter) => repository.count({ titlePattern: filter.pattern, status: filter.status }),
-      /** Every listing in id order (the whole array; the list has no CSV, so no filter reaches here). */
-      async *batches() {
-        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
-      },
-    } satisfies ListSource<ListingRow, ListingSort, ListingStatus>,
+    listSource: listingListSource(db),
 
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);

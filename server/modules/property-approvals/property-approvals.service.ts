@@ -4,20 +4,13 @@ import {
   PROPERTY_NOT_FOUND_MESSAGE,
   propertyAlreadyDecidedMessage,
   type PropertyApprovalRow,
-  type PropertyApprovalSort,
 } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { ListSource } from '../../lib/list-engine';
-import type { VersionedTable } from '../../lib/page-cache';
-import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
-import type { PropertyApprovalsRepository } from './property-approvals.repository';
-
-/** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const LISTED_TABLES: readonly VersionedTable[] = ['properties', 'users'];
+import { propertyApprovalListSource, type PropertyApprovalsRepository } from './property-approvals.repository';
 
 interface PropertyApprovalsServiceDeps {
   db: Database;
@@ -36,18 +29,7 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
 
 export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
   return {
-    listSource: {
-      tables: LISTED_TABLES,
-      async page(request) {
-        const rows = await repository.listPage({ pattern: request.pattern, status: request.status, sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
-        return rows.map(toRow);
-      },
-      count: (filter) => repository.count({ pattern: filter.pattern, status: filter.status }),
-      /** Every property in id order (the whole array; the list has no CSV, so no filter reaches here). */
-      async *batches() {
-        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit))) yield rows.map(toRow);
-      },
-    } satisfies ListSource<PropertyApprovalRow, PropertyApprovalSort, PropertyApprovalStatus>,
+    listSource: propertyApprovalListSource(db),
 
     async decide(
       administratorId: number,
