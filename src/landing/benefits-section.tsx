@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './icons';
+import { SectionImage } from './section-image';
 
 const BENEFITS: readonly { key: string; icon: IconName }[] = [
   { key: 'reviewBookings', icon: 'calendarCheck' },
@@ -29,15 +30,7 @@ export function BenefitsSection() {
             ))}
           </ul>
         </div>
-        <img
-          className="section-image"
-          src="/landing/host-welcome.svg"
-          alt={t('landing.benefits.imageAlt')}
-          width="400"
-          height="360"
-          loading="lazy"
-          decoding="async"
-        />
+        <SectionImage src="/landing/host-welcome.svg" alt={t('landing.benefits.imageAlt')} />
       </div>
     </section>
   );

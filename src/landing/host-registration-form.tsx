@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormStatus } from './form-status';
 import { submitHostInformation, type HostInformation, type SubmissionOutcome } from './public-api';
 import { SECTION_IDS } from './sections';
+import { SectionImage } from './section-image';
 
 const EMPTY: HostInformation = { name: '', email: '', phone: '', address: '' };
 
@@ -72,15 +73,7 @@ export function HostRegistrationForm() {
             />
           </form>
         </div>
-        <img
-          className="section-image"
-          src="/landing/register-home.svg"
-          alt={t('landing.register.imageAlt')}
-          width="400"
-          height="360"
-          loading="lazy"
-          decoding="async"
-        />
+        <SectionImage src="/landing/register-home.svg" alt={t('landing.register.imageAlt')} />
       </div>
     </section>
   );

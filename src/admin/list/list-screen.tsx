@@ -29,8 +29,11 @@ export interface ListColumn<Row> {
 export interface ListScreenProps<Row extends BaseRecord, Summary extends BaseRecord = BaseRecord> extends ListScreenOptions {
   definition: AnyListDefinition;
   columns?: readonly ListColumn<Row>[];
-  /** Count cards over the list: the summary's call (an action path) and the cards it gives. */
-  summary?: { path: string; cards: (summary: Summary | undefined) => readonly CountCard[] };
+  /**
+   * Count cards over the list: the summary's call (an action path), the fields shown as cards (each
+   * labelled `<labels>.cards.<key>`), and whether an answer (or its absence while loading) shows them.
+   */
+  summary?: { path: string; keys: readonly (keyof Summary & string)[]; isShown?: (summary: Summary | undefined) => boolean };
   /** The rows drawn some other way than a table (the feedback cards). */
   renderRows?: (rows: Row[], list: ListScreenState<Row>) => ReactNode;
   /** What goes under the list (a details drawer); it may read the list's state. */
@@ -126,7 +129,18 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
           </Button>
         </Flex>
       </Flex>
-      {summary ? <SummaryCards<Summary> {...summary} label={text('cards.label')} refreshCount={list.refreshCount} /> : null}
+      {summary ? (
+        <SummaryCards<Summary>
+          path={summary.path}
+          cards={(answer) =>
+            (summary.isShown?.(answer) ?? true)
+              ? summary.keys.map((key) => ({ key, label: text(`cards.${key}`), value: answer?.[key] as number | undefined }))
+              : []
+          }
+          label={text('cards.label')}
+          refreshCount={list.refreshCount}
+        />
+      ) : null}
       {frame(
         <Flex vertical gap={16}>
           <Flex wrap gap={12} justify="space-between" align="center">

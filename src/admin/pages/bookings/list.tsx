@@ -43,11 +43,7 @@ export function BookingList() {
     <ListScreen<Booking, BookingSummary>
       definition={bookingList}
       columns={columns}
-      summary={{
-        path: actionPath('bookings', 'summary'),
-        cards: (summary) =>
-          (['total', 'confirmed', 'pending', 'cancelled'] as const).map((key) => ({ key, label: t(`admin.bookings.cards.${key}`), value: summary?.[key] })),
-      }}
+      summary={{ path: actionPath('bookings', 'summary'), keys: ['total', 'confirmed', 'pending', 'cancelled'] }}
     >
       <BookingDetails booking={viewed} onClose={() => setViewed(undefined)} />
     </ListScreen>

@@ -8,49 +8,28 @@ type DashboardCard = { key: string; label: string; value: number | string; to: s
 
 function cardsOf(dashboard: Dashboard, translate: (key: string) => string): { section: string; cards: DashboardCard[] }[] {
   const { hosts, bookings, feedback } = dashboard;
+  // Each card is labelled admin.dashboard.cards.<key> and opens its list, filtered where it counts a status.
+  const card = (key: string, value: number | string, to: string): DashboardCard => ({ key, label: translate(`admin.dashboard.cards.${key}`), value, to });
+  const section = (key: string, cards: DashboardCard[]) => ({ section: translate(`admin.dashboard.sections.${key}`), cards });
+  const rating = feedback.averageRating === null ? translate('admin.dashboard.cards.noRating') : `${feedback.averageRating.toFixed(1)} / 5`;
   return [
-    {
-      section: translate('admin.dashboard.sections.hosts'),
-      cards: [
-        { key: 'hostsTotal', label: translate('admin.dashboard.cards.hostsTotal'), value: hosts.total, to: '/hosts' },
-        { key: 'hostsPending', label: translate('admin.dashboard.cards.hostsPending'), value: hosts.pending, to: '/hosts?status=Pending' },
-        { key: 'hostsApproved', label: translate('admin.dashboard.cards.hostsApproved'), value: hosts.approved, to: '/hosts?status=Confirmed' },
-        { key: 'hostsRejected', label: translate('admin.dashboard.cards.hostsRejected'), value: hosts.rejected, to: '/hosts?status=Rejected' },
-      ],
-    },
-    {
-      section: translate('admin.dashboard.sections.reviews'),
-      cards: [
-        { key: 'listingsAwaiting', label: translate('admin.dashboard.cards.listingsAwaiting'), value: dashboard.listingsAwaitingDecision, to: '/listings?status=Pending' },
-        {
-          key: 'propertiesAwaiting',
-          label: translate('admin.dashboard.cards.propertiesAwaiting'),
-          value: dashboard.propertiesAwaitingApproval,
-          to: '/property-approvals?status=pending',
-        },
-      ],
-    },
-    {
-      section: translate('admin.dashboard.sections.bookings'),
-      cards: [
-        { key: 'bookingsTotal', label: translate('admin.dashboard.cards.bookingsTotal'), value: bookings.total, to: '/bookings' },
-        { key: 'bookingsConfirmed', label: translate('admin.dashboard.cards.bookingsConfirmed'), value: bookings.confirmed, to: '/bookings?status=confirmed' },
-        { key: 'bookingsPending', label: translate('admin.dashboard.cards.bookingsPending'), value: bookings.pending, to: '/bookings?status=pending' },
-        { key: 'bookingsCancelled', label: translate('admin.dashboard.cards.bookingsCancelled'), value: bookings.cancelled, to: '/bookings?status=cancelled' },
-      ],
-    },
-    {
-      section: translate('admin.dashboard.sections.feedback'),
-      cards: [
-        { key: 'feedbackCount', label: translate('admin.dashboard.cards.feedbackCount'), value: feedback.count, to: '/feedback' },
-        {
-          key: 'averageRating',
-          label: translate('admin.dashboard.cards.averageRating'),
-          value: feedback.averageRating === null ? translate('admin.dashboard.cards.noRating') : `${feedback.averageRating.toFixed(1)} / 5`,
-          to: '/feedback',
-        },
-      ],
-    },
+    section('hosts', [
+      card('hostsTotal', hosts.total, '/hosts'),
+      card('hostsPending', hosts.pending, '/hosts?status=Pending'),
+      card('hostsApproved', hosts.approved, '/hosts?status=Confirmed'),
+      card('hostsRejected', hosts.rejected, '/hosts?status=Rejected'),
+    ]),
+    section('reviews', [
+      card('listingsAwaiting', dashboard.listingsAwaitingDecision, '/listings?status=Pending'),
+      card('propertiesAwaiting', dashboard.propertiesAwaitingApproval, '/property-approvals?status=pending'),
+    ]),
+    section('bookings', [
+      card('bookingsTotal', bookings.total, '/bookings'),
+      card('bookingsConfirmed', bookings.confirmed, '/bookings?status=confirmed'),
+      card('bookingsPending', bookings.pending, '/bookings?status=pending'),
+      card('bookingsCancelled', bookings.cancelled, '/bookings?status=cancelled'),
+    ]),
+    section('feedback', [card('feedbackCount', feedback.count, '/feedback'), card('averageRating', rating, '/feedback')]),
   ];
 }
 

@@ -40,11 +40,9 @@ export function HostsList() {
       columns={columns}
       summary={{
         path: actionPath('hosts', 'summary'),
+        keys: ['total', 'approved', 'pending', 'rejected'],
         // Counts only once there are hosts to count.
-        cards: (summary) =>
-          summary && summary.total > 0
-            ? (['total', 'approved', 'pending', 'rejected'] as const).map((key) => ({ key, label: t(`admin.hosts.list.cards.${key}`), value: summary[key] }))
-            : [],
+        isShown: (summary) => summary !== undefined && summary.total > 0,
       }}
     />
   );

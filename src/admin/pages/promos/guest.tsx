@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Spin, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
 import {
@@ -14,6 +14,7 @@ import {
   promoDateRules,
   promoValueRules,
 } from './promo-rules';
+import { PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 
 const EDITABLE_FIELDS = ['promoCode', 'validUntil', 'promoValue'] as const;
@@ -66,27 +67,14 @@ export function GuestPromoPage() {
   };
 
   return (
-    <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={2}>{t('admin.promos.guest.title')}</Typography.Title>
-      <Typography.Paragraph>{t('admin.promos.guest.description')}</Typography.Paragraph>
-      <Card>
-        {query?.isLoading && <Spin />}
-        {query?.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            message={failure}
-            closable
-            onClose={clearFailure}
-            action={
-              <Button size="small" onClick={() => void reload()}>
-                {t('admin.promos.reload')}
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
+    <PromoFrame
+      title={t('admin.promos.guest.title')}
+      description={t('admin.promos.guest.description')}
+      query={query}
+      failure={failure}
+      clearFailure={clearFailure}
+      reload={reload}
+    >
         <Form
           {...formProps}
           layout="vertical"
@@ -158,7 +146,6 @@ export function GuestPromoPage() {
             </Button>
           </div>
         </Form>
-      </Card>
-    </div>
+    </PromoFrame>
   );
 }

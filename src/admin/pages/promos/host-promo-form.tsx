@@ -2,9 +2,10 @@
 // Activation toggle, saved to the promo of their kind.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, Card, DatePicker, Form, InputNumber, Spin, Switch, Typography } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Switch } from 'antd';
 import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
 import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isPastPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
+import { PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 import { PROMO_OVERVIEW_ROUTE } from './routes';
 
@@ -28,27 +29,14 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
   const ids = { validityEnds: `${kind}-validity-ends`, freeStays: `${kind}-free-stays`, isActive: `${kind}-activation` };
 
   return (
-    <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={2}>{t(titleKey)}</Typography.Title>
-      <Typography.Paragraph>{t(descriptionKey)}</Typography.Paragraph>
-      <Card>
-        {query?.isLoading && <Spin />}
-        {query?.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            message={failure}
-            closable
-            onClose={clearFailure}
-            action={
-              <Button size="small" onClick={() => void reload()}>
-                {t('admin.promos.reload')}
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
+    <PromoFrame
+      title={t(titleKey)}
+      description={t(descriptionKey)}
+      query={query}
+      failure={failure}
+      clearFailure={clearFailure}
+      reload={reload}
+    >
         <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError}>
           <Form.Item name="version" hidden>
             <InputNumber />
@@ -85,7 +73,6 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
             </Button>
           </div>
         </Form>
-      </Card>
-    </div>
+    </PromoFrame>
   );
 }
