@@ -1,6 +1,9 @@
-// npm run bench [-- options]: seeds volume data, starts the server, drives every paged list with 50
-// concurrent connections (autocannon), samples the server's memory and weighs the built web app.
-// Prints a table and JSON; the JSON also goes to .bench/results.json.
+// npm run bench [-- options]: seeds volume data, starts the server and measures what administrators
+// do: requests that never repeat (any list, page, sort, order, status; search words drawn from the
+// data), one at a time and at 32 connections, and on PostgreSQL again while a writer changes the same
+// database. Then each list's fixed scenarios at 50 connections (repeated URLs: cache hits after the
+// first), the server's memory and the built web app's weight. Prints tables and JSON; the JSON also
+// goes to .bench/results.json. `npm run bench:writes` measures the cost to the marketplace's writes.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
+import { driveRandom, oneAtATime, randomPagePath, randomSearchPath, readLists, readVocabulary, startLiveWriter } from './bench-workload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsPath = path.join(root, '.bench', 'results.json');
@@ -24,7 +28,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-seed         use the data already there
   --duration S      seconds per scenario (default 5)
   --connections N   concurrent connections (default 50)
-  --only TEXT       run only the scenarios whose name contains TEXT
+  --only TEXT       run only the repeated-URL scenarios whose name contains TEXT
+  --no-workload     skip the never-repeating workload (and its live-writer phase)
+  --no-repeated     skip the repeated-URL scenarios
+  --workload-connections N   connections of the never-repeating workload (default 32)
   --no-stream       skip the whole-array download of the bookings
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
   --no-page-cache   start the server with PAGE_CACHE_SIZE=0: every page is computed afresh
@@ -41,6 +48,9 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    'no-workload': { type: 'boolean', default: false },
+    'no-repeated': { type: 'boolean', default: false },
+    'workload-connections': { type: 'string', default: '32' },
     'no-stream': { type: 'boolean', default: false },
     'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
@@ -69,6 +79,10 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const TARGETS = isPostgres
   ? { plain: { requestsPerSecond: 800, p99: 150 }, search: { requestsPerSecond: 150, p99: 600 }, rssMb: 300 }
   : { plain: { requestsPerSecond: 200, p99: 500 }, search: { requestsPerSecond: 50, p99: null }, rssMb: null };
+/** Issue 13's targets for the never-repeating workload (p99 in ms; the live-writer phase within 20% of quiet). */
+const WORKLOAD_TARGETS = isPostgres
+  ? { aloneP99: { pages: 50, searches: 300 }, loaded: { pages: { requestsPerSecond: 400, p99: 250 }, searches: { requestsPerSecond: 100, p99: 800 } } }
+  : { aloneP99: { pages: 1000, searches: 1000 }, loaded: { pages: { requestsPerSecond: 100, p99: 1000 }, searches: { requestsPerSecond: 30, p99: 1000 } } };
 const LANDING_TARGET_KB = 100;
 /** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
 const BROWSER_TARGET_MS = 1000;
@@ -348,6 +362,47 @@ function formatTable(rows) {
   return [line(columns.map(([title]) => title)), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
 
+/** The never-repeating workload: alone, at N connections, and on PostgreSQL while a writer writes. */
+async function measureWorkload(token) {
+  const workloadConnections = Number(options['workload-connections']);
+  const lists = await readLists(baseUrl, token);
+  const vocabulary = await readVocabulary(baseUrl, token, lists);
+  write(`never-repeating workload over ${lists.length} lists; ${vocabulary.words.length} words, ${vocabulary.fragments.length} fragments, ${vocabulary.ids.length} ids read from the data`);
+  const kinds = {
+    pages: () => randomPagePath(lists),
+    searches: () => randomSearchPath(lists, vocabulary),
+  };
+  const rows = [];
+  const record = (phase, kind, figures) => {
+    const target = phase === 'one at a time' ? { p99: WORKLOAD_TARGETS.aloneP99[kind], requestsPerSecond: 0 } : WORKLOAD_TARGETS.loaded[kind];
+    const row = { phase, kind, ...figures, meetsTarget: figures.p99Ms <= target.p99 && (figures.requestsPerSecond ?? 0) >= target.requestsPerSecond && !figures.failures && !figures.errors && !figures.non2xx };
+    rows.push(row);
+    const rate = figures.requestsPerSecond === undefined ? '' : `${String(figures.requestsPerSecond).padStart(6)} req/s  `;
+    write(`${phase.padEnd(26)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx`);
+  };
+  for (const [kind, nextPath] of Object.entries(kinds)) {
+    await drain(token);
+    record('one at a time', kind, await oneAtATime({ baseUrl, token, nextPath, count: kind === 'pages' ? 300 : 150 }));
+  }
+  for (const [kind, nextPath] of Object.entries(kinds)) {
+    await drain(token);
+    record(`${workloadConnections} connections`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+  }
+  let writer;
+  if (isPostgres) {
+    const live = await startLiveWriter(process.env.DATABASE_URL, 50);
+    try {
+      for (const [kind, nextPath] of Object.entries(kinds)) {
+        record(`${workloadConnections} connections, writing`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+      }
+    } finally {
+      writer = await live.stop();
+    }
+    write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second): bookings inserted, users renamed`);
+  }
+  return { connections: workloadConnections, lists: lists.map((list) => list.path), vocabulary: { words: vocabulary.words.length, fragments: vocabulary.fragments.length, ids: vocabulary.ids.length }, rows, writer, targets: WORKLOAD_TARGETS };
+}
+
 async function main() {
   const startedAt = new Date();
   write(`Hoy benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs, load average ${loadAverage()}`);
@@ -375,6 +430,7 @@ async function main() {
   const rows = [];
   let stream;
   let browser;
+  let workload;
   try {
     if (!options['no-browser']) {
       write('timing the screens in Chromium...');
@@ -387,10 +443,12 @@ async function main() {
       }
     }
     const token = await signIn(email, password);
+    if (!options['no-workload']) workload = await measureWorkload(token);
     const scenarios = [];
     for (const list of LISTS) scenarios.push(...(await scenariosOf(list, token)));
     for (const summary of SUMMARIES) scenarios.push({ list: summary.name, kind: 'cards', url: summary.path, isSearch: false });
-    const chosen = scenarios.filter((scenario) => !options.only || `${scenario.list} ${scenario.kind}`.includes(options.only));
+    const chosen = options['no-repeated'] ? [] : scenarios.filter((scenario) => !options.only || `${scenario.list} ${scenario.kind}`.includes(options.only));
+    if (chosen.length > 0) write('repeated URLs (after the first request these are page-cache hits):');
     for (const scenario of chosen) {
       await drain(token);
       const row = await drive(scenario, token, memory);
@@ -417,7 +475,8 @@ async function main() {
     connections,
     durationSeconds: duration,
     targets: TARGETS,
-    scenarios: rows,
+    workload,
+    repeatedUrlScenarios: rows,
     server: { peakRssMb, meetsTarget: TARGETS.rssMb === null || peakRssMb < TARGETS.rssMb },
     stream,
     browser,
@@ -426,7 +485,16 @@ async function main() {
   fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
   fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
 
+  if (workload) {
+    write();
+    write('never-repeating workload:');
+    for (const row of workload.rows) {
+      const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
+      write(`  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms  ${row.meetsTarget ? 'ok' : 'MISS'}`);
+    }
+  }
   write();
+  if (rows.length > 0) write('repeated URLs (page-cache hits):');
   write(formatTable(rows));
   write();
   write(`server peak RSS: ${peakRssMb} MB${TARGETS.rssMb === null ? '' : ` (target < ${TARGETS.rssMb} MB)`}`);

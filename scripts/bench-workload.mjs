@@ -1,0 +1,165 @@
+// The workload an administrator makes: every request another list, page, sort, order, status or
+// search word, so the page cache answers almost none of them. Each list's sorts and statuses are read
+// from the server's OpenAPI document, and the search words from the rows the API answers, so the
+// workload follows the product without a list of its own. Also: a writer that changes the same
+// database meanwhile, as the marketplace does (bookings inserted, users renamed).
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+
+/** How deep a random page may go (an administrator paging far into a list). */
+const MAX_PAGE = 2000;
+
+const pick = (values) => values[Math.floor(Math.random() * values.length)];
+
+/** Every paged list of the API with its sorts and statuses, from /api/openapi.json. */
+export async function readLists(baseUrl, token) {
+  const document = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
+  const lists = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    const parameters = item.get?.parameters ?? [];
+    const enumOf = (name) => parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema?.enum;
+    // A paged list answers page, sort and q; of SPEC's second paths ("/admin/admin/...") one is enough.
+    if (!enumOf('sort') || !parameters.some((parameter) => parameter.name === 'q') || path.includes('/admin/admin/')) continue;
+    const response = await fetch(`${baseUrl}${path}?page=1`, { headers: { authorization: `Bearer ${token}` } });
+    const rows = await response.json();
+    const total = Number(response.headers.get('x-total-count') ?? 0);
+    const pageSize = Math.max(1, Array.isArray(rows) ? rows.length : 1);
+    lists.push({ path, sorts: enumOf('sort'), statuses: enumOf('status') ?? [], lastPage: Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / pageSize))) });
+  }
+  return lists;
+}
+
+/** Words and 3-letter fragments of the text the lists show (names, e-mails, titles, addresses), and ids. */
+export async function readVocabulary(baseUrl, token, lists, pagesPerList = 6) {
+  const words = new Set();
+  const fragments = new Set();
+  const ids = new Set();
+  const collect = (value) => {
+    if (typeof value === 'string') {
+      for (const word of value.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+        if (word.length < 3 || /^\d+$/.test(word)) continue;
+        words.add(word);
+        const start = Math.floor(Math.random() * (word.length - 2));
+        fragments.add(word.slice(start, start + 3));
+      }
+    } else if (value && typeof value === 'object') {
+      for (const inner of Object.values(value)) collect(inner);
+    }
+  };
+  for (const list of lists) {
+    for (let read = 0; read < pagesPerList; read += 1) {
+      const page = 1 + Math.floor(Math.random() * list.lastPage);
+      const response = await fetch(`${baseUrl}${list.path}?page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+      const rows = await response.json();
+      if (!Array.isArray(rows)) continue;
+      for (const row of rows) {
+        collect(row);
+        if (typeof row.id === 'number') ids.add(String(row.id));
+      }
+    }
+  }
+  return { words: [...words], fragments: [...fragments], ids: [...ids] };
+}
+
+/** A random page of a random list: any page up to MAX_PAGE, any sort, either order, any status or none. */
+export function randomPagePath(lists) {
+  const list = pick(lists);
+  const parts = [`page=${1 + Math.floor(Math.random() * list.lastPage)}`, `sort=${encodeURIComponent(pick(list.sorts))}`, `order=${pick(['asc', 'desc'])}`];
+  if (list.statuses.length > 0 && Math.random() < 0.5) parts.push(`status=${encodeURIComponent(pick(list.statuses))}`);
+  return `${list.path}?${parts.join('&')}`;
+}
+
+/** A random search of a random list: a word (60%), a 3-letter fragment (30%) or an id (10%), sometimes with a status. */
+export function randomSearchPath(lists, vocabulary) {
+  const list = pick(lists);
+  const draw = Math.random();
+  const term = draw < 0.6 || vocabulary.fragments.length === 0 ? pick(vocabulary.words) : draw < 0.9 || vocabulary.ids.length === 0 ? pick(vocabulary.fragments) : pick(vocabulary.ids);
+  const parts = ['page=1', `q=${encodeURIComponent(term)}`];
+  if (list.statuses.length > 0 && Math.random() < 0.3) parts.push(`status=${encodeURIComponent(pick(list.statuses))}`);
+  return `${list.path}?${parts.join('&')}`;
+}
+
+/** Drives `nextPath` with autocannon: every request a new path. */
+export async function driveRandom({ baseUrl, token, nextPath, connections, duration }) {
+  const paths = new Set();
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const path = nextPath();
+          paths.add(path);
+          return { ...request, path };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    distinctPaths: paths.size,
+  };
+}
+
+/** `count` requests one after another (one administrator alone): latency percentiles. */
+export async function oneAtATime({ baseUrl, token, nextPath, count }) {
+  const latencies = [];
+  let failures = 0;
+  for (let index = 0; index < count; index += 1) {
+    const startedAt = performance.now();
+    const response = await fetch(`${baseUrl}${nextPath()}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - startedAt);
+    if (!response.ok) failures += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (share) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]);
+  return { requests: count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(latencies.at(-1)), failures };
+}
+
+/**
+ * Writes straight into the database about `perSecond` statements a second, half booking inserts and
+ * half user renames, as the marketplace's backend would. `stop()` answers how many it wrote.
+ */
+export async function startLiveWriter(databaseUrl, perSecond = 50) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query('SELECT min(id) AS low, max(id) AS high, (SELECT min(id) FROM properties) AS plow, (SELECT max(id) FROM properties) AS phigh FROM users');
+  const range = (low, high) => Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
+  let written = 0;
+  const state = { isRunning: true };
+  const loop = (async () => {
+    while (state.isRunning) {
+      const startedAt = performance.now();
+      if (written % 2 === 0) {
+        await client.query(
+          `INSERT INTO bookings (guest_id, property_id, status, check_in_date, check_out_date, total)
+           SELECT (SELECT id FROM users WHERE id = $1), (SELECT id FROM properties WHERE id = $2), 'pending', current_date, current_date + 2, 90`,
+          [range(rows[0].low, rows[0].high), range(rows[0].plow, rows[0].phigh)],
+        );
+      } else {
+        await client.query("UPDATE users SET name = 'Renamed ' || md5(random()::text) WHERE id = $1", [range(rows[0].low, rows[0].high)]);
+      }
+      written += 1;
+      const wait = 1000 / perSecond - (performance.now() - startedAt);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  const startedAt = Date.now();
+  return {
+    async stop() {
+      state.isRunning = false;
+      await loop;
+      await client.end();
+      return { statements: written, perSecond: Math.round((written / (Date.now() - startedAt)) * 1000) };
+    },
+  };
+}
