@@ -126,6 +126,8 @@ export const users = pgTable(
       .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // Every user by name: the bookings' Guest sort walks it (migration 0010).
+    index('users_name_sort_idx').on(table.name, table.id),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
 );
@@ -227,8 +229,9 @@ export const bookings = pgTable(
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
     index('bookings_status_idx').on(table.status, table.id),
     // With the id, a search counts and pages the bookings of matching guests and properties from the index alone.
-    index('bookings_guest_idx').on(table.guestId, table.id),
-    index('bookings_property_idx').on(table.propertyId, table.id),
+    // A guest's or a property's bookings, by status: searches, and the Guest and Property sorts (migration 0010).
+    index('bookings_guest_status_idx').on(table.guestId, table.status, table.id),
+    index('bookings_property_status_idx').on(table.propertyId, table.status, table.id),
     // Missing dates sort last in both directions, so each direction has its own index.
     index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id),
     index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc()),

@@ -1,5 +1,5 @@
 // SQL for bookings with their guest and property.
-import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BookingSort } from '../../../src/contracts/bookings';
 import type { BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
@@ -123,6 +123,20 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearchi
   }
 }
 
+/**
+ * What the Guest and Property sorts walk: the guest's name or the property's title, by the index on
+ * (name, id) of the joined table, each row's bookings from the (guest_id, status, id) or
+ * (property_id, status, id) index (migration 0010).
+ */
+const JOINED_SORTS = {
+  'User.name': { table: users, key: users.name, id: users.id, link: bookings.guestId },
+  'Property.title': { table: properties, key: properties.title, id: properties.id, link: bookings.propertyId },
+} as const;
+
+type JoinedSort = keyof typeof JOINED_SORTS;
+
+const isJoinedSort = (sort: BookingSort | undefined): sort is JoinedSort => sort === 'User.name' || sort === 'Property.title';
+
 export function createBookingsRepository(db: Database) {
   const selectRows = () =>
     db
@@ -130,6 +144,50 @@ export function createBookingsRepository(db: Database) {
       .from(bookings)
       .leftJoin(users, eq(users.id, bookings.guestId))
       .leftJoin(properties, eq(properties.id, bookings.propertyId));
+
+  /**
+   * An unsearched page under the Guest or Property sort, in the order of `orderBy`: bookings with a
+   * name to sort by, walked in name order from the joined table's index (a page costs its offset in
+   * index entries, never a sort of every booking), then those without (no guest or property, or an
+   * empty name) by the same order, which are few.
+   */
+  async function pageByJoinedName(request: BookingPageRequest, sort: JoinedSort): Promise<BookingRow[]> {
+    const { table, key, id, link } = JOINED_SORTS[sort];
+    const direction = request.order === 'asc' ? asc : desc;
+    const status = request.status ? eq(bookings.status, request.status) : undefined;
+    const named = await db
+      .select({ id: bookings.id })
+      .from(table)
+      .innerJoin(bookings, eq(link, id))
+      .where(and(sql`${key} <> ''`, status))
+      .orderBy(direction(key), direction(bookings.id))
+      .limit(request.limit)
+      .offset(request.offset);
+    let ids = named.map((row) => row.id);
+    if (ids.length < request.limit) {
+      const unnamed = and(status, sql`(${link} IS NULL OR ${link} IN (SELECT ${id} FROM ${table} WHERE ${key} = ''))`);
+      // The page starts among the unnamed bookings: skip what the named ones did not cover.
+      let skipped = 0;
+      if (ids.length === 0) {
+        const [row] = await db.select({ total: count() }).from(bookings).where(unnamed);
+        const namedTotal = (await readCounter(db, 'bookings', request.status)) - row.total;
+        skipped = Math.max(0, request.offset - namedTotal);
+      }
+      const rest = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .leftJoin(table, eq(link, id))
+        .where(unnamed)
+        .orderBy(direction(key), direction(bookings.id))
+        .limit(request.limit - ids.length)
+        .offset(skipped);
+      ids = [...ids, ...rest.map((row) => row.id)];
+    }
+    if (ids.length === 0) return [];
+    const rows = await selectRows().where(inArray(bookings.id, ids));
+    const position = new Map(ids.map((bookingId, index) => [bookingId, index]));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  }
 
   return {
     /** One batch of the whole list, or of the bookings a filter selects, in id order, after `afterId`. */
@@ -141,6 +199,7 @@ export function createBookingsRepository(db: Database) {
     },
 
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
+      if (!request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
       const order = orderBy(request.sort, request.order, request.isNarrow === true);
       if (!request.pattern && request.sort !== 'User.name' && request.sort !== 'Property.title') {
         // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
