@@ -228,16 +228,18 @@ export const bookings = pgTable(
   (table) => [
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
     index('bookings_status_idx').on(table.status, table.id),
-    // With the id, a search counts and pages the bookings of matching guests and properties from the index alone.
-    // A guest's or a property's bookings, by status: searches, and the Guest and Property sorts (migration 0010).
+    // A guest's or a property's bookings, by status: searches count and page them from the index alone,
+    // and the Guest and Property sorts walk them (migration 0010).
     index('bookings_guest_status_idx').on(table.guestId, table.status, table.id),
     index('bookings_property_status_idx').on(table.propertyId, table.status, table.id),
-    // Missing dates sort last in both directions, so each direction has its own index.
-    index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id),
-    index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc()),
-    index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id),
-    index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc()),
-    index('bookings_total_idx').on(table.total, table.id),
+    // Missing dates sort last in both directions, so each direction has its own index. The trailing
+    // status (after the unique id, so it changes no order) lets a status filter be read from the index
+    // alone while the sort walks it (migration 0011).
+    index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id, table.status),
+    index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc(), table.status),
+    index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id, table.status),
+    index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc(), table.status),
+    index('bookings_total_idx').on(table.total, table.id, table.status),
   ],
 );
 
