@@ -17,21 +17,16 @@ ALTER TABLE "data_versions" ADD CONSTRAINT "data_versions_name_slot_pk" PRIMARY 
 CREATE FUNCTION writer_slot() RETURNS smallint
 LANGUAGE sql STABLE AS $$ SELECT (pg_backend_pid() % 64)::smallint $$;
 --> statement-breakpoint
+-- One statement adds every delta to the writer's slot, in name order (the order rows are locked in).
 CREATE OR REPLACE FUNCTION add_to_list_counters(names text[], deltas bigint[]) RETURNS void
 LANGUAGE plpgsql AS $$
-DECLARE
-  change record;
-  own_slot smallint := writer_slot();
 BEGIN
-  FOR change IN
-    SELECT entry.name, sum(entry.delta)::bigint AS delta
-    FROM unnest(names, deltas) AS entry(name, delta)
-    GROUP BY entry.name
-    ORDER BY entry.name COLLATE "C"
-  LOOP
-    INSERT INTO list_counters AS counter (name, slot, value) VALUES (change.name, own_slot, change.delta)
-    ON CONFLICT (name, slot) DO UPDATE SET value = counter.value + excluded.value;
-  END LOOP;
+  INSERT INTO list_counters AS counter (name, slot, value)
+  SELECT entry.name, writer_slot(), sum(entry.delta)::bigint
+  FROM unnest(names, deltas) AS entry(name, delta)
+  GROUP BY entry.name
+  ORDER BY entry.name COLLATE "C"
+  ON CONFLICT (name, slot) DO UPDATE SET value = counter.value + excluded.value;
 END
 $$;
 --> statement-breakpoint
