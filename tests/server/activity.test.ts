@@ -1,18 +1,15 @@
 // Activity (/api/admin/activity): the audit trail of every administrator's decisions, through the list engine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityRow } from '../../src/contracts/activity';
-import { createTestApp, TEST_ADMIN_EMAIL, type TestApp } from './helpers/app';
+import { TEST_ADMIN_EMAIL, signedInTestApp } from './helpers/app';
 import { insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 const ids = { host: 0, declined: 0, confirmed: 0 };
 const MINUTE_MS = 60_000;
 const REASON = 'Photos show another house, 100% sure_';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
   const host = await insertHost(t.handle, { name: 'Activity Host', statusHost: 'Pending' });
   ids.host = host.id;
   ids.declined = (await insertProperty(t.handle, host.id, { title: 'Declined listing' })).id;
@@ -20,7 +17,7 @@ beforeAll(async () => {
 
   // Three decisions a minute apart, through the real API.
   const decide = async (url: string, payload?: Record<string, unknown>) => {
-    const response = await t.request({ method: 'POST', url, token, ...(payload ? { payload } : {}) });
+    const response = await t.request({ method: 'POST', url, token: t.token, ...(payload ? { payload } : {}) });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     t.clock.advance(MINUTE_MS);
   };
@@ -28,9 +25,8 @@ beforeAll(async () => {
   await decide(`/api/admin/listings/${ids.declined}/decline`, { reason: REASON });
   await decide(`/api/admin/property-approvals/${ids.confirmed}/approve`);
 });
-afterAll(async () => t.close());
 
-const get = (query = '') => t.request({ method: 'GET', url: `/api/admin/activity${query}`, token });
+const get = (query = '') => t.request({ method: 'GET', url: `/api/admin/activity${query}`, token: t.token });
 const page = async (query: string) => {
   const response = await get(`?page=1&pageSize=10${query}`);
   expect(response.statusCode).toBe(200);
@@ -85,7 +81,7 @@ describe('GET /api/admin/activity', () => {
   it('answers a new decision at once (the list is read afresh)', async () => {
     expect((await page('')).total).toBe(3);
     const other = await insertProperty(t.handle, ids.host, { title: 'Another listing' });
-    const approved = await t.request({ method: 'POST', url: `/api/admin/listings/${other.id}/approve`, token });
+    const approved = await t.request({ method: 'POST', url: `/api/admin/listings/${other.id}/approve`, token: t.token });
     expect(approved.statusCode).toBe(200);
     const { rows, total } = await page('');
     expect(total).toBe(4);

@@ -3,17 +3,14 @@
 // other, every page together gives exactly the order of the rule: named bookings by name then id,
 // then the unnamed ones (empty names before missing ones ascending, after them descending), each
 // booking once, with and without a status filter, in both orders.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKINGS_PAGE_SIZE, type Booking } from '../../src/contracts/bookings';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
   const host = await insertHost(t.handle);
   // Lower-case ASCII names, some shared, so both databases' collations agree with the comparison below.
   const guests = await Promise.all(['amina', 'bashir', 'amina', 'caaliya', ''].map((name) => insertGuest(t.handle, { name })));
@@ -28,13 +25,11 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => t.close());
-
 /** Every page in turn, and the total the pages announced. */
 async function allPages(query: string): Promise<{ rows: Booking[]; total: number }> {
   const rows: Booking[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await t.request({ method: 'GET', url: `/api/admin/bookings?page=${page}&${query}`, token });
+    const response = await t.request({ method: 'GET', url: `/api/admin/bookings?page=${page}&${query}`, token: t.token });
     expect(response.statusCode, response.body).toBe(200);
     const batch = response.json<Booking[]>();
     rows.push(...batch);

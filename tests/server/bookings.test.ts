@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKINGS_PAGE_SIZE, type Booking } from '../../src/contracts/bookings';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
+const t = signedInTestApp();
 
 let tagCount = 0;
 /** A word no other test uses, so a search for it sees only this test's rows. */
 const newTag = () => `bkgtag${(tagCount += 1)}q`;
 
-const get = (url: string, withToken = true) => t.request({ method: 'GET', url, token: withToken ? token : undefined });
+const get = (url: string, withToken = true) => t.request({ method: 'GET', url, token: withToken ? t.token : undefined });
 
 async function page(query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));

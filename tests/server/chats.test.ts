@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertGuest } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
-
-const get = (url: string) => t.request({ method: 'GET', url, token });
+const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
 const post = (url: string, payload?: Record<string, unknown>) =>
-  t.request({ method: 'POST', url, token, ...(payload === undefined ? {} : { payload }) });
+  t.request({ method: 'POST', url, token: t.token, ...(payload === undefined ? {} : { payload }) });
 
 type ConversationRow = {
   id: number;

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/contracts/dashboard';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, signedInTestApp } from './helpers/app';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
+const t = signedInTestApp();
 
 const dashboard = async () => {
-  const response = await t.request({ method: 'GET', url: '/api/admin/dashboard', token });
+  const response = await t.request({ method: 'GET', url: '/api/admin/dashboard', token: t.token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Dashboard>();
 };

@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidEmail } from '../../src/contracts/common';
 import { HOST_EDIT_MESSAGES, validateHostEdit } from '../../src/contracts/hosts';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty, insertVerification } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
+const t = signedInTestApp();
 
 const valid = { name: 'Ayaan Hassan', email: 'ayaan@hoy.test', phone: '+252 61 555 0101', propertyAddress: '12 Airport Road, Hargeisa' };
 
-const getHost = (id: number | string, withToken = true) => t.request({ method: 'GET', url: `/api/hosts/${id}`, token: withToken ? token : undefined });
+const getHost = (id: number | string, withToken = true) => t.request({ method: 'GET', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined });
 const putHost = (id: number | string, payload: unknown, withToken = true) =>
-  t.request({ method: 'PUT', url: `/api/hosts/${id}`, token: withToken ? token : undefined, payload: payload as Record<string, unknown> });
+  t.request({ method: 'PUT', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined, payload: payload as Record<string, unknown> });
 const deleteHost = (id: number | string, withToken = true) =>
-  t.request({ method: 'DELETE', url: `/api/hosts/${id}`, token: withToken ? token : undefined });
+  t.request({ method: 'DELETE', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined });
 
 const auditEvents = (id: number) =>
   t.handle.query<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
@@ -156,12 +150,12 @@ describe('PUT /api/hosts/:id', () => {
     const malformed = await t.request({
       method: 'PUT',
       url: `/api/hosts/${host.id}`,
-      token,
+      token: t.token,
       headers: { 'content-type': 'application/json' },
       payload: '{"name":',
     });
     expect(malformed.statusCode).toBe(400);
-    const plainText = await t.request({ method: 'PUT', url: `/api/hosts/${host.id}`, token, headers: { 'content-type': 'text/plain' }, payload: 'name' });
+    const plainText = await t.request({ method: 'PUT', url: `/api/hosts/${host.id}`, token: t.token, headers: { 'content-type': 'text/plain' }, payload: 'name' });
     expect(plainText.statusCode).toBe(400);
   });
 

@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOSTS_PAGE_SIZE, type HostListItem } from '../../src/contracts/hosts';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertGuest, insertHost, insertProperty, insertVerification } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
+const t = signedInTestApp();
 
 let tagCount = 0;
 /** A word no other test uses, so a search for it sees only this test's rows. */
 const newTag = () => `hsttag${(tagCount += 1)}q`;
 
-const get = (url: string, withToken = true) => t.request({ method: 'GET', url, token: withToken ? token : undefined });
+const get = (url: string, withToken = true) => t.request({ method: 'GET', url, token: withToken ? t.token : undefined });
 
 async function page(query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -278,7 +272,7 @@ describe('GET /api/admin/user/:id', () => {
 
 describe('POST /api/admin/update-status-host/:id', () => {
   const approve = (id: number | string, withToken = true) =>
-    t.request({ method: 'POST', url: `/api/admin/update-status-host/${id}`, token: withToken ? token : undefined });
+    t.request({ method: 'POST', url: `/api/admin/update-status-host/${id}`, token: withToken ? t.token : undefined });
 
   it('confirms the host, answers its row and records the decision', async () => {
     const host = await insertHost(t.handle, { name: 'Pending host', statusHost: 'Pending' });

@@ -1,24 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostInformationTable } from '../../server/modules/landing/landing.repository';
 import { tableListSource } from '../../server/lib/table-list-source';
 import { neutralizeFormula } from '../../server/lib/streams';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp({ rateLimitPublic: 3 });
 let addressCounter = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitPublic: 3 });
-  token = await t.login();
-});
-afterAll(async () => t.close());
 
 /** Each call comes from its own client address unless told, so the rate limit of one test does not reach another. */
 const postPublic = (url: string, payload: unknown, remoteAddress = `10.1.0.${(addressCounter += 1)}`) =>
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
-const get = (url: string) => t.request({ method: 'GET', url, token });
+const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
 
 const hostForm = { name: 'Farah Ali', email: 'farah@example.com', phone: '+252 61 555 0101', address: '7 Airport Road, Mogadishu' };
 

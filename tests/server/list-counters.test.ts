@@ -1,10 +1,10 @@
 // The maintained totals (list_counters) stay equal to real counts through inserts, status changes,
 // deletes with their cascades, a truncate and a volume load; the API's totals and cards read them.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { seedVolume } from '../../server/db/seed/volume';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
@@ -32,16 +32,10 @@ async function readAll(handle: DatabaseHandle, statement: ReturnType<typeof sql>
 const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, sum(value) AS value FROM list_counters GROUP BY name`);
 const recountedCounters = (handle: DatabaseHandle) => readAll(handle, RECOUNT);
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-afterAll(async () => t.close());
+const t = signedInTestApp();
 
 async function totalOf(url: string): Promise<number> {
-  const response = await t.request({ method: 'GET', url, token });
+  const response = await t.request({ method: 'GET', url, token: t.token });
   expect(response.statusCode, response.body).toBe(200);
   return Number(response.headers['x-total-count']);
 }
@@ -81,7 +75,7 @@ describe('list counters', () => {
     }
     const hostsBefore = await totalOf('/api/admin/hosts?page=1&status=Confirmed');
     const listingsBefore = await totalOf('/api/admin/listings?page=1');
-    const response = await t.request({ method: 'DELETE', url: `/api/hosts/${host.id}`, token });
+    const response = await t.request({ method: 'DELETE', url: `/api/hosts/${host.id}`, token: t.token });
     expect(response.statusCode, response.body).toBe(200);
     expect(await totalOf('/api/admin/hosts?page=1&status=Confirmed')).toBe(hostsBefore - 1);
     expect(await totalOf('/api/admin/listings?page=1')).toBe(listingsBefore - 3);
@@ -101,7 +95,7 @@ describe('list counters', () => {
   it('serve unsearched totals and cards while searched totals are counted', async () => {
     const host = await insertHost(t.handle, { name: 'Qorsheeye Unique', statusHost: 'Pending' });
     await insertProperty(t.handle, host.id, { title: 'Qorsheeye Villa' });
-    const hosts = await t.request({ method: 'GET', url: '/api/admin/hosts/summary', token });
+    const hosts = await t.request({ method: 'GET', url: '/api/admin/hosts/summary', token: t.token });
     const recount = await readAll(t.handle, RECOUNT);
     expect(hosts.json()).toEqual({
       total: recount.hosts ?? 0,

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInTestApp } from './helpers/app';
 import { insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 let hostId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
   hostId = (await insertHost(t.handle, { name: 'Amina Warsame' })).id;
 });
-afterAll(async () => t.close());
 
-const get = (url: string, bearer: string | null = token) => t.request({ method: 'GET', url, token: bearer ?? undefined });
+const get = (url: string, bearer: string | null = t.token) => t.request({ method: 'GET', url, token: bearer ?? undefined });
 const post = (url: string, payload?: unknown) =>
-  t.request({ method: 'POST', url, token, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.request({ method: 'POST', url, token: t.token, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function listingStatus(id: number) {
   const [row] = await t.handle.query<{ listing_status: string; listing_decline_reason: string | null }>(

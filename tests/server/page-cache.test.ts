@@ -1,23 +1,13 @@
 // List pages are cached under the versions of the tables they read: an answer is served again only
 // while none of those tables has changed, and any write shows in the very next request.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, dataVersions, properties, users } from '../../server/db/schema';
 import { createPageCache, type PageQuery } from '../../server/lib/page-cache';
-import { createTestApp, type TestApp } from './helpers/app';
+import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = signedInTestApp();
 
 async function versionOf(name: string): Promise<number> {
   const [row] = await t.handle.db
@@ -28,7 +18,7 @@ async function versionOf(name: string): Promise<number> {
 }
 
 async function search(path: string, q: string, extra = '') {
-  const response = await t.request({ method: 'GET', url: `${path}?page=1&q=${encodeURIComponent(q)}${extra}`, token });
+  const response = await t.request({ method: 'GET', url: `${path}?page=1&q=${encodeURIComponent(q)}${extra}`, token: t.token });
   expect(response.statusCode, response.body).toBe(200);
   return { rows: response.json<{ id: number }[]>(), total: Number(response.headers['x-total-count']) };
 }
@@ -97,7 +87,7 @@ describe('a cached page', () => {
     const tag = 'cachetaghost';
     const host = await insertHost(t.handle, { name: `Hodan ${tag}`, statusHost: 'Pending' });
     expect((await search('/api/admin/hosts', tag, '&status=Pending')).total).toBe(1);
-    const approved = await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token });
+    const approved = await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token: t.token });
     expect(approved.statusCode, approved.body).toBeLessThan(300);
     expect((await search('/api/admin/hosts', tag, '&status=Pending')).total).toBe(0);
     expect((await search('/api/admin/hosts', tag, '&status=Confirmed')).total).toBe(1);
@@ -119,7 +109,7 @@ describe('a cached page', () => {
   });
 
   it('shows new rows and totals on unsearched pages at once: hosts, bookings and the landing data', async () => {
-    const token2 = token;
+    const token2 = t.token;
     const firstPage = async (path: string) => {
       const response = await t.request({ method: 'GET', url: `${path}?page=1`, token: token2 });
       expect(response.statusCode, response.body).toBe(200);
@@ -137,21 +127,21 @@ describe('a cached page', () => {
     expect(bookingsAfter.total).toBe(bookingsBefore.total + 1);
     expect(bookingsAfter.ids[0]).toBe(booking.id);
 
-    const subscribersBefore = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token });
+    const subscribersBefore = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token: t.token });
     const posted = await t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache-check@hoy.test' } });
     expect(posted.statusCode, posted.body).toBe(201);
-    const subscribersAfter = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token });
+    const subscribersAfter = await t.request({ method: 'GET', url: '/api/admin/email-subscribers?page=1', token: t.token });
     expect(Number(subscribersAfter.headers['x-total-count'])).toBe(Number(subscribersBefore.headers['x-total-count']) + 1);
     expect(subscribersAfter.body).toContain('cache-check@hoy.test');
 
-    const interestBefore = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token });
+    const interestBefore = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token: t.token });
     const submitted = await t.request({
       method: 'POST',
       url: '/api/data/add-host-information',
       payload: { name: 'Cache Check', email: 'cache-interest@hoy.test', phone: '+252611234567', address: 'Hargeisa' },
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
-    const interestAfter = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token });
+    const interestAfter = await t.request({ method: 'GET', url: '/api/admin/host-information?page=1', token: t.token });
     expect(Number(interestAfter.headers['x-total-count'])).toBe(Number(interestBefore.headers['x-total-count']) + 1);
     expect(interestAfter.body).toContain('Cache Check');
   });

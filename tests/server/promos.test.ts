@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInTestApp } from './helpers/app';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
 beforeAll(async () => {
   // The test clock starts on 2026-11-01.
-  t = await createTestApp();
-  token = await t.login();
 });
-afterAll(async () => t.close());
 
-const get = (url: string) => t.request({ method: 'GET', url, token });
-const put = (url: string, payload: Record<string, unknown>) => t.request({ method: 'PUT', url, token, payload });
+const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
+const put = (url: string, payload: Record<string, unknown>) => t.request({ method: 'PUT', url, token: t.token, payload });
 
 const validGuest = { promoCode: 'WELCOME10', validUntil: '2027-01-31', promoValue: 10, activation: true };
 const validHost = { validityEnds: '2027-03-01', freeStays: 3, isActive: false };

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInTestApp } from './helpers/app';
 import { insertHost, insertProperty } from './helpers/fixtures';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 let hostId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login();
   hostId = (await insertHost(t.handle, { name: 'Hodan Approvals' })).id;
 });
-afterAll(async () => t.close());
 
-const get = (url: string) => t.request({ method: 'GET', url, token });
+const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
 const post = (url: string, payload?: Record<string, unknown>) =>
-  t.request({ method: 'POST', url, token, ...(payload === undefined ? {} : { payload }) });
+  t.request({ method: 'POST', url, token: t.token, ...(payload === undefined ? {} : { payload }) });
 
 type Row = { id: number; title: string; address: string; hostName: string; status: string; version: number };
 

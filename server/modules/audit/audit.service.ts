@@ -3,17 +3,10 @@
 import type { AuditEntityType, AuditEvent } from '../../../src/contracts/audit';
 import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { AuditRepository } from './audit.repository';
+import type { AuditRepository, NewAuditEvent } from './audit.repository';
 
-export interface AuditRecord {
-  administratorId: number | null;
-  action: string;
-  entityType: AuditEntityType;
-  entityId: number;
-  reason?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
+/** What a service records; the time is the clock's. */
+export type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
 
 export function createAuditService({ repository, clock }: { repository: AuditRepository; clock: Clock }) {
   return {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 // The real app on a fresh database, for one test file. Requests go through inject().
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -78,5 +79,48 @@ export async function createTestApp(
       await app.close();
       await handle.close();
     },
+  };
+}
+
+/** A test file's app: the members of TestApp, and the token it signed in with. */
+export interface SignedInApp extends TestApp {
+  token: string;
+}
+
+/**
+ * One app on a fresh database for a whole test file, its administrator signed in once: registers the
+ * file's first beforeAll and its afterAll, and answers an object whose members work inside tests.
+ */
+export function signedInTestApp(overrides: Partial<Config> = {}): SignedInApp {
+  let current: TestApp | undefined;
+  let token = '';
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+    token = await current.login();
+  });
+  afterAll(async () => current?.close());
+  const app = (): TestApp => {
+    if (!current) throw new Error('the test app exists only once the file has started');
+    return current;
+  };
+  return {
+    get app() {
+      return app().app;
+    },
+    get handle() {
+      return app().handle;
+    },
+    get config() {
+      return app().config;
+    },
+    get clock() {
+      return app().clock;
+    },
+    get token() {
+      return token;
+    },
+    login: () => app().login(),
+    request: (options) => app().request(options),
+    close: () => app().close(),
   };
 }
