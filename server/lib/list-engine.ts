@@ -7,7 +7,6 @@
 // A source is where lists differ (a join, an index to steer to); everything else is here, once.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../src/contracts/common';
 import {
   csvFieldOf,
   csvHeaderOf,
@@ -21,6 +20,7 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { PageCache, VersionedTable } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
+import { adminRoute } from './route-schema';
 import { sendCsv, sendJsonArray } from './streams';
 
 /** Which rows a call selects: the search (an escaped LIKE pattern, and an id it names) and the status. */
@@ -112,16 +112,11 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
     for (const url of definition.paths) {
       app.get(
         url,
-        {
-          schema: {
-            tags: [definition.tag],
-            summary: definition.summary,
-            description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV.' : ''}`,
-            security: [{ bearer: [] }],
-            querystring,
-            response: { 200: z.array(definition.row), 400: errorSchema, 401: errorSchema },
-          },
-        },
+        adminRoute(definition.tag, definition.summary, {
+          description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV.' : ''}`,
+          querystring,
+          ok: z.array(definition.row),
+        }),
         async (request, reply) => {
           const query = request.query as ListQuery<Sort, Status>;
           if (csvColumns && query.format === 'csv') {

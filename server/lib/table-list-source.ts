@@ -38,6 +38,37 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
   batchSize?: number;
 }
 
+/**
+ * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
+ * `join` where the filter or the order reads a joined table), then only those rows are read by `rows`,
+ * so a deep page stays cheap. Every list's page query is this one.
+ */
+export function deferredPage<Record>(
+  db: Database,
+  page: {
+    table: PgTable & { id: PgColumn };
+    join?: (query: PgSelect) => PgSelect;
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+    /** The page's rows: the select of columns from `table` with the joins they need. */
+    rows: () => PgSelect;
+  },
+): Promise<Record[]> {
+  const { table, join = (query) => query } = page;
+  const ids = join(db.select({ id: table.id }).from(table).$dynamic())
+    .where(page.where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return page
+    .rows()
+    .innerJoin(ids, eq(ids.id, table.id))
+    .orderBy(...page.order) as unknown as Promise<Record[]>;
+}
+
 export function tableListSource<Record extends { id: number }, Row, Sort extends string, Status extends string = never>(
   options: TableListOptions<Record, Row, Sort>,
 ): ListSource<Row, Sort, Status> {
@@ -77,16 +108,16 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     tables: options.tables ?? [],
 
     async page(request) {
-      const ids = join(db.select({ id: table.id }).from(table).$dynamic())
-        .where(selected(request))
-        .orderBy(...orderOf(request))
-        .limit(request.limit)
-        .offset(request.offset)
-        .as('page');
-      const records = await join(db.select(columns as never).from(table).innerJoin(ids, eq(ids.id, table.id)).$dynamic()).orderBy(
-        ...orderOf(request),
-      );
-      return (records as unknown as Record[]).map(toRow);
+      const records = await deferredPage<Record>(db, {
+        table,
+        join,
+        where: selected(request),
+        order: orderOf(request),
+        limit: request.limit,
+        offset: request.offset,
+        rows: () => join(db.select(columns as never).from(table).$dynamic()),
+      });
+      return records.map(toRow);
     },
 
     async count(filter) {

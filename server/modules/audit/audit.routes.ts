@@ -2,20 +2,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEventSchema, auditQuerySchema } from '../../../src/contracts/audit';
-import { errorSchema } from '../../../src/contracts/common';
+import { adminRoute } from '../../lib/route-schema';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/audit',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'The newest 100 audit events of one host, listing, property or promo',
-        security: [{ bearer: [] }],
-        querystring: auditQuerySchema,
-        response: { 200: z.array(auditEventSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
+    adminRoute('audit', 'The newest 100 audit events of one host, listing, property or promo', {
+      querystring: auditQuerySchema,
+      ok: z.array(auditEventSchema),
+    }),
     async (request) => app.services.audit.history(request.query.entityType, request.query.entityId),
   );
 };

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, revokeOthersResponseSchema, sessionRowSchema } from '../../../src/contracts/auth';
-import { errorSchema } from '../../../src/contracts/common';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
+import { adminRoute, publicRoute } from '../../lib/route-schema';
 import { DEVICE_LIFETIME_MS } from './auth.service';
 
 /**
@@ -46,14 +46,13 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/admin-login',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign an administrator in; answers a bearer token',
+      ...publicRoute('auth', 'Sign an administrator in; answers a bearer token', {
         description:
           'Limited per client address and e-mail, per client address, and per account (docs/security.md). A browser that signed in before gets a device cookie that spares it the per-account throttle.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema },
-      },
+        ok: loginResponseSchema,
+        errors: [401, 413, 429, 503],
+      }),
     },
     async (request, reply) => {
       const { token, deviceToken } = await app.services.auth.login({
@@ -71,14 +70,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the session of the bearer token',
-        security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: errorSchema },
-      },
-    },
+    adminRoute('auth', 'Revoke the session of the bearer token', { ok: z.null(), status: 204 }),
     async (request, reply) => {
       await app.services.auth.logout(request.admin!);
       return reply.code(204).send(null);
@@ -87,27 +79,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/sessions',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The signed-in administrator's sessions that still work, the current one marked",
-        security: [{ bearer: [] }],
-        response: { 200: z.array(sessionRowSchema), 401: errorSchema },
-      },
-    },
+    adminRoute('auth', "The signed-in administrator's sessions that still work, the current one marked", {
+      ok: z.array(sessionRowSchema),
+    }),
     async (request) => app.services.auth.listSessions(request.admin!),
   );
 
   app.post(
     '/api/admin/sessions/revoke-others',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign the administrator out of every other session; the current one stays',
-        security: [{ bearer: [] }],
-        response: { 200: revokeOthersResponseSchema, 401: errorSchema },
-      },
-    },
+    adminRoute('auth', 'Sign the administrator out of every other session; the current one stays', { ok: revokeOthersResponseSchema }),
     async (request) => ({ revoked: await app.services.auth.revokeOtherSessions(request.admin!) }),
   );
 };

@@ -5,6 +5,7 @@ import type { BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
+import { deferredPage } from '../../lib/table-list-source';
 
 export interface BookingFilter {
   status?: BookingStatus;
@@ -202,18 +203,14 @@ export function createBookingsRepository(db: Database) {
       if (!request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
       const order = orderBy(request.sort, request.order, request.isNarrow === true);
       if (!request.pattern && request.sort !== 'User.name' && request.sort !== 'Property.title') {
-        // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
-        const page = db
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(filterCondition(request))
-          .orderBy(...order)
-          .limit(request.limit)
-          .offset(request.offset)
-          .as('page');
-        return selectRows()
-          .innerJoin(page, eq(page.id, bookings.id))
-          .orderBy(...order);
+        return deferredPage<BookingRow>(db, {
+          table: bookings,
+          where: filterCondition(request),
+          order,
+          limit: request.limit,
+          offset: request.offset,
+          rows: () => selectRows().$dynamic(),
+        });
       }
       return selectRows()
         .where(filterCondition(request))

@@ -4,6 +4,7 @@ import type { FeedbackSort } from '../../../src/contracts/feedbacks';
 import type { Database } from '../../db/client';
 import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
+import { deferredPage } from '../../lib/table-list-source';
 
 export interface FeedbackPageRequest {
   /** A LIKE pattern for comments and the author's name, already escaped. */
@@ -80,18 +81,14 @@ export function createFeedbacksRepository(db: Database) {
 
     async listPage(request: FeedbackPageRequest): Promise<FeedbackRow[]> {
       const order = orderBy(request.sort, request.order);
-      // Deferred join: the page's ids come from an index alone, then only that page is joined (a deep page stays cheap).
-      const page = db
-        .select({ id: feedbacks.id })
-        .from(feedbacks)
-        .where(filterCondition(request.pattern))
-        .orderBy(...order)
-        .limit(request.limit)
-        .offset(request.offset)
-        .as('page');
-      return selectRows()
-        .innerJoin(page, eq(page.id, feedbacks.id))
-        .orderBy(...order);
+      return deferredPage<FeedbackRow>(db, {
+        table: feedbacks,
+        where: filterCondition(request.pattern),
+        order,
+        limit: request.limit,
+        offset: request.offset,
+        rows: () => selectRows().$dynamic(),
+      });
     },
 
     async count(pattern: string | undefined): Promise<number> {

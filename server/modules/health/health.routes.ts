@@ -1,20 +1,14 @@
 // GET /api/health: 200 once the database answers (it is migrated before the server listens).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../../src/contracts/common';
 import { ping } from '../../db/client';
 import { ServiceUnavailableError } from '../../errors';
+import { publicRoute } from '../../lib/route-schema';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: errorSchema },
-      },
-    },
+    publicRoute('health', 'Liveness and database reachability', { ok: z.object({ status: z.literal('ok') }), errors: [503] }),
     async () => {
       try {
         await ping(app.deps.handle);

@@ -5,6 +5,7 @@ import type { HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
+import { deferredPage } from '../../lib/table-list-source';
 
 export type Executor = Database | Transaction;
 
@@ -105,20 +106,14 @@ export function createHostsRepository(db: Database) {
 
     async listPage(request: HostPageRequest): Promise<HostListRow[]> {
       const order = orderBy(request.sort, request.order);
-      // Deferred join: the page's ids come from an index alone, then only that page's rows are read (a deep page stays cheap).
-      const page = db
-        .select({ id: users.id })
-        .from(users)
-        .where(filterCondition(request))
-        .orderBy(...order)
-        .limit(request.limit)
-        .offset(request.offset)
-        .as('page');
-      return db
-        .select(listColumns)
-        .from(users)
-        .innerJoin(page, eq(page.id, users.id))
-        .orderBy(...order);
+      return deferredPage<HostListRow>(db, {
+        table: users,
+        where: filterCondition(request),
+        order,
+        limit: request.limit,
+        offset: request.offset,
+        rows: () => db.select(listColumns).from(users).$dynamic(),
+      });
     },
 
     async count(filter: HostFilter): Promise<number> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
 // The real app on a fresh database, for one test file. Requests go through inject().
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig, type Config } from '../../../server/config';
