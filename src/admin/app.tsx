@@ -1,7 +1,7 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
@@ -12,7 +12,7 @@ import { i18n } from '../i18n';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
 import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
-import { readToken, takeExitPath } from '../lib/session';
+import { takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
 import { followLanguage, useAntdLocale } from './ui-locale';
 import { RESOURCES, type ResourceEntry } from './resources';
@@ -26,12 +26,6 @@ import { DashboardPage } from './pages/dashboard/dashboard-page';
 registerAdminCatalogue();
 followLanguage(i18n);
 
-// The login form is its own chunk: an administrator who comes back with a stored token never needs it.
-// Without a token it is the screen about to show, so its download starts with the admin code.
-const loadLoginPage = () => import('./pages/login/login-page');
-const LoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
-if (readToken() === null) void loadLoginPage();
-
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
 
@@ -41,9 +35,12 @@ const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
 );
 
 /** Without a token the admin pages do not exist: reload at `/` (the landing page), or at the login
- * page when the session was ended by a logout or a 401. */
+ * page when the session was ended by a logout or a 401. Several routes may ask at once; the first decides. */
+let isLeaving = false;
 function LeaveForLanding() {
   useEffect(() => {
+    if (isLeaving) return;
+    isLeaving = true;
     window.location.replace(takeExitPath());
   }, []);
   return null;
@@ -132,17 +129,11 @@ function AdminShell() {
               <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />
             </Route>
+            {/* The sign-in page is a face of its own (src/login); without a token the shell reloads there. */}
             <Route
               path="/login"
               element={
-                <Authenticated
-                  key="admin-login"
-                  fallback={
-                    <Suspense fallback={null}>
-                      <LoginPage />
-                    </Suspense>
-                  }
-                >
+                <Authenticated key="admin-login" fallback={<LeaveForLanding />}>
                   <Navigate to="/dashboard" replace />
                 </Authenticated>
               }

@@ -1,8 +1,9 @@
 import { create, type AxiosInstance } from 'axios';
 import { readToken } from './session';
 
-/** The API root: same origin by default, another server implementing the same API when VITE_API_URL is set at build time. */
-export const API_BASE_URL = `${import.meta.env.VITE_API_URL ?? ''}/api`;
+import { API_BASE_URL } from './api-base';
+
+export { API_BASE_URL };
 
 /**
  * Headers of a call the screen makes on its own (polling), not the administrator: the server then

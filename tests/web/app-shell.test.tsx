@@ -14,7 +14,8 @@ function openAt(path: string, token?: string) {
 describe('choosing the face', () => {
   it.each([
     ['/', false, 'landing', undefined],
-    ['/login', false, 'admin', undefined],
+    ['/login', false, 'login', undefined],
+    ['/login', true, 'admin', undefined],
     ['/hosts', false, 'landing', '/'],
     ['/', true, 'admin', undefined],
     ['/anything', true, 'admin', undefined],
@@ -52,6 +53,8 @@ describe('app shell', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    // The sign-in page shows before the back-office arrives: no Ant Design markup.
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
   });
 
   it('explains a login forced by a 401', async () => {

@@ -4,7 +4,8 @@ import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
-import { clearToken, readToken, rememberExitPath, storeToken } from '../../lib/session';
+import { clearToken, readToken, rememberExitPath } from '../../lib/session';
+import { signIn } from '../../lib/sign-in';
 
 // The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
 registerAdminCatalogue();
@@ -42,20 +43,8 @@ function isSessionExpired(error: unknown): boolean {
 export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosInstance = createApiClient(apiUrl)): AuthProvider {
   return {
     async login({ email, password }: LoginCredentials) {
-      try {
-        const { data } = await client.post<{ token?: unknown }>('admin/admin-login', { email, password });
-        if (typeof data?.token !== 'string' || data.token === '') {
-          return { success: false, error: loginError('admin.auth.failed') };
-        }
-        storeToken(data.token);
-        return { success: true, redirectTo: '/dashboard' };
-      } catch (error) {
-        const status = statusOf(error);
-        if (status === 401) return { success: false, error: loginError('admin.auth.failed') };
-        if (status === 429) return { success: false, error: loginError('admin.auth.tooManyAttempts') };
-        if (status === 503) return { success: false, error: loginError('admin.auth.busy') };
-        return { success: false, error: loginError('admin.auth.error') };
-      }
+      const failure = await signIn(email, password, apiUrl);
+      return failure ? { success: false, error: loginError(failure) } : { success: true, redirectTo: '/dashboard' };
     },
 
     async logout() {
