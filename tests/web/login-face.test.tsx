@@ -52,7 +52,7 @@ describe('the sign-in page', () => {
     [500, 'An error occurred. Please try again.'],
   ])('shows the message of a %i and keeps no token', async (status, message) => {
     const calls = answerWith(status, { message: 'refused' });
-    const onSignedIn = vi.fn();
+    const onSignedIn = vi.fn<() => void>();
     render(<LoginFace onSignedIn={onSignedIn} />);
     fill('admin@hoy.test', 'a password');
     const alert = await screen.findByRole('alert');
@@ -65,7 +65,7 @@ describe('the sign-in page', () => {
 
   it('keeps the token and opens the back-office on success', async () => {
     answerWith(200, { token: 'the-token' });
-    const onSignedIn = vi.fn();
+    const onSignedIn = vi.fn<() => void>();
     render(<LoginFace onSignedIn={onSignedIn} />);
     fill('  admin@hoy.test ', 'a password');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 20_000 });
