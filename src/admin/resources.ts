@@ -10,6 +10,7 @@ import {
   TeamOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { camelCase } from '../contracts/names';
 import { fillPath } from '../lib/api-client';
 
 /** One API call of a resource: a path under /api, with `:id` where the record id goes. */
@@ -68,18 +69,37 @@ function screen<Name extends string>(load: () => Promise<Record<Name, ComponentT
   return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
 }
 
+/** What an entry below states: its label, list route and list call default to its name's. */
+type ResourceDeclaration = Omit<ResourceEntry, 'labelKey' | 'routes' | 'endpoints'> & {
+  labelKey?: string;
+  routes?: Partial<ResourceEntry['routes']>;
+  endpoints?: Partial<ResourceEntry['endpoints']>;
+};
+
+/**
+ * A registry entry: labelled `admin.nav.<name in camelCase>`, listed at `/<name>` and loaded from
+ * `admin/<name>`, unless the declaration names its own label, routes or endpoints.
+ */
+function defineResource<const Declaration extends ResourceDeclaration>(declaration: Declaration) {
+  const { name } = declaration;
+  return {
+    ...declaration,
+    labelKey: declaration.labelKey ?? `admin.nav.${camelCase(name)}`,
+    routes: { list: `/${name}`, ...declaration.routes },
+    endpoints: { getList: { path: `admin/${name}` }, ...declaration.endpoints },
+  };
+}
+
 // SPEC.md section 7: the host detail calls answer an envelope and give up after 10 s.
 const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<Endpoint>;
 
 /** The admin resources in navigation order; the Refine shell and the data provider both read this list. */
 export const RESOURCES = [
-  {
+  defineResource({
     name: 'hosts',
-    labelKey: 'admin.nav.hosts',
     icon: TeamOutlined,
-    routes: { list: '/hosts', show: '/host-details/:id' },
+    routes: { show: '/host-details/:id' },
     endpoints: {
-      getList: { path: 'admin/hosts' },
       getOne: { path: 'hosts/:id', ...hostDetail },
       update: { path: 'hosts/:id', ...hostDetail },
       deleteOne: { path: 'hosts/:id', ...hostDetail },
@@ -92,51 +112,39 @@ export const RESOURCES = [
     idField: 'userId',
     pageSize: 8,
     pages: { list: screen(() => import('./pages/hosts/list'), 'HostsList'), show: screen(() => import('./pages/hosts/show'), 'HostDetails') },
-  },
-  {
+  }),
+  defineResource({
     name: 'property-approvals',
-    labelKey: 'admin.nav.propertyApprovals',
     icon: HomeOutlined,
-    routes: { list: '/property-approvals' },
-    endpoints: { getList: { path: 'admin/property-approvals' } },
     actions: {
       approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
       decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
     },
     pageSize: 8,
     pages: { list: screen(() => import('./pages/property-approvals/list'), 'PropertyApprovalList') },
-  },
-  {
+  }),
+  defineResource({
     name: 'listings',
-    labelKey: 'admin.nav.listings',
     icon: UnorderedListOutlined,
-    routes: { list: '/listings', show: '/listings/:id' },
-    endpoints: {
-      getList: { path: 'admin/listings' },
-      getOne: { path: 'admin/listings/:id' },
-    },
+    routes: { show: '/listings/:id' },
+    endpoints: { getOne: { path: 'admin/listings/:id' } },
     actions: {
       approve: { method: 'post', path: 'admin/listings/:id/approve' },
       decline: { method: 'post', path: 'admin/listings/:id/decline' },
     },
     pageSize: 8,
     pages: { list: screen(() => import('./pages/listings/list'), 'ListingList'), show: screen(() => import('./pages/listings/show'), 'ListingShow') },
-  },
-  {
+  }),
+  defineResource({
     name: 'bookings',
-    labelKey: 'admin.nav.bookings',
     icon: ScheduleOutlined,
-    routes: { list: '/bookings' },
-    endpoints: { getList: { path: 'admin/bookings' } },
     actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
     pageSize: 8,
     pages: { list: screen(() => import('./pages/bookings/list'), 'BookingList') },
-  },
-  {
+  }),
+  defineResource({
     name: 'chats',
-    labelKey: 'admin.nav.chats',
     icon: MessageOutlined,
-    routes: { list: '/chats' },
     endpoints: { getList: { path: 'admin/conversations' } },
     actions: {
       messages: { method: 'get', path: 'admin/conversations/:id/messages' },
@@ -146,10 +154,9 @@ export const RESOURCES = [
     filterFields: ['q', 'tab'],
     pageSize: 20,
     pages: { list: screen(() => import('./pages/chats/list'), 'ChatsPage') },
-  },
-  {
+  }),
+  defineResource({
     name: 'promos',
-    labelKey: 'admin.nav.promos',
     icon: GiftOutlined,
     routes: { list: '/promo-code' },
     extraRoutes: {
@@ -159,7 +166,6 @@ export const RESOURCES = [
     },
     // A promo's id is its kind: guest, host-new-joiner or host-regular.
     endpoints: {
-      getList: { path: 'admin/promos' },
       getOne: { path: 'admin/promos/:id' },
       update: { path: 'admin/promos/:id' },
     },
@@ -172,46 +178,38 @@ export const RESOURCES = [
         hostRegular: screen(() => import('./pages/promos/host-regular'), 'HostRegularPromoPage'),
       },
     },
-  },
-  {
+  }),
+  defineResource({
     name: 'feedbacks',
-    labelKey: 'admin.nav.feedbacks',
     icon: CommentOutlined,
     routes: { list: '/feedback' },
-    endpoints: { getList: { path: 'admin/feedbacks' } },
     pageSize: 10,
     pages: { list: screen(() => import('./pages/feedbacks/list'), 'FeedbackList') },
-  },
-  {
+  }),
+  defineResource({
     name: 'activity',
-    labelKey: 'admin.nav.activity',
     icon: HistoryOutlined,
-    routes: { list: '/activity' },
-    endpoints: { getList: { path: 'admin/activity' } },
     pageSize: 10,
     pages: { list: screen(() => import('./pages/activity/list'), 'ActivityList') },
-  },
-  {
+  }),
+  defineResource({
     name: 'landing-data',
-    labelKey: 'admin.nav.landingData',
     icon: DatabaseOutlined,
-    routes: { list: '/landing-data' },
     endpoints: { getList: { path: 'admin/host-information' } },
     pageSize: 10,
     pages: { list: screen(() => import('./pages/landing-data/list'), 'HostInterestList') },
-  },
+  }),
   // The landing page's second list: its own resource (table, search, paging), shown as a tab of
   // Data from Landing Page.
-  {
+  defineResource({
     name: 'email-subscribers',
     labelKey: 'admin.nav.landingData',
     icon: DatabaseOutlined,
     routes: { list: '/landing-data/subscribers' },
-    endpoints: { getList: { path: 'admin/email-subscribers' } },
     isHiddenFromMenu: true,
     pageSize: 10,
     pages: { list: screen(() => import('./pages/landing-data/list'), 'SubscriberList') },
-  },
+  }),
 ] as const satisfies readonly ResourceEntry[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];

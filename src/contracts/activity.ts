@@ -10,7 +10,6 @@ export type ActivityRow = z.infer<typeof activityRowSchema>;
 /** `q` matches the administrator's e-mail, the action and the reason; `status` is the kind of record. */
 export const activityList = defineList({
   name: 'activity',
-  paths: ['/api/admin/activity'],
   row: activityRowSchema,
   sorts: ['createdAt'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
@@ -19,7 +18,6 @@ export const activityList = defineList({
   searchFields: ['administratorEmail', 'action', 'reason'],
   pageSize: 10,
   csvColumns: ['id', 'createdAt', 'administratorEmail', 'action', 'entityType', 'entityId', 'reason', 'before', 'after'],
-  labels: 'admin.activity',
   tag: 'audit',
   summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
 });

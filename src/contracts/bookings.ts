@@ -1,13 +1,11 @@
 // Bookings: the list (SPEC.md section 3's fields, User and Property nested) and its count cards.
 import { z } from 'zod';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { countsSchema } from './common';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { BOOKING_STATUSES } from './statuses';
 
 /** Rows per page of the bookings list (SPEC.md: 8). */
 export const BOOKINGS_PAGE_SIZE = 8;
-
-export const BOOKING_SORTS = ['id', 'User.name', 'Property.title', 'checkInDate', 'checkOutDate', 'total', 'status'] as const;
-export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 export const bookingSchema = z.object({
   id: z.number().int(),
@@ -39,7 +37,7 @@ export const bookingList = defineList({
   name: 'bookings',
   paths: ['/api/admin/bookings', '/api/admin/admin/bookings'],
   row: bookingSchema,
-  sorts: BOOKING_SORTS,
+  sorts: ['id', 'User.name', 'Property.title', 'checkInDate', 'checkOutDate', 'total', 'status'],
   statuses: BOOKING_STATUSES,
   defaultOrder: { order: 'desc' },
   searchFields: ['User.name', 'User.email', 'Property.title', 'Property.address', 'id'],
@@ -62,20 +60,13 @@ export const bookingList = defineList({
     { header: 'propertyAddress', field: 'Property.address' },
   ],
   statusFilter: { confirmed: 'confirmed', pending: 'pending', cancelled: 'cancelled', completed: 'completed' },
-  labels: 'admin.bookings',
-  tag: 'bookings',
   summary:
     'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
 });
+export type BookingSort = ListSort<typeof bookingList>;
 export const bookingListQuerySchema = listDefinitionQuerySchema(bookingList);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
-/** The count cards: every booking, whatever the search or filter of the list. */
-export const bookingSummarySchema = z.object({
-  total: z.number().int(),
-  confirmed: z.number().int(),
-  pending: z.number().int(),
-  cancelled: z.number().int(),
-  completed: z.number().int(),
-});
+/** The count cards, the total and one for each status: every booking, whatever the search or filter of the list. */
+export const bookingSummarySchema = countsSchema(['total', ...BOOKING_STATUSES]);
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;

@@ -15,6 +15,16 @@ export const errorSchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
 
+/** Fields of one kind, one for each key in the keys' order, each its own `field()`. */
+export function fieldsOf<const Key extends string, Field extends z.ZodType>(keys: readonly Key[], field: () => Field): Record<Key, Field> {
+  return Object.fromEntries(keys.map((key) => [key, field()])) as Record<Key, Field>;
+}
+
+/** The totals of count cards: a whole number for each key, in the keys' order. */
+export function countsSchema<const Key extends string>(keys: readonly [Key, ...Key[]]) {
+  return z.object(fieldsOf(keys, () => z.number().int()));
+}
+
 /** Longest text any free-text field accepts: generous for addresses and comments, bounded for abuse. */
 export const MAX_TEXT_LENGTH = 5000;
 export const MAX_SHORT_TEXT_LENGTH = 320;

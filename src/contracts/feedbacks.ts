@@ -1,12 +1,9 @@
 // Feedback: guest reviews as the feedback screen shows them, newest first.
 import { z } from 'zod';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 
 /** Cards per "Show More" step of the feedback screen (SPEC.md: 10). */
 export const FEEDBACKS_PAGE_SIZE = 10;
-
-export const FEEDBACK_SORTS = ['createdAt', 'rating'] as const;
-export type FeedbackSort = (typeof FEEDBACK_SORTS)[number];
 
 export const feedbackSchema = z.object({
   id: z.number().int(),
@@ -26,9 +23,8 @@ export type Feedback = z.infer<typeof feedbackSchema>;
  */
 export const feedbackList = defineList({
   name: 'feedbacks',
-  paths: ['/api/admin/feedbacks'],
   row: feedbackSchema,
-  sorts: FEEDBACK_SORTS,
+  sorts: ['createdAt', 'rating'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   searchFields: ['comments', 'User.name'],
   pageSize: FEEDBACKS_PAGE_SIZE,
@@ -36,5 +32,6 @@ export const feedbackList = defineList({
   tag: 'feedback',
   summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
 });
+export type FeedbackSort = ListSort<typeof feedbackList>;
 export const feedbackListQuerySchema = listDefinitionQuerySchema(feedbackList);
 export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;

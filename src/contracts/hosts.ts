@@ -1,15 +1,12 @@
 // Hosts: the list, the count cards, the user and verification detail, the host detail envelope
 // and the host edit rules (SPEC.md section 5), shared by the server and the web form.
 import { z } from 'zod';
-import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { countsSchema, isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { HOST_STATUS_FILTERS, HOST_STATUSES } from './statuses';
 
 /** Rows per page of the hosts list (SPEC.md: 8). */
 export const HOSTS_PAGE_SIZE = 8;
-
-export const HOST_SORTS = ['name', 'statusHost', 'email', 'numberOfProperties'] as const;
-export type HostSort = (typeof HOST_SORTS)[number];
 
 export const hostListItemSchema = z.object({
   userId: z.number().int(),
@@ -31,7 +28,7 @@ export const hostList = defineList({
   name: 'hosts',
   paths: ['/api/admin/hosts', '/api/admin/admin/hosts'],
   row: hostListItemSchema,
-  sorts: HOST_SORTS,
+  sorts: ['name', 'statusHost', 'email', 'numberOfProperties'],
   statuses: HOST_STATUSES,
   defaultOrder: { order: 'desc' },
   searchFields: ['name', 'email', 'userId'],
@@ -40,20 +37,15 @@ export const hostList = defineList({
   csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
   statusFilter: HOST_STATUS_FILTERS,
   labels: 'admin.hosts.list',
-  tag: 'hosts',
   summary:
     'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
 });
+export type HostSort = ListSort<typeof hostList>;
 export const hostListQuerySchema = listDefinitionQuerySchema(hostList);
 export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 
 /** The four count cards: every host, whatever the search or filter of the list. */
-export const hostSummarySchema = z.object({
-  total: z.number().int(),
-  approved: z.number().int(),
-  pending: z.number().int(),
-  rejected: z.number().int(),
-});
+export const hostSummarySchema = countsSchema(['total', 'approved', 'pending', 'rejected']);
 export type HostSummary = z.infer<typeof hostSummarySchema>;
 
 /** GET /api/admin/user/:id (SPEC.md section 3). Timestamps are ISO 8601. */

@@ -1,7 +1,7 @@
 // The landing page's two public forms and the admin screen "Data from Landing Page".
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 
 export const LANDING_DATA_PAGE_SIZE = 10;
 
@@ -36,41 +36,30 @@ export type EmailSubscriberRequest = z.infer<typeof emailSubscriberRequestSchema
 export const receivedResponseSchema = z.object({ received: z.literal(true) });
 export type ReceivedResponse = z.infer<typeof receivedResponseSchema>;
 
-export const HOST_INFORMATION_SORTS = ['createdAt', 'name', 'email', 'phone', 'address'] as const;
-export const EMAIL_SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;
-export type HostInformationSort = (typeof HOST_INFORMATION_SORTS)[number];
-export type EmailSubscriberSort = (typeof EMAIL_SUBSCRIBER_SORTS)[number];
+/** A stored submission as the admin lists show it: its row id, the values sent, and when they arrived. */
+const submissionRowSchema = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.object({ id: z.number().int(), ...fields, createdAt: z.string() });
 
-export const hostInformationRowSchema = z.object({
-  id: z.number().int(),
+export const hostInformationRowSchema = submissionRowSchema({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   address: z.string(),
-  createdAt: z.string(),
 });
 export type HostInformationRow = z.infer<typeof hostInformationRowSchema>;
 
-export const emailSubscriberRowSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  createdAt: z.string(),
-});
+export const emailSubscriberRowSchema = submissionRowSchema({ email: z.string() });
 export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
-
-export const HOST_INFORMATION_CSV_HEADER = ['id', 'name', 'email', 'phone', 'address', 'createdAt'] as const;
-export const EMAIL_SUBSCRIBER_CSV_HEADER = ['id', 'email', 'createdAt'] as const;
 
 /** Both lists: newest first unless the call names a sort; `format=csv` downloads all rows, or the searched ones, in the same order. */
 export const hostInformationList = defineList({
   name: 'host-information',
-  paths: ['/api/admin/host-information'],
   row: hostInformationRowSchema,
-  sorts: HOST_INFORMATION_SORTS,
+  sorts: ['createdAt', 'name', 'email', 'phone', 'address'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   searchFields: ['name', 'email', 'phone', 'address'],
   pageSize: LANDING_DATA_PAGE_SIZE,
-  csvColumns: HOST_INFORMATION_CSV_HEADER,
+  csvColumns: ['id', 'name', 'email', 'phone', 'address', 'createdAt'],
   labels: 'admin.landingData.hostInterest',
   tag: 'landing',
   summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
@@ -78,17 +67,18 @@ export const hostInformationList = defineList({
 
 export const emailSubscriberList = defineList({
   name: 'email-subscribers',
-  paths: ['/api/admin/email-subscribers'],
   row: emailSubscriberRowSchema,
-  sorts: EMAIL_SUBSCRIBER_SORTS,
+  sorts: ['createdAt', 'email'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   searchFields: ['email'],
   pageSize: LANDING_DATA_PAGE_SIZE,
-  csvColumns: EMAIL_SUBSCRIBER_CSV_HEADER,
+  csvColumns: ['id', 'email', 'createdAt'],
   labels: 'admin.landingData.subscribers',
   tag: 'landing',
   summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
 });
 
+export type HostInformationSort = ListSort<typeof hostInformationList>;
+export type EmailSubscriberSort = ListSort<typeof emailSubscriberList>;
 export const hostInformationListQuerySchema = listDefinitionQuerySchema(hostInformationList);
 export const emailSubscriberListQuerySchema = listDefinitionQuerySchema(emailSubscriberList);

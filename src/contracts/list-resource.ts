@@ -2,6 +2,7 @@
 // app (table, sort toggle, filter, search, paging, export). A list resource is declared here once;
 // the server's list engine (server/lib/list-engine.ts) and the admin list page read the same object.
 import { z } from 'zod';
+import { camelCase } from './names';
 import { listQuerySchema, type ListQuery } from './paging';
 
 export type SortOrder = 'asc' | 'desc';
@@ -11,11 +12,12 @@ export type CsvColumn = string | { header: string; field: string };
 export const csvHeaderOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.header);
 export const csvFieldOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.field);
 
-export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> {
+/** A list as its contract states it: what is particular to it; `defineList` fills in the rest. */
+export interface ListDeclaration<Row extends z.ZodObject, Sort extends string, Status extends string = never> {
   /** Refine's resource name, the page cache's list name and the CSV file's base name. */
   name: string;
-  /** The API paths that answer the list (SPEC names two for some lists). */
-  paths: readonly [string, ...string[]];
+  /** The API paths that answer the list (SPEC names two for some lists). Default: `/api/admin/<name>`. */
+  paths?: readonly [string, ...string[]];
   /** One row as the API answers it, with its JSON names. */
   row: Row;
   /** The columns a call may sort by, by JSON name (`User.name` for a nested one). */
@@ -44,18 +46,33 @@ export interface ListDefinition<Row extends z.ZodObject, Sort extends string, St
    * The i18n key prefix of the screen's texts: `title`, `search`, `columns.<key>`, `emptyAll`,
    * `emptyFiltered`, `errors.notFound`, `errors.fetch`, and where they apply `emptyTitle`,
    * `filtersLabel`, `filters.<key>`, `errors.refresh`, `exportFailed`, `cards.<key>`.
+   * Default: `admin.<name in camelCase>`.
    */
-  labels: string;
-  /** OpenAPI tag and the route's one-line summary. */
-  tag: string;
+  labels?: string;
+  /** OpenAPI tag (default: the name) and the route's one-line summary. */
+  tag?: string;
   summary: string;
 }
 
-/** Declares a list; the identity function, there for the types. */
+/** A list as the server's list engine and the admin list page read it: every default filled in. */
+export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never>
+  extends ListDeclaration<Row, Sort, Status> {
+  paths: readonly [string, ...string[]];
+  labels: string;
+  tag: string;
+}
+
+/** Declares a list: the declaration with its API path, i18n prefix and OpenAPI tag derived from its name where it names none. */
 export function defineList<Row extends z.ZodObject, Sort extends string, Status extends string = never>(
-  definition: ListDefinition<Row, Sort, Status>,
+  declaration: ListDeclaration<Row, Sort, Status>,
 ): ListDefinition<Row, Sort, Status> {
-  return definition;
+  const { name } = declaration;
+  return {
+    ...declaration,
+    paths: declaration.paths ?? [`/api/admin/${name}`],
+    labels: declaration.labels ?? `admin.${camelCase(name)}`,
+    tag: declaration.tag ?? name,
+  };
 }
 
 /**
@@ -69,6 +86,8 @@ export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends 
   return definition.csvColumns ? schema : schema.extend({ format: z.enum(['json']).optional() });
 }
 
+/** The sort keys of a list, e.g. `ListSort<typeof hostList>`. */
+export type ListSort<Definition> = Definition extends { sorts: readonly (infer Sort extends string)[] } ? Sort : never;
 export type ListRow<Definition> = Definition extends ListDefinition<infer Row, string, string> ? z.infer<Row> : never;
 export type ListDefinitionQuery<Definition> =
   Definition extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;

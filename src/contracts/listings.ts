@@ -1,14 +1,10 @@
 // Review Listings and the listing approval detail: list rows, the full listing, and the decision calls.
 import { z } from 'zod';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { fieldsOf } from './common';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
-/** SPEC.md section 9: 8 listings per page. */
-export const LISTING_PAGE_SIZE = 8;
 export const MAX_DECISION_REASON_LENGTH = 1000;
-
-export const LISTING_SORTS = ['title', 'status', 'address', 'hostName'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
 
 /** The filter buttons of Review Listings and the status each selects (Decline selects 'Declined'). */
 export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' } as const;
@@ -29,19 +25,33 @@ export type ListingRow = z.infer<typeof listingRowSchema>;
 /** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
 export const listingList = defineList({
   name: 'listings',
-  paths: ['/api/admin/listings'],
   row: listingRowSchema,
-  sorts: LISTING_SORTS,
+  sorts: ['title', 'status', 'address', 'hostName'],
   statuses: LISTING_STATUSES,
   defaultOrder: { order: 'asc' },
   searchFields: ['title'],
-  pageSize: LISTING_PAGE_SIZE,
+  /** SPEC.md section 9: 8 listings per page. */
+  pageSize: 8,
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
-  tag: 'listings',
   summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
 });
+export type ListingSort = ListSort<typeof listingList>;
 export const listingListQuerySchema = listDefinitionQuerySchema(listingList);
+
+/** The amenities a listing may offer, in the order the detail lists them: each a yes / no field of the detail. */
+export const LISTING_AMENITY_FLAGS = [
+  'isWifi',
+  'isTv',
+  'isKitchen',
+  'isWasher',
+  'isFreeParking',
+  'isPaidParking',
+  'isAC',
+  'isWorkspace',
+  'isPetAllowed',
+] as const;
+export type ListingAmenityFlag = (typeof LISTING_AMENITY_FLAGS)[number];
 
 /** The listing approval detail, with SPEC.md section 3's field names. */
 export const listingDetailSchema = z.object({
@@ -59,15 +69,7 @@ export const listingDetailSchema = z.object({
   childrenCount: z.number().int(),
   checkInTime: z.string(),
   checkOutTime: z.string(),
-  isWifi: z.boolean(),
-  isTv: z.boolean(),
-  isKitchen: z.boolean(),
-  isWasher: z.boolean(),
-  isFreeParking: z.boolean(),
-  isPaidParking: z.boolean(),
-  isAC: z.boolean(),
-  isWorkspace: z.boolean(),
-  isPetAllowed: z.boolean(),
+  ...fieldsOf(LISTING_AMENITY_FLAGS, () => z.boolean()),
   isRequestBooking: z.boolean(),
   isCancellationAllowed: z.boolean(),
   LatLoc: z.number(),

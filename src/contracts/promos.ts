@@ -83,23 +83,22 @@ export const hostPromoUpdateSchema = hostPromoSchema.extend({ version: versionSc
 export type GuestPromoUpdate = z.infer<typeof guestPromoUpdateSchema>;
 export type HostPromoUpdate = z.infer<typeof hostPromoUpdateSchema>;
 
-const stateMetadata = {
+/** What every promo's answer starts with: which promo, its version and its last change. */
+const promoStateMetadataSchema = z.object({
   kind: z.enum(PROMO_URL_KINDS),
   name: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),
-};
+});
 
 /** Answers are described loosely: a stored value is shown as it is, even one today's rules would refuse. */
-export const guestPromoStateSchema = z.object({
-  ...stateMetadata,
+export const guestPromoStateSchema = promoStateMetadataSchema.extend({
   promoCode: z.string(),
   validUntil: z.string(),
   promoValue: z.number().int(),
   activation: z.boolean(),
 });
-export const hostPromoStateSchema = z.object({
-  ...stateMetadata,
+export const hostPromoStateSchema = promoStateMetadataSchema.extend({
   validityEnds: z.string(),
   freeStays: z.number().int(),
   isActive: z.boolean(),

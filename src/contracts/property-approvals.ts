@@ -1,14 +1,8 @@
 // Property Approvals: list rows and the approve / decline decision with optimistic concurrency.
 import { z } from 'zod';
 import { decisionReasonSchema } from './listings';
-import { defineList, listDefinitionQuerySchema } from './list-resource';
+import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { PROPERTY_APPROVAL_STATUSES, type PropertyApprovalStatus } from './statuses';
-
-/** SPEC.md section 9: 8 properties per page. */
-export const PROPERTY_APPROVAL_PAGE_SIZE = 8;
-
-export const PROPERTY_APPROVAL_SORTS = ['title', 'address', 'hostName', 'status'] as const;
-export type PropertyApprovalSort = (typeof PROPERTY_APPROVAL_SORTS)[number];
 
 export const propertyApprovalRowSchema = z.object({
   id: z.number().int(),
@@ -24,17 +18,16 @@ export type PropertyApprovalRow = z.infer<typeof propertyApprovalRowSchema>;
 /** Property Approvals: `q` matches title, address and host name; without `sort`, the repository's own order. */
 export const propertyApprovalList = defineList({
   name: 'property-approvals',
-  paths: ['/api/admin/property-approvals'],
   row: propertyApprovalRowSchema,
-  sorts: PROPERTY_APPROVAL_SORTS,
+  sorts: ['title', 'address', 'hostName', 'status'],
   statuses: PROPERTY_APPROVAL_STATUSES,
   defaultOrder: { order: 'asc' },
   searchFields: ['title', 'address', 'hostName'],
-  pageSize: PROPERTY_APPROVAL_PAGE_SIZE,
-  labels: 'admin.propertyApprovals',
-  tag: 'property-approvals',
+  /** SPEC.md section 9: 8 properties per page. */
+  pageSize: 8,
   summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
 });
+export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
 export const propertyApprovalListQuerySchema = listDefinitionQuerySchema(propertyApprovalList);
 
 /** Body of approve and decline; the whole body may be left out. */

@@ -1,5 +1,6 @@
 import { useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LandingSection } from './landing-section';
 import { clampNights, DEFAULT_NIGHTS, estimateEarnings, formatUsd, MAX_NIGHTS, MIN_NIGHTS, NIGHTLY_RATE_USD } from './earnings';
 
 /** A slider of whole nights; the total is spoken through aria-valuetext and shown in an <output>. */
@@ -10,38 +11,32 @@ export function EarningsEstimator() {
   const total = formatUsd(estimateEarnings(nights));
   const percent = ((nights - MIN_NIGHTS) / (MAX_NIGHTS - MIN_NIGHTS)) * 100;
   return (
-    <section className="section" aria-labelledby="estimator-title">
-      <div className="container">
-        <div className="estimator">
-          <h2 id="estimator-title">{t('landing.estimator.title')}</h2>
-          <p className="section-intro">{t('landing.estimator.intro')}</p>
-          <div className="estimator-row">
-            <label htmlFor={sliderId}>{t('landing.estimator.nightsLabel')}</label>
-            <span className="estimator-nights" aria-hidden="true">
-              {t('landing.estimator.nights', { count: nights })}
-            </span>
-          </div>
-          <input
-            id={sliderId}
-            className="estimator-slider"
-            type="range"
-            min={MIN_NIGHTS}
-            max={MAX_NIGHTS}
-            step={1}
-            value={nights}
-            aria-valuetext={t('landing.estimator.valueText', { count: nights, total })}
-            style={{ '--progress': `${percent}%` } as CSSProperties}
-            onChange={(event) => setNights(clampNights(Number(event.target.value)))}
-          />
-          <p className="estimator-rate">{t('landing.estimator.rate', { rate: formatUsd(NIGHTLY_RATE_USD) })}</p>
-          <p className="estimator-total">
-            <span id={`${sliderId}-total-label`}>{t('landing.estimator.totalLabel')}</span>
-            <output htmlFor={sliderId} aria-labelledby={`${sliderId}-total-label`} data-testid="estimator-total">
-              {total}
-            </output>
-          </p>
-        </div>
+    <LandingSection name="estimator" panelClassName="estimator">
+      <div className="estimator-row">
+        <label htmlFor={sliderId}>{t('landing.estimator.nightsLabel')}</label>
+        <span className="estimator-nights" aria-hidden="true">
+          {t('landing.estimator.nights', { count: nights })}
+        </span>
       </div>
-    </section>
+      <input
+        id={sliderId}
+        className="estimator-slider"
+        type="range"
+        min={MIN_NIGHTS}
+        max={MAX_NIGHTS}
+        step={1}
+        value={nights}
+        aria-valuetext={t('landing.estimator.valueText', { count: nights, total })}
+        style={{ '--progress': `${percent}%` } as CSSProperties}
+        onChange={(event) => setNights(clampNights(Number(event.target.value)))}
+      />
+      <p className="estimator-rate">{t('landing.estimator.rate', { rate: formatUsd(NIGHTLY_RATE_USD) })}</p>
+      <p className="estimator-total">
+        <span id={`${sliderId}-total-label`}>{t('landing.estimator.totalLabel')}</span>
+        <output htmlFor={sliderId} aria-labelledby={`${sliderId}-total-label`} data-testid="estimator-total">
+          {total}
+        </output>
+      </p>
+    </LandingSection>
   );
 }

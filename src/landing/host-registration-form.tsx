@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormStatus } from './form-status';
+import { LandingSection } from './landing-section';
 import { submitHostInformation, type HostInformation, type SubmissionOutcome } from './public-api';
 import { SECTION_IDS } from './sections';
-import { SectionImage } from './section-image';
 
 const EMPTY: HostInformation = { name: '', email: '', phone: '', address: '' };
 
@@ -39,42 +39,35 @@ export function HostRegistrationForm() {
 
   const failure = t('landing.register.failure');
   return (
-    <section id={SECTION_IDS.register} className="section section-tinted" aria-labelledby="register-title">
-      <div className="container split-layout">
-        <div className="form-panel">
-          <h2 id="register-title">{t('landing.register.title')}</h2>
-          <p className="section-intro">{t('landing.register.intro')}</p>
-          <form className="stacked-form" onSubmit={(event) => void submit(event)}>
-            {FIELDS.map((field) => (
-              <div key={field.name} className="field">
-                <label htmlFor={`${idPrefix}-${field.name}`}>{t(`landing.register.${field.name}`)}</label>
-                <input
-                  id={`${idPrefix}-${field.name}`}
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  value={values[field.name]}
-                  onChange={updateField}
-                />
-              </div>
-            ))}
-            <button className="button button-primary" type="submit" disabled={isSending}>
-              {isSending ? t('landing.register.submitting') : t('landing.register.submit')}
-            </button>
-            <FormStatus
-              outcome={outcome}
-              messages={{
-                success: t('landing.register.success'),
-                invalid: failure,
-                failure,
-                'rate-limited': t('landing.register.rateLimited'),
-                exception: t('landing.register.exception'),
-              }}
+    <LandingSection name="register" id={SECTION_IDS.register} isTinted panelClassName="form-panel" image="/landing/register-home.svg">
+      <form className="stacked-form" onSubmit={(event) => void submit(event)}>
+        {FIELDS.map((field) => (
+          <div key={field.name} className="field">
+            <label htmlFor={`${idPrefix}-${field.name}`}>{t(`landing.register.${field.name}`)}</label>
+            <input
+              id={`${idPrefix}-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={updateField}
             />
-          </form>
-        </div>
-        <SectionImage src="/landing/register-home.svg" alt={t('landing.register.imageAlt')} />
-      </div>
-    </section>
+          </div>
+        ))}
+        <button className="button button-primary" type="submit" disabled={isSending}>
+          {isSending ? t('landing.register.submitting') : t('landing.register.submit')}
+        </button>
+        <FormStatus
+          outcome={outcome}
+          messages={{
+            success: t('landing.register.success'),
+            invalid: failure,
+            failure,
+            'rate-limited': t('landing.register.rateLimited'),
+            exception: t('landing.register.exception'),
+          }}
+        />
+      </form>
+    </LandingSection>
   );
 }

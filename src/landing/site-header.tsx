@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureButton } from './disclosure-button';
 import { Icon, LogoMark } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { APP_NAME } from '../app-name';
@@ -47,17 +48,16 @@ export function SiteHeader() {
             {APP_NAME}
           </span>
         </a>
-        <button
+        <DisclosureButton
           ref={toggleRef}
-          type="button"
           className="menu-toggle"
-          aria-expanded={isMenuOpen}
-          aria-controls={MENU_ID}
-          onClick={() => setMenuOpen((isOpen) => !isOpen)}
+          isOpen={isMenuOpen}
+          controls={MENU_ID}
+          onToggle={() => setMenuOpen((isOpen) => !isOpen)}
         >
           <Icon name={isMenuOpen ? 'close' : 'menu'} />
           <span className="visually-hidden">{isMenuOpen ? t('landing.header.menuClose') : t('landing.header.menuOpen')}</span>
-        </button>
+        </DisclosureButton>
         <div id={MENU_ID} className={isMenuOpen ? 'site-menu is-open' : 'site-menu'}>
           <nav aria-label={t('landing.header.navigationLabel')}>
             <ul className="nav-list">

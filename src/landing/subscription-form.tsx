@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormStatus } from './form-status';
+import { LandingSection } from './landing-section';
 import { subscribeEmail, type SubmissionOutcome } from './public-api';
 
 /** The updates subscription: one e-mail field; the server refuses an invalid address. */
@@ -23,32 +24,26 @@ export function SubscriptionForm() {
 
   const failure = t('landing.subscribe.failure');
   return (
-    <section className="section" aria-labelledby="subscribe-title">
-      <div className="container">
-        <div className="subscribe-panel">
-          <h2 id="subscribe-title">{t('landing.subscribe.title')}</h2>
-          <p className="section-intro">{t('landing.subscribe.intro')}</p>
-          <form className="inline-form" onSubmit={(event) => void submit(event)}>
-            <label htmlFor={inputId}>{t('landing.subscribe.email')}</label>
-            <div className="inline-form-row">
-              <input id={inputId} name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-              <button className="button button-primary" type="submit" disabled={isSending}>
-                {isSending ? t('landing.subscribe.submitting') : t('landing.subscribe.submit')}
-              </button>
-            </div>
-            <FormStatus
-              outcome={outcome}
-              messages={{
-                success: t('landing.subscribe.success'),
-                invalid: t('landing.subscribe.invalid'),
-                failure,
-                'rate-limited': t('landing.subscribe.rateLimited'),
-                exception: t('landing.subscribe.exception'),
-              }}
-            />
-          </form>
+    <LandingSection name="subscribe" panelClassName="subscribe-panel">
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={inputId}>{t('landing.subscribe.email')}</label>
+        <div className="inline-form-row">
+          <input id={inputId} name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <button className="button button-primary" type="submit" disabled={isSending}>
+            {isSending ? t('landing.subscribe.submitting') : t('landing.subscribe.submit')}
+          </button>
         </div>
-      </div>
-    </section>
+        <FormStatus
+          outcome={outcome}
+          messages={{
+            success: t('landing.subscribe.success'),
+            invalid: t('landing.subscribe.invalid'),
+            failure,
+            'rate-limited': t('landing.subscribe.rateLimited'),
+            exception: t('landing.subscribe.exception'),
+          }}
+        />
+      </form>
+    </LandingSection>
   );
 }

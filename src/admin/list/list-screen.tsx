@@ -12,7 +12,7 @@ import { ListErrorAlert } from '../components/list-error-alert';
 import { PaginationControl } from '../components/pagination-control';
 import { usePlainFilterParams } from '../components/plain-filter-params';
 import { SearchInput } from '../components/search-input';
-import { findResource } from '../resources';
+import { actionPath, findResource } from '../resources';
 import { LIST_QUERY_DEFAULTS, useListScreen, type AnyListDefinition, type ListScreenOptions, type ListScreenState } from './use-list-screen';
 
 export interface ListColumn<Row> {
@@ -30,10 +30,10 @@ export interface ListScreenProps<Row extends BaseRecord, Summary extends BaseRec
   definition: AnyListDefinition;
   columns?: readonly ListColumn<Row>[];
   /**
-   * Count cards over the list: the summary's call (an action path), the fields shown as cards (each
+   * Count cards over the list, from the resource's `summary` action: the fields shown as cards (each
    * labelled `<labels>.cards.<key>`), and whether an answer (or its absence while loading) shows them.
    */
-  summary?: { path: string; keys: readonly (keyof Summary & string)[]; isShown?: (summary: Summary | undefined) => boolean };
+  summary?: { keys: readonly (keyof Summary & string)[]; isShown?: (summary: Summary | undefined) => boolean };
   /** The rows drawn some other way than a table (the feedback cards). */
   renderRows?: (rows: Row[], list: ListScreenState<Row>) => ReactNode;
   /** What goes under the list (a details drawer); it may read the list's state. */
@@ -131,7 +131,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
       </Flex>
       {summary ? (
         <SummaryCards<Summary>
-          path={summary.path}
+          path={actionPath(list.resource, 'summary')}
           cards={(answer) =>
             (summary.isShown?.(answer) ?? true)
               ? summary.keys.map((key) => ({ key, label: text(`cards.${key}`), value: answer?.[key] as number | undefined }))

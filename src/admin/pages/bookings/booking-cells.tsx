@@ -14,23 +14,25 @@ export function useBookingDate(): (value: string | null | undefined) => string {
 // Long names, e-mails and addresses wrap inside the cell instead of widening the table.
 const WRAPPING = { maxWidth: 240, overflowWrap: 'anywhere' } as const;
 
-export function GuestCell({ user }: { user: Booking['User'] }) {
-  const { t } = useTranslation();
+/** A name in bold over its detail in grey: the guest with their e-mail, the property with its address. */
+function NameAndDetailCell({ name, detail }: { name: string; detail: string }) {
   return (
     <Flex vertical style={WRAPPING}>
-      <Typography.Text strong>{user?.name || t('admin.bookings.unknownUser')}</Typography.Text>
-      <Typography.Text type="secondary">{user?.email || t('admin.bookings.noEmail')}</Typography.Text>
+      <Typography.Text strong>{name}</Typography.Text>
+      <Typography.Text type="secondary">{detail}</Typography.Text>
     </Flex>
   );
+}
+
+export function GuestCell({ user }: { user: Booking['User'] }) {
+  const { t } = useTranslation();
+  return <NameAndDetailCell name={user?.name || t('admin.bookings.unknownUser')} detail={user?.email || t('admin.bookings.noEmail')} />;
 }
 
 export function PropertyCell({ property }: { property: Booking['Property'] }) {
   const { t } = useTranslation();
   return (
-    <Flex vertical style={WRAPPING}>
-      <Typography.Text strong>{property?.title || t('admin.bookings.unknownProperty')}</Typography.Text>
-      <Typography.Text type="secondary">{property?.address || t('admin.bookings.noAddress')}</Typography.Text>
-    </Flex>
+    <NameAndDetailCell name={property?.title || t('admin.bookings.unknownProperty')} detail={property?.address || t('admin.bookings.noAddress')} />
   );
 }
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { bookingList, type Booking, type BookingSummary } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
-import { actionPath } from '../../resources';
 import { BookingDetails } from './booking-details';
 import { BookingStatusBadge, GuestCell, GuestsCell, PropertyCell, useBookingDate } from './booking-cells';
 
@@ -43,7 +42,7 @@ export function BookingList() {
     <ListScreen<Booking, BookingSummary>
       definition={bookingList}
       columns={columns}
-      summary={{ path: actionPath('bookings', 'summary'), keys: ['total', 'confirmed', 'pending', 'cancelled'] }}
+      summary={{ keys: ['total', 'confirmed', 'pending', 'cancelled'] }}
     >
       <BookingDetails booking={viewed} onClose={() => setViewed(undefined)} />
     </ListScreen>

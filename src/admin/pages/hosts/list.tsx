@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { hostList, type HostListItem, type HostSummary } from '../../../contracts/hosts';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
-import { actionPath } from '../../resources';
 
 /** SPEC.md "Hosts Management": search, status filters, count cards, a sortable table of 8 per page and a CSV export. */
 export function HostsList() {
@@ -39,7 +38,6 @@ export function HostsList() {
       definition={hostList}
       columns={columns}
       summary={{
-        path: actionPath('hosts', 'summary'),
         keys: ['total', 'approved', 'pending', 'rejected'],
         // Counts only once there are hosts to count.
         isShown: (summary) => summary !== undefined && summary.total > 0,

@@ -15,7 +15,7 @@ import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Modal, Result
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MAX_DECISION_REASON_LENGTH, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
+import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
@@ -25,9 +25,7 @@ import { ListingGallery } from './listing-gallery';
 import { isUndecided, listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
 
-type AmenityFlag = 'isWifi' | 'isTv' | 'isKitchen' | 'isWasher' | 'isFreeParking' | 'isPaidParking' | 'isAC' | 'isWorkspace' | 'isPetAllowed';
-
-const AMENITIES: { flag: AmenityFlag; icon: ComponentType }[] = [
+const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWifi', icon: WifiOutlined },
   { flag: 'isTv', icon: DesktopOutlined },
   { flag: 'isKitchen', icon: CoffeeOutlined },

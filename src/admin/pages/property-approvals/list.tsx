@@ -8,6 +8,7 @@ import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { actionPath } from '../../resources';
 
 type Decision = 'approve' | 'decline';
+type PendingDecision = { id: number; decision: Decision } | null;
 
 /** Approve and Decline for one pending row, sending the version it was read at so a stale decision is refused. */
 function useDecision() {
@@ -15,7 +16,7 @@ function useDecision() {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation<PropertyDecisionResponse>();
-  const [pending, setPending] = useState<{ id: number; decision: Decision } | null>(null);
+  const [pending, setPending] = useState<PendingDecision>(null);
 
   function decide(row: PropertyApprovalRow, decision: Decision) {
     setPending({ id: row.id, decision });
@@ -48,6 +49,33 @@ function useDecision() {
   return { decide, pending };
 }
 
+interface DecisionButtonProps {
+  row: PropertyApprovalRow;
+  decision: Decision;
+  /** The decision on its way, if any: its row's buttons wait, and its own button spins. */
+  pending: PendingDecision;
+  onDecide: (row: PropertyApprovalRow, decision: Decision) => void;
+}
+
+/** Approve (primary) or Decline (danger) for one row, named with the row's title for screen readers. */
+function DecisionButton({ row, decision, pending, onDecide }: DecisionButtonProps) {
+  const { t } = useTranslation();
+  const isBusy = pending?.id === row.id;
+  return (
+    <Button
+      type={decision === 'approve' ? 'primary' : undefined}
+      danger={decision === 'decline'}
+      size="small"
+      aria-label={t(`admin.propertyApprovals.${decision}Label`, { title: row.title })}
+      loading={isBusy && pending?.decision === decision}
+      disabled={isBusy}
+      onClick={() => onDecide(row, decision)}
+    >
+      {t(`admin.propertyApprovals.${decision}`)}
+    </Button>
+  );
+}
+
 /** Property Approvals (/property-approvals): search, sortable columns, 8 a page, and Approve / Decline on pending rows. */
 export function PropertyApprovalList() {
   const { t } = useTranslation();
@@ -55,29 +83,10 @@ export function PropertyApprovalList() {
   const decision = (row: PropertyApprovalRow) => {
     if (row.status === 'confirmed') return <Typography.Text>{t('admin.propertyApprovals.alreadyConfirmed')}</Typography.Text>;
     if (row.status === 'declined') return <Typography.Text>{t('admin.propertyApprovals.alreadyDeclined')}</Typography.Text>;
-    const isBusy = pending?.id === row.id;
     return (
       <Space>
-        <Button
-          type="primary"
-          size="small"
-          aria-label={t('admin.propertyApprovals.approveLabel', { title: row.title })}
-          loading={isBusy && pending?.decision === 'approve'}
-          disabled={isBusy}
-          onClick={() => decide(row, 'approve')}
-        >
-          {t('admin.propertyApprovals.approve')}
-        </Button>
-        <Button
-          danger
-          size="small"
-          aria-label={t('admin.propertyApprovals.declineLabel', { title: row.title })}
-          loading={isBusy && pending?.decision === 'decline'}
-          disabled={isBusy}
-          onClick={() => decide(row, 'decline')}
-        >
-          {t('admin.propertyApprovals.decline')}
-        </Button>
+        <DecisionButton row={row} decision="approve" pending={pending} onDecide={decide} />
+        <DecisionButton row={row} decision="decline" pending={pending} onDecide={decide} />
       </Space>
     );
   };
