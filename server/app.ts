@@ -26,7 +26,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     deps: ServiceDeps;
+    /** Whether the process takes traffic: false while it migrates and seeds, and once it shuts down. */
+    readiness: { isReady: boolean };
   }
+}
+
+/** Readable lines for a person at a terminal, JSON lines for a log collector. */
+function isPrettyLog(format: Config['logFormat']): boolean {
+  return format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
 }
 
 export interface AppOptions {
@@ -36,6 +43,19 @@ export interface AppOptions {
   limiter?: RateLimiter;
   /** false (tests) or pino options; defaults to structured JSON logs at config.logLevel. */
   logger?: boolean | Record<string, unknown>;
+  /** false: every call but the liveness probe answers 503 until `app.readiness.isReady` is set (server/main.ts). */
+  isReady?: boolean;
+}
+
+/** While starting, only the probes answer; everything else is 503 with Retry-After. */
+function registerStartingGate(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.readiness.isReady || request.url.startsWith('/api/health')) return;
+    await reply
+      .code(503)
+      .header('retry-after', '2')
+      .send({ message: 'Hoy is starting. Please try again in a few seconds.' });
+  });
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -50,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            ...(options.logger === undefined && isPrettyLog(config.logFormat) ? { transport: { target: 'pino-pretty' } } : {}),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -67,6 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: ServiceDeps = { handle, config, clock, limiter, log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
+  app.decorate('readiness', { isReady: options.isReady ?? true });
+  registerStartingGate(app);
+  app.addHook('preClose', async () => {
+    app.readiness.isReady = false;
+  });
   app.addHook('onClose', async () => {
     if (!options.limiter) await limiter.close();
   });

@@ -72,7 +72,12 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
+
+/** Every variable the server reads (.env.example lists each with its default). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
   appName: string;
@@ -99,7 +104,11 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string;
   logLevel: string;
+  /** pretty: one readable line per event; json: one JSON object per line; auto: pretty on a terminal. */
+  logFormat: 'auto' | 'json' | 'pretty';
   staticDir: string;
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +145,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: values.REDIS_URL,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     staticDir: path.resolve(values.STATIC_DIR),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

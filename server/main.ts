@@ -1,16 +1,46 @@
-// The server process: read config -> open db -> migrate -> first admin -> seed if asked -> listen;
-// on SIGTERM/SIGINT finish in-flight requests, then close the database (and its lock).
+// The server process: load .env -> read config -> open db -> listen (only the probes answer) ->
+// migrate -> first admin -> seed if asked -> ready. On SIGTERM/SIGINT: stop accepting, finish the
+// requests in flight, cut what is still open at the deadline, close the database (and its lock).
+import fs from 'node:fs';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/dir-lock';
 import { seedDemo } from './db/seed/demo';
 
+/** A `.env` file in the working directory fills in what the environment does not set. */
+function loadEnvFile(): void {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+}
+
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = readConfig();
   const handle: DatabaseHandle = await openDatabase(config);
-  const app = await buildApp({ handle, config });
+  const app = await buildApp({ handle, config, isReady: false });
   const log = app.log;
+
+  // The deadline: one second before it, connections still open (a long export) are cut, so the
+  // database closes cleanly; at it, close-with-grace exits whatever is left.
+  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: log }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an uncaught error');
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const cut = setTimeout(() => {
+      log.warn('shutdown deadline near: closing the connections still open');
+      app.server.closeAllConnections();
+    }, Math.max(0, config.shutdownTimeoutMs - 1000));
+    cut.unref();
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(cut);
+      await handle.close();
+      log.info('closed');
+    }
+  });
+
+  await app.listen({ port: config.port, host: config.host });
   try {
     await handle.migrate();
     await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
@@ -28,23 +58,7 @@ async function main(): Promise<void> {
     await handle.close();
     throw error;
   }
-
-  let isClosing = false;
-  const close = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    try {
-      await app.close();
-    } finally {
-      await handle.close();
-      log.info('closed');
-    }
-  };
-  process.once('SIGTERM', () => void close('SIGTERM').then(() => process.exit(0)));
-  process.once('SIGINT', () => void close('SIGINT').then(() => process.exit(0)));
-
-  await app.listen({ port: config.port, host: config.host });
+  app.readiness.isReady = true;
   log.info({ database: handle.driver, dataDir: handle.driver === 'pglite' ? config.dataDir : undefined }, `${config.appName} is ready`);
 }
 

@@ -27,6 +27,8 @@ import { propertyApprovalsRoutes } from './modules/property-approvals/property-a
 export const PUBLIC_CALLS = [
   'POST /api/admin/admin-login',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/openapi.json',
   'POST /api/data/add-host-information',
   'POST /api/data/add-email-subscriber',

@@ -82,9 +82,11 @@ describe('the real app', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists exactly the five public calls, the OpenAPI document among them', () => {
+  it('lists exactly the seven public calls: the three probes, the OpenAPI document, sign-in and the two landing forms', () => {
     expect([...PUBLIC_CALLS].sort()).toEqual([
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       'GET /api/openapi.json',
       'POST /api/admin/admin-login',
       'POST /api/data/add-email-subscriber',

@@ -1,8 +1,16 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../server/config';
+import { CONFIG_VARIABLES, ConfigError, readConfig } from '../../server/config';
 
 describe('configuration', () => {
+  it('.env.example lists every variable the server reads, each with its true default', () => {
+    const example = parseEnv(fs.readFileSync('.env.example', 'utf8'));
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(readConfig(example)).toEqual(readConfig({}));
+  });
+
   it('has the defaults of the configuration table', () => {
     const config = readConfig({});
     expect(config).toMatchObject({

@@ -63,8 +63,9 @@ function startServer(): { child: ChildProcess; url: Promise<string>; exited: Pro
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      // The server listens first and takes traffic once migrated ("is ready").
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]);
+      if (match && output.includes('is ready')) resolve(match[1]);
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));

@@ -1,6 +1,7 @@
 // The server and admin commands as real processes: start, serve, shut down cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,18 +17,22 @@ const baseEnv = {
   STATIC_DIR: path.join(directory, 'no-web-app'),
 };
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...baseEnv, PORT: '0', LOG_LEVEL: 'info', ...env },
+const root = process.cwd();
+
+function startServer(env: Record<string, string>, cwd = root) {
+  const child = spawn(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'server/main.ts')], {
+    env: { ...baseEnv, PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   const lines: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const listening = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
+      // The server listens first and takes traffic once migrated ("is ready").
       const line = lines.find((entry) => entry.includes('Server listening at'));
       const url = line ? /Server listening at (http:\/\/[^"]+)/.exec(line)?.[1] : undefined;
-      if (url) resolve(url);
+      if (url && lines.some((entry) => entry.includes('is ready'))) resolve(url);
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
@@ -92,5 +97,53 @@ describe('the server process', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'dance'], { env: baseEnv, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('set-password');
+  });
+
+  it('answers the probes, and on SIGTERM finishes in-flight requests but exits within SHUTDOWN_TIMEOUT_SECONDS', async () => {
+    const server = startServer({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    const url = await server.listening;
+    expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
+    expect(await (await fetch(`${url}/api/health/ready`)).json()).toEqual({ status: 'ok' });
+
+    // A request still in flight: its body never finishes arriving.
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => undefined);
+    socket.write('POST /api/data/add-email-subscriber HTTP/1.1\r\nHost: hoy\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const elapsed = Date.now() - started;
+    socket.destroy();
+    // It waited for the request (about a second short of the deadline), then cut it and closed cleanly.
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(4000);
+    expect(server.lines.join('\n')).toContain('closing the connections still open');
+    expect(fs.existsSync(path.join(directory, 'hoy.lock'))).toBe(false);
+  });
+
+  it('reads a .env file in its working directory; the environment wins over it', async () => {
+    const workDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-env-'));
+    try {
+      fs.writeFileSync(path.join(workDirectory, '.env'), 'APP_NAME=Hoy from dotenv\nSESSION_MAX_HOURS=not-a-number\n');
+      const refused = spawnSync(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'server/main.ts')], {
+        env: { ...baseEnv, PORT: '0' },
+        cwd: workDirectory,
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('SESSION_MAX_HOURS');
+
+      const server = startServer({ SESSION_MAX_HOURS: '8' }, workDirectory);
+      await server.listening;
+      expect(server.lines.join('\n')).toContain('Hoy from dotenv is ready');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(workDirectory, { recursive: true, force: true });
+    }
   });
 });
