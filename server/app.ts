@@ -17,6 +17,7 @@ import { registerWellFormedTextCheck } from './lib/well-formed-text';
 import { installFieldNamedMessages } from './lib/zod-messages';
 import { authGuard, guardedScope, publicScope } from './plugins/auth-guard';
 import { errorHandler } from './plugins/error-handler';
+import { metrics } from './plugins/metrics';
 import { openApi } from './plugins/openapi';
 import { historyFallback, staticFiles } from './plugins/static-files';
 import { guardedRoutePlugins, PUBLIC_CALLS, publicRoutePlugins } from './routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.limiter) await limiter.close();
   });
 
+  await app.register(metrics, { token: config.metricsToken });
   await registerOverloadGuard(app, config);
   registerSecurityHeaders(app);
   registerUnreadBodyDrain(app);

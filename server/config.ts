@@ -74,6 +74,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -109,6 +110,8 @@ export interface Config {
   staticDir: string;
   /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The bearer token /metrics asks for; unset, /metrics does not exist. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -148,5 +151,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: values.LOG_FORMAT,
     staticDir: path.resolve(values.STATIC_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -30,6 +30,13 @@ export const PUBLIC_CALLS = [
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/openapi.json',
+  // The API reference page (Swagger UI) and its files.
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
   'POST /api/data/add-host-information',
   'POST /api/data/add-email-subscriber',
 ] as const;

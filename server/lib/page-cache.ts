@@ -39,6 +39,8 @@ export interface PageCache {
    * is counted directly (it reads a counter). Both share the one version lookup of the request.
    */
   page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: (rememberTotal: RememberTotal) => Promise<T>): Promise<T>;
+  /** Answers served from memory and computed since the start, and the answers kept now (for /metrics). */
+  stats(): { hits: number; misses: number; entries: number };
 }
 
 /** The paged form of a list call, as far as it decides the answer. */
@@ -58,6 +60,7 @@ export interface PageCacheOptions {
 
 export function createPageCache(db: Database, { maxEntries }: PageCacheOptions): PageCache {
   const entries = new Map<string, Promise<unknown>>();
+  const counts = { hits: 0, misses: 0 };
 
   async function readVersions(tables: readonly VersionedTable[]): Promise<string> {
     // A list over no versioned table is read afresh every time.
@@ -78,11 +81,13 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   function rememberAt<T>(cacheKey: string, compute: () => Promise<T>): Promise<T> {
     const cached = entries.get(cacheKey);
     if (cached) {
+      counts.hits += 1;
       // Most recently used last: a Map iterates in insertion order, so the first key is the eldest.
       entries.delete(cacheKey);
       entries.set(cacheKey, cached);
       return cached as Promise<T>;
     }
+    counts.misses += 1;
     const pending = compute();
     entries.set(cacheKey, pending);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
@@ -96,6 +101,8 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   const countDirectly: RememberTotal = (count) => count();
 
   return {
+    stats: () => ({ ...counts, entries: entries.size }),
+
     async remember(list, tables, key, compute) {
       if (maxEntries === 0) return compute();
       const versions = await readVersions(tables);

@@ -35,6 +35,8 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /** `/api`, `/api/...` and `/api?...`: the same test as the not-found handler's. */
 const API_PATH = /^\/api(\/|\?|$)/;
+/** The API reference page and its files: public, no personal data, meant to be shown. */
+const API_DOCS_PATH = /^\/api\/docs(\/|\?|$)/;
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -44,7 +46,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (API_PATH.test(request.url)) {
       reply.header('cache-control', 'no-store');
       // ASVS 14.4.2: an API answer opened as a page is saved, never shown (CSV exports name their own file).
-      if (!reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment; filename="api.json"');
+      const isShown = API_DOCS_PATH.test(request.url);
+      if (!isShown && !reply.hasHeader('content-disposition')) reply.header('content-disposition', 'attachment; filename="api.json"');
     }
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on; over plain HTTP HSTS is ignored anyway.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);

@@ -1,8 +1,12 @@
-// The OpenAPI document, generated from the routes' zod schemas and served at GET /api/openapi.json
-// (a public call). Registered before the routes, so that it sees every one of them.
+// The OpenAPI document, generated from the routes' zod schemas and served at GET /api/openapi.json,
+// and its reference page at /api/docs (Swagger UI: its own files, no inline script, so it works under
+// the Content-Security-Policy). Both public. Registered before the routes, so that it sees every one.
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const API_DOCS_PATH = '/api/docs';
 
 export interface OpenApiOptions {
   appName: string;
@@ -18,6 +22,10 @@ export const openApi = fp<OpenApiOptions>(
       transform: jsonSchemaTransform,
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(fastifySwaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    });
   },
   { name: 'openapi' },
 );

@@ -82,8 +82,14 @@ describe('the real app', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists exactly the seven public calls: the three probes, the OpenAPI document, sign-in and the two landing forms', () => {
+  it('lists exactly the public calls: the three probes, the OpenAPI document and its reference page, sign-in and the two landing forms', () => {
     expect([...PUBLIC_CALLS].sort()).toEqual([
+      'GET /api/docs',
+      'GET /api/docs/json',
+      'GET /api/docs/static/*',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/yaml',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
