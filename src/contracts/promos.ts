@@ -34,7 +34,6 @@ export const PROMO_DEFAULTS = {
 export const PROMO_MESSAGES = {
   notFound: 'Promo not found',
   dateInvalid: 'Please enter a real date as YYYY-MM-DD',
-  dateInPast: 'The date cannot be in the past',
   promoValue: `Promo value must be a whole number from 1 to ${MAX_PROMO_VALUE}`,
   freeStays: `Number of free stays must be a whole number from 1 to ${MAX_FREE_STAYS}`,
   promoCode: `Promo code must be 1 to ${MAX_PROMO_CODE_LENGTH} letters or digits`,

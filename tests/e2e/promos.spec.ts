@@ -26,6 +26,36 @@ async function typeDate(page: Page, label: string, iso: string): Promise<void> {
   await input.press('Enter');
 }
 
+test('promos with the seeded, expired date save: a guest promo code and the new-joiner free stays survive a reload', async ({ adminPage: page, adminToken: token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  // The seeded defaults: a date that has passed.
+  expect((await page.request.put('/api/admin/promos/guest', { headers, data: { promoCode: 'HOY5', validUntil: '2025-10-31', promoValue: 5, activation: true } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/promos/host-new-joiner', { headers, data: { validityEnds: '2025-10-31', freeStays: 5, isActive: true } })).status()).toBe(200);
+
+  await page.goto('/promo-code-guest');
+  await expect(page.getByLabel('Valid Until', { exact: true })).toHaveValue('Oct 31, 2025');
+  await expect(page.getByText('This promo has expired')).toBeVisible();
+  const code = `PAST${Math.floor(Math.random() * 100_000)}`;
+  await startEditing(page, 'Promo Code');
+  await page.getByLabel('Promo Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promo saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Promo Code', { exact: true })).toHaveValue(code);
+  await expect(page.getByLabel('Valid Until', { exact: true })).toHaveValue('Oct 31, 2025');
+
+  await page.goto('/promo-code-host');
+  await expect(page.getByText('This promo has expired')).toBeVisible();
+  const stays = String(10 + Math.floor(Math.random() * 300));
+  await page.getByLabel('Number of free stays offered').fill(stays);
+  await page.getByRole('switch', { name: 'Activation' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promo saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Number of free stays offered')).toHaveValue(stays);
+  await expect(page.getByRole('switch', { name: 'Activation' })).not.toBeChecked();
+});
+
 test('a Regular promo edit is saved: it survives a reload and shows on the overview', async ({ adminPage: page }) => {
   await page.goto('/promo-code-host-regular');
   await expect(page.getByRole('heading', { level: 2, name: 'Host: Regular Promo' })).toBeVisible();

@@ -165,15 +165,35 @@ describe('Guest Promo screen', () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it('refuses a stored date in the past before saving, and opens the field to put it right', async () => {
+  it('warns that a stored past date has expired, and saves it anyway', async () => {
     const { provider, update } = fakePromos({ guest: { ...GUEST, validUntil: '2025-10-31' } });
     renderPage(<GuestPromoPage />, provider, '/promo-code-guest');
     await waitFor(() => expect(screen.getByLabelText('Valid Until')).toHaveValue('Oct 31, 2025'), LOAD);
+    expect(await screen.findByText('This promo has expired')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The date cannot be in the past')).toBeInTheDocument();
-    expect(screen.getByLabelText('Valid Until')).toBeEnabled();
-    expect(update).not.toHaveBeenCalled();
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]?.[0]).toMatchObject({ id: 'guest', variables: { validUntil: '2025-10-31' } });
+    expect(await screen.findByText('Promo saved')).toBeInTheDocument();
+  });
+
+  it('switches an expired host promo off and saves it, warning that it has expired', async () => {
+    const { provider, update } = fakePromos({ 'host-new-joiner': hostState('host-new-joiner', { validityEnds: '2025-10-31' }) });
+    renderPage(<HostNewJoinerPromoPage />, provider, '/promo-code-host');
+    await waitFor(() => expect(screen.getByLabelText('Validity Ends')).toHaveValue('Oct 31, 2025'), LOAD);
+    expect(await screen.findByText('This promo has expired')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Activation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]?.[0]).toMatchObject({ variables: { validityEnds: '2025-10-31', isActive: false } });
+  });
+
+  it('shows no expiry warning for a date still ahead', async () => {
+    const { provider } = fakePromos({ guest: { ...GUEST } });
+    renderPage(<GuestPromoPage />, provider, '/promo-code-guest');
+    await waitFor(() => expect(screen.getByLabelText('Valid Until')).toHaveValue('Oct 31, 2031'), LOAD);
+    expect(screen.queryByText('This promo has expired')).toBeNull();
   });
 
   it('shows the server refusing a taken code at the field, and a stale version above the form', async () => {

@@ -25,7 +25,7 @@ export const promosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/promos/guest',
-    adminRoute('promos', 'Save the guest promo (code, date not in the past, value 1..100 percent, activation)', {
+    adminRoute('promos', 'Save the guest promo (code, a real date, past ones included, value 1..100 percent, activation)', {
       body: contract.guestPromoUpdateSchema,
       ok: contract.guestPromoStateSchema,
       errors: [409],
@@ -35,7 +35,7 @@ export const promosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/promos/:kind',
-    adminRoute('promos', 'Save a host promo (host-new-joiner or host-regular): date not in the past, free stays 1..365, activation', {
+    adminRoute('promos', 'Save a host promo (host-new-joiner or host-regular): a real date, past ones included, free stays 1..365, activation', {
       params: contract.promoKindParamsSchema,
       body: contract.hostPromoUpdateSchema,
       ok: contract.hostPromoStateSchema,

@@ -4,7 +4,6 @@ import {
   PROMO_KIND_BY_URL,
   PROMO_MESSAGES,
   PROMO_URL_KINDS,
-  isDateBefore,
   toPromoUrlKind,
   type GuestPromoState,
   type GuestPromoUpdate,
@@ -16,7 +15,7 @@ import {
 } from '../../../src/contracts/promos';
 import { PROMO_KINDS, type PromoKind } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
 import type { NewPromo, PromoChange, PromoRecord, PromosRepository } from './promos.repository';
@@ -79,7 +78,6 @@ function toSummary(record: PromoRecord): PromoSummary {
 }
 
 export function createPromosService({ db, repository, audit, clock }: PromosServiceDeps) {
-  const today = () => clock.now().toISOString().slice(0, 10);
 
   function defaultRow(kind: PromoKind): NewPromo {
     const now = clock.now();
@@ -106,10 +104,6 @@ export function createPromosService({ db, repository, audit, clock }: PromosServ
       records = await repository.listAll();
     }
     return new Map(records.map((record) => [record.kind as PromoKind, record]));
-  }
-
-  function requireFutureDate(value: string): void {
-    if (isDateBefore(value, today())) throw new BadRequestError(PROMO_MESSAGES.dateInPast);
   }
 
   async function save(
@@ -155,7 +149,6 @@ export function createPromosService({ db, repository, audit, clock }: PromosServ
     },
 
     async updateGuest(administratorId: number, update: GuestPromoUpdate): Promise<GuestPromoState> {
-      requireFutureDate(update.validUntil);
       const change: PromoChange = {
         promoCode: update.promoCode,
         validUntil: update.validUntil,
@@ -174,7 +167,6 @@ export function createPromosService({ db, repository, audit, clock }: PromosServ
     async updateHost(administratorId: number, urlKind: string, update: HostPromoUpdate): Promise<HostPromoState> {
       const parsed = parseUrlKind(urlKind);
       if (parsed === 'guest') throw new NotFoundError(PROMO_MESSAGES.notFound);
-      requireFutureDate(update.validityEnds);
       const change: PromoChange = { validUntil: update.validityEnds, freeStays: update.freeStays, isActive: update.isActive };
       const saved = await save(administratorId, PROMO_KIND_BY_URL[parsed satisfies HostUrlKind], update.version, change, async () => {});
       return toHostState(saved);

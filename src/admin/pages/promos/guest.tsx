@@ -3,12 +3,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
 import {
   PROMO_DATE_DISPLAY_FORMATS,
-  isPastPromoDate,
+  isExpiredPromoDate,
   promoCodeRules,
   promoDateItemProps,
   promoDateRules,
@@ -46,6 +46,7 @@ export function GuestPromoPage() {
     onFieldRefused: (field) => setEditing((current) => ({ ...current, [field]: true })),
   });
   const isActive = Form.useWatch('activation', form) as boolean | undefined;
+  const validUntil: unknown = Form.useWatch('validUntil', form);
 
   function editButton(field: EditableField, label: string): ReactNode {
     return (
@@ -100,14 +101,18 @@ export function GuestPromoPage() {
             </div>
           </Form.Item>
 
-          <Form.Item label={labels.validUntil} htmlFor={FIELD_IDS.validUntil} required>
+          <Form.Item
+            label={labels.validUntil}
+            htmlFor={FIELD_IDS.validUntil}
+            required
+            extra={isExpiredPromoDate(validUntil) && <Alert type="warning" message={t('admin.promos.expired')} />}
+          >
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item name="validUntil" noStyle rules={promoDateRules(t)} {...promoDateItemProps}>
                 <DatePicker
                   id={FIELD_IDS.validUntil}
                   format={PROMO_DATE_DISPLAY_FORMATS}
                   disabled={!editing.validUntil}
-                  disabledDate={isPastPromoDate}
                   allowClear={false}
                   style={{ flex: 1 }}
                 />

@@ -2,9 +2,9 @@
 // Activation toggle, saved to the promo of their kind.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, DatePicker, Form, InputNumber, Switch } from 'antd';
+import { Alert, Button, DatePicker, Form, InputNumber, Switch } from 'antd';
 import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
-import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isPastPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
+import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isExpiredPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
 import { PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 import { PROMO_OVERVIEW_ROUTE } from './routes';
@@ -26,6 +26,7 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
     fields: HOST_FIELDS,
   });
   const isActive = Form.useWatch('isActive', form) as boolean | undefined;
+  const validityEnds: unknown = Form.useWatch('validityEnds', form);
   const ids = { validityEnds: `${kind}-validity-ends`, freeStays: `${kind}-free-stays`, isActive: `${kind}-activation` };
 
   return (
@@ -48,9 +49,10 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
             htmlFor={ids.validityEnds}
             rules={promoDateRules(t)}
             required
+            extra={isExpiredPromoDate(validityEnds) && <Alert type="warning" message={t('admin.promos.expired')} />}
             {...promoDateItemProps}
           >
-            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} disabledDate={isPastPromoDate} allowClear={false} />
+            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} allowClear={false} />
           </Form.Item>
 
           <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>

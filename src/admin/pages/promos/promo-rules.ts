@@ -33,7 +33,6 @@ export function translatePromoMessage(t: TFunction, message: string): string {
 
 const FIELD_OF_MESSAGE: Partial<Record<PromoMessageKey, 'date' | 'promoCode' | 'promoValue' | 'freeStays'>> = {
   dateInvalid: 'date',
-  dateInPast: 'date',
   promoCode: 'promoCode',
   promoCodeTaken: 'promoCode',
   promoValue: 'promoValue',
@@ -67,16 +66,9 @@ export function freeStaysRules(t: TFunction): Rule[] {
   return [schemaRule(t, hostPromoSchema.shape.freeStays)];
 }
 
-/** A real date (the contract's rule) that is not before today. */
+/** A real date (the contract's rule). A past date is saved too: the screen warns that the promo has expired. */
 export function promoDateRules(t: TFunction): Rule[] {
-  return [
-    schemaRule(t, hostPromoSchema.shape.validityEnds),
-    {
-      validator: async (_rule, value: unknown) => {
-        if (typeof value === 'string' && isDateBefore(value, todayUtc())) throw new Error(translatePromoMessage(t, PROMO_MESSAGES.dateInPast));
-      },
-    },
-  ];
+  return [schemaRule(t, hostPromoSchema.shape.validityEnds)];
 }
 
 /** Form.Item props that keep the date as YYYY-MM-DD text in the form while the picker works with dayjs. */
@@ -85,7 +77,7 @@ export const promoDateItemProps = {
   normalize: (value: Dayjs | null) => (value ? value.format(PROMO_DATE_FORMAT) : ''),
 };
 
-/** The picker greys out the days the server would refuse. */
-export function isPastPromoDate(day: Dayjs): boolean {
-  return isDateBefore(day.format(PROMO_DATE_FORMAT), todayUtc());
+/** Whether a promo's date (YYYY-MM-DD) lies before today: the promo has expired. */
+export function isExpiredPromoDate(value: unknown): boolean {
+  return typeof value === 'string' && value !== '' && isDateBefore(value, todayUtc());
 }
