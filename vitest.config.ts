@@ -6,8 +6,9 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
-    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes).
-    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : [],
+    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes); the
+    // production build's test starts its own embedded database, once is enough.
+    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : ['tests/server/production-build.test.ts'],
     environment: 'node',
     env: { HOY_TEST_DRIVER: driver },
     testTimeout: 30_000,
