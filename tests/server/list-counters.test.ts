@@ -68,6 +68,21 @@ describe('list counters', () => {
     expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
   });
 
+  it('count a many-row booking insert by status and give the table one new version for it', async () => {
+    const version = async () => Number((await t.handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions WHERE name = 'bookings'`))[0].value);
+    const before = await version();
+    await t.handle.query(sql`INSERT INTO bookings (status) VALUES ('pending'), ('confirmed'), ('pending'), ('cancelled')`);
+    const afterInsert = await version();
+    expect(afterInsert).toBeGreaterThan(before);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+    // A statement that inserts nothing changes no count.
+    await t.handle.query(sql`INSERT INTO bookings (status) SELECT status FROM bookings WHERE false`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+    await t.handle.query(sql`UPDATE bookings SET status = 'completed' WHERE status = 'cancelled'`);
+    expect(await version()).toBeGreaterThan(afterInsert);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+  });
+
   it('follow a host deleted through the API, with its properties removed by cascade', async () => {
     const host = await insertHost(t.handle, { statusHost: 'Confirmed' });
     for (const listingStatus of ['Pending', 'Approved', 'Declined'] as const) {
@@ -125,8 +140,16 @@ describe('list counters', () => {
   it('are exact after a volume load (counted once after COPY) and keep counting afterwards', async () => {
     const handle = await createTestDatabase();
     try {
+      const versionsOf = async () =>
+        Object.fromEntries(
+          (await handle.query<{ name: string; value: string }>(sql`SELECT name, sum(value) AS value FROM data_versions GROUP BY name`)).map((row) => [row.name, Number(row.value)]),
+        );
+      const versionsBefore = await versionsOf();
       await seedVolume(handle, { hosts: 300, bookings: 3_000 });
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      // The load ran with the counter triggers off; turning them back on gave every listed table a new version.
+      const versionsAfter = await versionsOf();
+      expect(Object.keys(versionsAfter).filter((name) => !(versionsAfter[name] > versionsBefore[name]))).toEqual([]);
       await seedVolume(handle, { hosts: 200, bookings: 1_000, reset: true });
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
       const host = await insertHost(handle, { statusHost: 'Rejected' });
