@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+const DRIVER_NEUTRAL = ['body-limit', 'config', 'dir-lock', 'login-abuse', 'openapi', 'process', 'production-build', 'security-headers', 'trust-proxy'];
+
 const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
-    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes); the
-    // production build's test starts its own embedded database, once is enough.
-    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : ['tests/server/production-build.test.ts'],
+    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes). The
+    // driver-neutral files run once, on the embedded database: they start their own embedded
+    // processes (process, dir-lock, production-build) or test the HTTP layer and its limits alone.
+    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((name) => `tests/server/${name}.test.ts`),
     environment: 'node',
     env: { HOY_TEST_DRIVER: driver },
     testTimeout: 30_000,
