@@ -18,7 +18,7 @@ export async function readLists(baseUrl, token) {
   for (const [path, item] of Object.entries(document.paths)) {
     const parameters = item.get?.parameters ?? [];
     const enumOf = (name) => parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema?.enum;
-    // A paged list answers page, sort and q; of SPEC's second paths ("/admin/admin/...") one is enough.
+    // A paged list answers page, sort and q; of the second paths ("/admin/admin/...") one is enough.
     if (!enumOf('sort') || !parameters.some((parameter) => parameter.name === 'q') || path.includes('/admin/admin/')) continue;
     const response = await fetch(`${baseUrl}${path}?page=1`, { headers: { authorization: `Bearer ${token}` } });
     const rows = await response.json();

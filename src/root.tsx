@@ -10,7 +10,7 @@ const AdminApp = lazy(() => import('./admin/app'));
 
 export type Face = 'landing' | 'login' | 'admin';
 
-/** SPEC.md section 2: a token opens the admin; without one only `/` (landing) and `/login` exist, the rest goes to `/`. */
+/** docs/product.md §2: a token opens the admin; without one only `/` (landing) and `/login` exist, the rest goes to `/`. */
 export function pickFace(pathname: string, hasToken: boolean): { face: Face; redirectTo?: string } {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (hasToken) return { face: 'admin' };

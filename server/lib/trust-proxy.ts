@@ -1,4 +1,4 @@
-// Which X-Forwarded-For entries to believe (TRUST_PROXY, INTERFACE.md). Never every hop: a client
+// Which X-Forwarded-For entries to believe (TRUST_PROXY, docs/configuration.md). Never every hop: a client
 // could then name any address it likes and walk around every per-address limit.
 import { BlockList, isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';

@@ -1,5 +1,5 @@
 // Zod's default messages do not name the field; the API's 400 answers should. A schema's own
-// message (SPEC.md's texts, set in src/contracts/) always wins over this.
+// message (the product's texts, docs/product.md §20, set in src/contracts/) always wins over this.
 import { z } from 'zod';
 
 const english = z.locales.en();

@@ -15,7 +15,7 @@ export interface ErrorHandlerOptions {
   pageFallback?: PageFallback;
 }
 
-/** The host detail calls of SPEC.md section 7 answer `success: false` on failure. */
+/** The host detail calls (docs/product.md §21) answer `success: false` on failure. */
 const HOST_DETAIL_PATH = /^\/api\/hosts(\/|$)/;
 
 /** SQLSTATEs that mean the client sent a value the database cannot hold: a 400, not a 500. */

@@ -1,10 +1,10 @@
-// Bookings: the list (SPEC.md section 3's fields, User and Property nested) and its count cards.
+// Bookings: the list (the fields of docs/product.md §18, User and Property nested) and its count cards.
 import { z } from 'zod';
 import { countsSchema } from './common';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { BOOKING_STATUSES } from './statuses';
 
-/** Rows per page of the bookings list (SPEC.md: 8). */
+/** Rows per page of the bookings list (docs/product.md §23: 8). */
 export const BOOKINGS_PAGE_SIZE = 8;
 
 export const bookingSchema = z.object({
@@ -27,7 +27,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 /**
- * GET /api/admin/bookings (and /api/admin/admin/bookings, SPEC's Refresh path). `q` matches guest
+ * GET /api/admin/bookings (and /api/admin/admin/bookings, the Refresh path of docs/product.md §21). `q` matches guest
  * name, guest e-mail, property title and property address (case-insensitive, `%` and `_` literal)
  * and, as `123` or `#123`, the booking id exactly. Without `sort` a page lists the newest bookings
  * first (id descending); with `sort`, `order` defaults to asc, empty values (null or '') come last

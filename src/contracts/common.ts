@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** Row ids in paths: positive 32-bit integers (anything else is a 404 or 400, never a 5xx). */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-/** The error body of every failed call. Host-detail calls add `success: false` (SPEC.md section 7). */
+/** The error body of every failed call. Host-detail calls add `success: false` (docs/product.md §21). */
 export const errorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
@@ -30,7 +30,7 @@ export const MAX_TEXT_LENGTH = 5000;
 export const MAX_SHORT_TEXT_LENGTH = 320;
 
 /**
- * SPEC.md's e-mail rule: text, '@', text, a dot, text, no spaces. Written without a regular
+ * The e-mail rule of docs/product.md §20: text, '@', text, a dot, text, no spaces. Written without a regular
  * expression (one pass over the text) so that no input, however long, can make it backtrack.
  */
 export function isValidEmail(email: string): boolean {

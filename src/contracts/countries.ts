@@ -1,4 +1,4 @@
-// The countries the feedback screen shows with a flag (SPEC.md section 9: 12 countries, default globe).
+// The countries the feedback screen shows with a flag (docs/product.md §23: 12 countries, default globe).
 
 export interface FlaggedCountry {
   /** ISO 3166-1 alpha-2 code, upper case. */
@@ -23,7 +23,7 @@ export const FLAGGED_COUNTRIES = [
 
 export type FlaggedCountryName = (typeof FLAGGED_COUNTRIES)[number]['name'];
 
-/** SPEC.md: a feedback without a country shows as this one. */
+/** docs/product.md §15: a feedback without a country shows as this one. */
 export const DEFAULT_FEEDBACK_COUNTRY: FlaggedCountryName = 'United States';
 
 /** The flagged country of that name (case-insensitive), or undefined: the screen then shows a globe. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 
-/** Cards per "Show More" step of the feedback screen (SPEC.md: 10). */
+/** Cards per "Show More" step of the feedback screen (docs/product.md §23: 10). */
 export const FEEDBACKS_PAGE_SIZE = 10;
 
 export const feedbackSchema = z.object({

@@ -1,11 +1,11 @@
 // Hosts: the list, the count cards, the user and verification detail, the host detail envelope
-// and the host edit rules (SPEC.md section 5), shared by the server and the web form.
+// and the host edit rules (docs/product.md §20.1), shared by the server and the web form.
 import { z } from 'zod';
 import { countsSchema, isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { HOST_STATUS_FILTERS, HOST_STATUSES } from './statuses';
 
-/** Rows per page of the hosts list (SPEC.md: 8). */
+/** Rows per page of the hosts list (docs/product.md §23: 8). */
 export const HOSTS_PAGE_SIZE = 8;
 
 export const hostListItemSchema = z.object({
@@ -18,7 +18,7 @@ export const hostListItemSchema = z.object({
 export type HostListItem = z.infer<typeof hostListItemSchema>;
 
 /**
- * GET /api/admin/hosts (and /api/admin/admin/hosts, SPEC's Refresh path). `status` is a stored
+ * GET /api/admin/hosts (and /api/admin/admin/hosts, the Refresh path of docs/product.md §21). `status` is a stored
  * statusHost value; `q` matches name and email (case-insensitive, `%` and `_` literal) and, when
  * numeric, the userId exactly. Without `sort` a page lists the newest hosts first (userId
  * descending); with `sort`, `order` defaults to asc, empty values (null or '') come last in both
@@ -48,7 +48,7 @@ export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 export const hostSummarySchema = countsSchema(['total', 'approved', 'pending', 'rejected']);
 export type HostSummary = z.infer<typeof hostSummarySchema>;
 
-/** GET /api/admin/user/:id (SPEC.md section 3). Timestamps are ISO 8601. */
+/** GET /api/admin/user/:id (docs/product.md §21). Timestamps are ISO 8601. */
 export const userDetailsResponseSchema = z.object({
   userDetails: z.object({
     name: z.string(),
@@ -89,7 +89,7 @@ export const hostDeleteResponseSchema = z.object({ success: z.literal(true) });
 
 export const HOST_NOT_FOUND_MESSAGE = 'Host not found';
 
-/** SPEC.md section 5, word for word. */
+/** docs/product.md §20.1, word for word. */
 export const HOST_EDIT_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -123,7 +123,7 @@ export function hostEditTooLongMessage(field: HostEditField): string {
 const isBlank = (value: string | null | undefined) => (value ?? '').trim() === '';
 
 /**
- * The host edit rules in SPEC.md's order; answers the first failure's message, or undefined.
+ * The host edit rules in the order of docs/product.md §20.1; answers the first failure's message, or undefined.
  * Blankness is judged after trimming, but the values are stored as typed. Lengths come last.
  */
 export function validateHostEdit(values: Partial<Record<HostEditField, string | null>>): string | undefined {
@@ -136,7 +136,7 @@ export function validateHostEdit(values: Partial<Record<HostEditField, string | 
   return tooLong ? hostEditTooLongMessage(tooLong) : undefined;
 }
 
-// A missing field reads as blank, so it gets SPEC.md's "... is required" rather than a type error.
+// A missing field reads as blank, so it gets the rule's "... is required" rather than a type error.
 const editField = (field: HostEditField) => z.string().default('').meta({ maxLength: HOST_EDIT_LIMITS[field] });
 
 /** PUT /api/hosts/:id: four strings, checked by validateHostEdit (first failure only). */

@@ -11,7 +11,7 @@ export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address
 const limitedText = (label: string, maximum: number) =>
   z.string(`${label} must be text`).max(maximum, `${label} must be at most ${maximum} characters`);
 
-/** SPEC.md: free text, no required fields; stored exactly as sent (no trimming). */
+/** docs/product.md §20: free text, no required fields; stored exactly as sent (no trimming). */
 export const hostInformationRequestSchema = z.object({
   name: limitedText('Name', MAX_SHORT_TEXT_LENGTH),
   email: limitedText('Email', MAX_SHORT_TEXT_LENGTH),

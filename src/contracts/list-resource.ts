@@ -16,7 +16,7 @@ export const csvFieldOf = (column: CsvColumn) => (typeof column === 'string' ? c
 export interface ListDeclaration<Row extends z.ZodObject, Sort extends string, Status extends string = never> {
   /** Refine's resource name, the page cache's list name and the CSV file's base name. */
   name: string;
-  /** The API paths that answer the list (SPEC names two for some lists). Default: `/api/admin/<name>`. */
+  /** The API paths that answer the list (docs/product.md §21 names two for some lists). Default: `/api/admin/<name>`. */
   paths?: readonly [string, ...string[]];
   /** One row as the API answers it, with its JSON names. */
   row: Row;

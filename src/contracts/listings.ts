@@ -30,7 +30,7 @@ export const listingList = defineList({
   statuses: LISTING_STATUSES,
   defaultOrder: { order: 'asc' },
   searchFields: ['title'],
-  /** SPEC.md section 9: 8 listings per page. */
+  /** docs/product.md §23: 8 listings per page. */
   pageSize: 8,
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
@@ -53,7 +53,7 @@ export const LISTING_AMENITY_FLAGS = [
 ] as const;
 export type ListingAmenityFlag = (typeof LISTING_AMENITY_FLAGS)[number];
 
-/** The listing approval detail, with SPEC.md section 3's field names. */
+/** The listing approval detail, with the field names of docs/product.md §18. */
 export const listingDetailSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -96,7 +96,7 @@ export type ListingDecisionResponse = z.infer<typeof listingDecisionResponseSche
 
 export const LISTING_NOT_FOUND_MESSAGE = 'Listing not found';
 
-/** SPEC.md section 4: the message after a status change. */
+/** docs/product.md §19: the message after a status change. */
 export function listingStatusUpdatedMessage(status: ListingStatus): string {
   return `Status updated to ${status} successfully!`;
 }

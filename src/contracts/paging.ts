@@ -1,5 +1,5 @@
 // The paged form of every admin list call: ?page=&pageSize=&q=&status=&sort=&order=
-// Without any of these parameters a list call answers the whole array (SPEC.md's contract).
+// Without any of these parameters a list call answers the whole array (docs/product.md §21).
 import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;

@@ -21,7 +21,7 @@ export const MAX_PROMO_CODE_LENGTH = 32;
 export const MAX_PROMO_VALUE = 100;
 export const MAX_FREE_STAYS = 365;
 
-/** SPEC.md: the values the promo screens start from (a sample code, an October 2025 date, 5%, 5 free stays, active). */
+/** docs/product.md §14: the values the promo screens start from (a sample code, an October 2025 date, 5%, 5 free stays, active). */
 export const PROMO_DEFAULTS = {
   promoCode: 'HOY5',
   validUntil: '2025-10-31',

@@ -23,7 +23,7 @@ export const propertyApprovalList = defineList({
   statuses: PROPERTY_APPROVAL_STATUSES,
   defaultOrder: { order: 'asc' },
   searchFields: ['title', 'address', 'hostName'],
-  /** SPEC.md section 9: 8 properties per page. */
+  /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
 });

@@ -1,6 +1,6 @@
 // Every status vocabulary, written once and used by the database schema, the API and the web app.
 
-/** statusHost as stored. SPEC.md also reads true / false / null from older data; see normalizeHostStatus. */
+/** statusHost as stored. Older data may also hold true / false / null (docs/product.md §19) from older data; see normalizeHostStatus. */
 export const HOST_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const;
 export type HostStatus = (typeof HOST_STATUSES)[number];
 
@@ -20,7 +20,7 @@ export type PropertyApprovalStatus = (typeof PROPERTY_APPROVAL_STATUSES)[number]
 export const PROMO_KINDS = ['guest', 'host_new_joiner', 'host_regular'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
-/** SPEC.md section 4: approved = 'Confirmed' or true; rejected = 'Rejected' or false; otherwise pending. */
+/** docs/product.md §19: approved = 'Confirmed' or true; rejected = 'Rejected' or false; otherwise pending. */
 export function normalizeHostStatus(value: unknown): HostStatus {
   if (value === true || value === 'Confirmed') return 'Confirmed';
   if (value === false || value === 'Rejected') return 'Rejected';

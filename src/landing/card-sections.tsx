@@ -41,7 +41,7 @@ const FEATURES: readonly LandingCard[] = [
   { key: 'wishlist', icon: 'heart' },
 ];
 
-/** The four host benefits of SPEC.md. */
+/** The four host benefits (docs/product.md §3). */
 export function BenefitsSection() {
   return (
     <LandingSection name="benefits" image="/landing/host-welcome.svg">
@@ -50,7 +50,7 @@ export function BenefitsSection() {
   );
 }
 
-/** The seven app features of SPEC.md. */
+/** The seven app features (docs/product.md §3). */
 export function FeaturesSection() {
   return (
     <LandingSection name="features" id={SECTION_IDS.features} isTinted>

@@ -7,7 +7,7 @@ import { SECTION_IDS } from './sections';
 
 export const FAQ_KEYS = ['whatIsHoy', 'becomeHost', 'hostingFee', 'payments', 'cancellations'] as const;
 
-/** SPEC.md section 4: one open answer or none; opening another closes the first, a second click closes it. */
+/** docs/product.md §3: one open answer or none; opening another closes the first, a second click closes it. */
 export function FaqAccordion() {
   const { t } = useTranslation();
   const idPrefix = useId();

@@ -4,7 +4,7 @@ import { LogoMark } from './icons';
 import { NAVIGATION } from './sections';
 import { StoreLinks } from './store-links';
 
-// SPEC.md section 9: the copyright year is fixed.
+// docs/product.md §23: the copyright year is fixed.
 const COPYRIGHT_YEAR = 2024;
 
 export function SiteFooter() {

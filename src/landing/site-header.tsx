@@ -7,7 +7,7 @@ import { APP_NAME } from '../app-name';
 import { MAIN_CONTENT_ID, NAVIGATION, SECTION_IDS } from './sections';
 
 const MENU_ID = 'site-menu';
-// SPEC.md's xl breakpoint, where landing.css puts the anchors back in the header bar.
+// The xl breakpoint (docs/product.md §3), where landing.css puts the anchors back in the header bar.
 const MENU_BREAKPOINT = 1200;
 
 /** Logo, anchors, language switch and Get Started; below the xl breakpoint the anchors fold into a menu. */

@@ -10,7 +10,7 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-/** The last-resort screen of both faces (SPEC.md section 8): a fixed title and the error's own text. */
+/** The last-resort screen of both faces (docs/product.md §22): a fixed title and the error's own text. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (

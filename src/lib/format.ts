@@ -1,10 +1,10 @@
-// Shared display formatting for the admin screens: dates "Jan 5, 2025", money "$1,234.50" and relative times (SPEC.md sections 2 and 9).
+// Shared display formatting for the admin screens: dates "Jan 5, 2025", money "$1,234.50" and relative times (docs/product.md §12 and §15).
 // Dates use dayjs's global locale, which src/admin/ui-locale.ts keeps on the admin's language; money is USD in every language.
 import dayjs from 'dayjs';
 
 export type DateInput = string | number | Date | null | undefined;
 
-/** Texts shown instead of a date; callers pass translated ones, the English defaults follow SPEC.md. */
+/** Texts shown instead of a date; callers pass translated ones, the English defaults follow docs/product.md §12. */
 export interface FallbackTexts {
   missing?: string;
   invalid?: string;
@@ -44,7 +44,7 @@ export function formatMoney(amount: number | string | null | undefined, texts: P
 export type RelativeUnit = 'day' | 'week' | 'month' | 'year';
 
 /**
- * The relative-time bucket of SPEC.md section 9 for the distance between date and now:
+ * The relative-time bucket of docs/product.md §15 for the distance between date and now:
  * 1 day (anything up to a day), days under 7, weeks under 30 days, months under 365 days, then years.
  * Returns null when the date is missing or unreadable.
  */

@@ -1,4 +1,4 @@
-// The admin session token lives in localStorage under "token" (SPEC.md section 4); everything reads it through here.
+// The admin session token lives in localStorage under "token" (docs/product.md §4); everything reads it through here.
 
 export const TOKEN_STORAGE_KEY = 'token';
 

@@ -50,7 +50,7 @@ test('the sider lists the ten entries in order (Activity after Feedback), marks 
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
 
-test('a token revoked on the server ends the session with the SPEC message and the way back to /login', async ({ page }) => {
+test('a token revoked on the server ends the session with the documented message and the way back to /login', async ({ page }) => {
   await signInThroughForm(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();

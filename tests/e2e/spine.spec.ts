@@ -52,7 +52,7 @@ test('an administrator signs in, reaches the dashboard, and logs out', async ({ 
   expect(revoked.status()).toBe(401);
 });
 
-test('wrong credentials keep the visitor on the login page with the SPEC message', async ({ page }) => {
+test('wrong credentials keep the visitor on the login page with the documented message', async ({ page }) => {
   await submitSignInForm(page, { email: E2E_ADMIN.email, password: 'not the password' });
   await expect(page.getByText('Authentication failed. Please check your credentials.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -30,7 +30,7 @@ async function bookingsFor(tag: string, count: number, values: Parameters<typeof
 }
 
 describe('GET /api/admin/bookings without parameters', () => {
-  it('answers every booking in id order with the fields of SPEC.md, guest and property nested', async () => {
+  it('answers every booking in id order with the fields of docs/product.md §18, guest and property nested', async () => {
     const host = await insertHost(t.handle);
     const property = await insertProperty(t.handle, host.id, { title: 'Lido loft', address: '4 Lido Road' });
     const guest = await insertGuest(t.handle, { name: 'Sahra Abdi', email: 'sahra@hoy.test' });

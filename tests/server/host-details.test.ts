@@ -108,7 +108,7 @@ describe('PUT /api/hosts/:id', () => {
     ]);
   });
 
-  it('checks SPEC.md section 5 in order and answers only the first failure', async () => {
+  it('checks the host edit rules (docs/product.md §20.1) in order and answers only the first failure', async () => {
     const host = await insertHost(t.handle);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '', email: '', phone: '', propertyAddress: '' }, HOST_EDIT_MESSAGES.nameRequired],
@@ -216,7 +216,7 @@ describe('DELETE /api/hosts/:id', () => {
 });
 
 describe('validateHostEdit (shared with the web form)', () => {
-  it('accepts what SPEC.md accepts and blanks after trimming only', () => {
+  it('accepts what the rules accept and blanks after trimming only', () => {
     expect(validateHostEdit(valid)).toBeUndefined();
     expect(validateHostEdit({ ...valid, name: ' x ' })).toBeUndefined();
     expect(validateHostEdit({})).toBe(HOST_EDIT_MESSAGES.nameRequired);

@@ -105,7 +105,7 @@ describe('seedDemo', () => {
     ]);
   });
 
-  it('creates the three promos with the SPEC defaults', async () => {
+  it('creates the three promos with their documented defaults', async () => {
     const promos = await handle.query<Record<string, unknown>>(
       sql`SELECT kind, name, promo_code, valid_until::text AS valid_until, promo_value, free_stays, is_active FROM promos ORDER BY id`,
     );

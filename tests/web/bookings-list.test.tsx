@@ -227,7 +227,7 @@ describe('Bookings Management', () => {
     [401, 'Unauthorized access. Please login again.'],
     [404, 'No bookings found.'],
     [500, 'Failed to fetch bookings. Please try again.'],
-  ])('shows the SPEC message for a failed load answered %s', async (statusCode, message) => {
+  ])('shows the documented message for a failed load answered %s', async (statusCode, message) => {
     const { provider } = fakeProvider(() => ({ error: { statusCode, message: 'from server' } }));
     renderList(provider);
     expect(await screen.findByText(message, {}, LOAD)).toBeInTheDocument();

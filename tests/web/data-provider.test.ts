@@ -199,7 +199,7 @@ describe('data provider getOne, update and deleteOne on /api/hosts/:id', () => {
     expect(reloaded).toMatchObject(values);
   });
 
-  it('rejects an invalid update with 400 and the rule message of SPEC.md section 5', async () => {
+  it('rejects an invalid update with 400 and the rule message of docs/product.md §20.1', async () => {
     const values = { name: 'Cawo', email: 'not an email', phone: '615550102', propertyAddress: '8 Lido Road' };
     await expect(provider.update({ resource: 'hosts', id: hostIds[5], variables: values })).rejects.toEqual({
       statusCode: 400,

@@ -169,7 +169,7 @@ describe('Feedback', () => {
     [401, 'Unauthorized access. Please login again.'],
     [404, 'No feedbacks found.'],
     [500, 'Failed to fetch feedbacks. Please try again.'],
-  ])('shows the SPEC message for a failed load answered %s', async (statusCode, message) => {
+  ])('shows the documented message for a failed load answered %s', async (statusCode, message) => {
     const { provider } = fakeProvider(() => ({ error: { statusCode, message: 'from server' } }));
     renderList(provider);
     expect(await screen.findByText(message, {}, LOAD)).toBeInTheDocument();

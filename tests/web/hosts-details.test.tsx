@@ -90,7 +90,7 @@ describe('Host Details', () => {
     expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
   });
 
-  it('checks the SPEC.md rules in order on Save, and Cancel restores the stored values', async () => {
+  it('checks the host edit rules in order on Save, and Cancel restores the stored values', async () => {
     const { provider, update } = fakeProvider();
     renderDetails(provider);
     await userEvent.click(await screen.findByRole('button', { name: /Edit/ }, LOAD));

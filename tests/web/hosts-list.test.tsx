@@ -49,7 +49,7 @@ beforeEach(async () => {
 });
 
 describe('Hosts Management list', () => {
-  it('shows the title, the count cards, the rows with SPEC.md fallbacks and the pagination summary', async () => {
+  it('shows the title, the count cards, the rows with their fallbacks and the pagination summary', async () => {
     const rows = [
       host(1, { name: 'Amina Warsame', statusHost: 'Confirmed', numberOfProperties: 1 }),
       host(2, { name: '', email: null, numberOfProperties: 3 }),
@@ -140,7 +140,7 @@ describe('Hosts Management list', () => {
   it.each([
     [500, 'Failed to fetch hosts. Please try again.'],
     [404, 'No hosts found.'],
-  ])('shows the SPEC.md text when the list answers %i', async (statusCode, text) => {
+  ])('shows the documented text when the list answers %i', async (statusCode, text) => {
     const { provider } = fakeProvider(() => ({ error: { statusCode, message: 'boom' } }), SUMMARY);
     renderList(provider);
     expect(await screen.findByText(text, {}, LOAD)).toBeInTheDocument();

@@ -205,7 +205,7 @@ describe('listing approval detail', () => {
     expect(openStreetMapLink(1.5, -2)).toBe('https://www.openstreetmap.org/?mlat=1.5&mlon=-2#map=15/1.5/-2');
   });
 
-  it('approves through the registry action, disables both buttons while processing and shows the SPEC message', async () => {
+  it('approves through the registry action, disables both buttons while processing and shows the documented message', async () => {
     let finish: (value: { data: unknown }) => void = () => undefined;
     const { provider, customCalls } = createStubProvider({
       custom: async (params) =>

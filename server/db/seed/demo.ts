@@ -1,5 +1,5 @@
 // The demo data set seeded on first start: small, realistic and identical on every run.
-// It covers what SPEC.md's samples describe and fills several pages of every admin list.
+// It covers every screen of docs/product.md and fills several pages of every admin list.
 import type { DatabaseHandle, Transaction } from '../client';
 import * as schema from '../schema';
 import {

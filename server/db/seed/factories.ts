@@ -336,7 +336,7 @@ export function makeSubscriber(random: Random, options: { serial: number; refere
   return { email: makeEmail(random, makePersonName(random), options.serial), createdAt, updatedAt: createdAt };
 }
 
-/** The three promos with SPEC.md's defaults: a sample code, an October 2025 date, 5%, 5 free stays, active. */
+/** The three promos with their defaults (docs/product.md §14): a sample code, an October 2025 date, 5%, 5 free stays, active. */
 export function makePromos(reference: Date) {
   const base = { validUntil: '2025-10-31', isActive: true, createdAt: reference, updatedAt: reference };
   return [

@@ -1,5 +1,5 @@
 // Hosts: the counts of the list's cards (the list is in server/routes.ts), the user/verification detail and approval (admin base),
-// and the host detail calls of SPEC.md section 7 under /api/hosts (bearer token required too).
+// and the host detail calls (docs/product.md §21) under /api/hosts (bearer token required too).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
 import * as contract from '../../../src/contracts/hosts';
@@ -38,7 +38,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/hosts/:id',
-    adminRoute('host detail', "Edit a host's name, email, phone and property address (SPEC.md section 5 rules)", {
+    adminRoute('host detail', "Edit a host's name, email, phone and property address (the rules of docs/product.md §20.1)", {
       params: idParamsSchema,
       body: contract.hostEditRequestSchema,
       ok: contract.hostDetailResponseSchema,

@@ -107,7 +107,7 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
       return toHostDetail(row);
     },
 
-    /** Stores the values exactly as sent once they pass SPEC.md section 5. */
+    /** Stores the values exactly as sent once they pass the rules of docs/product.md §20.1. */
     async updateHost(administratorId: number, id: number, values: HostEditValues): Promise<HostDetail> {
       const message = validateHostEdit(values);
       if (message) throw new BadRequestError(message);

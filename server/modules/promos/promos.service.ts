@@ -95,7 +95,7 @@ export function createPromosService({ db, repository, audit, clock }: PromosServ
     };
   }
 
-  /** The three rows, created with SPEC.md's defaults when a database has none (no demo seed). */
+  /** The three rows, created with the defaults of docs/product.md §14 when a database has none (no demo seed). */
   async function readAll(): Promise<Map<PromoKind, PromoRecord>> {
     let records = await repository.listAll();
     const missing = PROMO_KINDS.filter((kind) => !records.some((record) => record.kind === kind));

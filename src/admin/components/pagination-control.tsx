@@ -7,7 +7,7 @@ export type PageItem = number | 'gap-start' | 'gap-end';
 const WINDOW_SIZE = 5;
 
 /**
- * SPEC.md's shared control: at most five numbers centred on the current page, with page 1 and
+ * The shared control of docs/product.md §6: at most five numbers centred on the current page, with page 1 and
  * the last page always reachable through "..." gaps.
  */
 export function pageWindow(current: number, pageCount: number): PageItem[] {

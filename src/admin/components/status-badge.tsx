@@ -34,7 +34,7 @@ export function toneOfStatus(status: string | null | undefined): StatusTone {
 export interface StatusBadgeProps {
   /** The stored status; picks the tone unless `tone` is given. */
   status: string | null | undefined;
-  /** The translated text shown; defaults to the status itself (SPEC.md shows unknown values as-is). */
+  /** The translated text shown; defaults to the status itself (unknown values show as they are, docs/product.md §19). */
   children?: ReactNode;
   tone?: StatusTone;
 }

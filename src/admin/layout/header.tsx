@@ -6,7 +6,7 @@ import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 
 /**
- * The top bar of SPEC.md section 1: the "Dashboard" title, the fixed greeting and the language switch;
+ * The top bar of docs/product.md §5: the "Dashboard" title, the fixed greeting and the language switch;
  * on a narrow screen also the button that opens the navigation drawer.
  * The switch changes the admin texts and, through src/admin/ui-locale.ts, antd's built-in texts and dayjs's
  * month and weekday names too (our own Somali locales: src/admin/antd-locale-so.ts, src/lib/dayjs-somali.ts).

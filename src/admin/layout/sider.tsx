@@ -14,7 +14,7 @@ const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 const SessionsModal = lazy(() => import('./sessions-modal'));
 
 /**
- * The sidebar of SPEC.md section 2: brand, one entry per resource with the current one highlighted
+ * The sidebar of docs/product.md §5: brand, one entry per resource with the current one highlighted
  * (and marked aria-current="page"), and Sessions and Logout at the bottom. Built on Menu `items` (Refine's
  * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
  * header's menu button opens, so a 360 px screen keeps its whole width for the page.

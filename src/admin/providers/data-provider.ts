@@ -30,7 +30,7 @@ function createHttpError(statusCode: number, message: string): HttpError {
   return { statusCode, message };
 }
 
-/** Maps any failure of a call onto Refine's HttpError, with the texts of SPEC.md section 8. */
+/** Maps any failure of a call onto Refine's HttpError, with the texts of docs/product.md §22. */
 export function toHttpError(error: unknown): HttpError {
   if (isAxiosError(error)) {
     const status = error.response?.status;

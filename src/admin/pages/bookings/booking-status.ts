@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from '../../../contracts/statuses';
 
-/** SPEC.md section 4: the four statuses in any letter case; null for a missing one ("Unknown"). */
+/** docs/product.md §19: the four statuses in any letter case; null for a missing one ("Unknown"). */
 export function normalizeBookingStatus(value: string | null | undefined): BookingStatus | string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
   const lower = value.trim().toLowerCase();

@@ -33,7 +33,7 @@ function cardsOf(dashboard: Dashboard, translate: (key: string) => string): { se
   ];
 }
 
-/** SPEC.md's "Dashboard" heading, with the server's exact counts as cards that open the filtered lists. */
+/** The "Dashboard" heading of docs/product.md §7, with the server's exact counts as cards that open the filtered lists. */
 export function DashboardPage() {
   const translate = useTranslate();
   const { query } = useCustom<Dashboard, HttpError>({

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: comments longer than this many characters are cut, with Show More / Show Less. */
+/** docs/product.md §23: comments longer than this many characters are cut, with Show More / Show Less. */
 export const COMMENT_LIMIT = 200;
 
 /** The first `limit` characters and an ellipsis, or the whole text when it fits (characters, not UTF-16 units). */

@@ -6,7 +6,7 @@ import { hostList, type HostListItem, type HostSummary } from '../../../contract
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 
-/** SPEC.md "Hosts Management": search, status filters, count cards, a sortable table of 8 per page and a CSV export. */
+/** Hosts Management (docs/product.md §8): search, status filters, count cards, a sortable table of 8 per page and a CSV export. */
 export function HostsList() {
   const { t } = useTranslation();
   const { showUrl } = useNavigation();

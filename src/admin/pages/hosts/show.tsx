@@ -19,7 +19,7 @@ import { HostVerification } from './verification';
 
 const HOSTS_PATH = '/hosts';
 
-/** The catalogue key of each SPEC.md section 5 message, so the rule's text shows in the chosen language. */
+/** The catalogue key of each host edit message (docs/product.md §20.1), so the rule's text shows in the chosen language. */
 const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
   Object.entries(HOST_EDIT_MESSAGES).map(([key, text]) => [text, `admin.hosts.detail.validation.${key}`]),
 );
@@ -33,7 +33,7 @@ function editValuesOf(host: HostDetail): HostEditValues {
   };
 }
 
-/** SPEC.md "Host Details" with the "Host Verification Details" card and the host's history on the same page. */
+/** Host Details (docs/product.md §9) with the "Host Verification Details" card and the host's history on the same page. */
 export function HostDetails() {
   const { id = '' } = useParams();
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { actionPath } from '../../resources';
 
 const THUMBNAIL_SIZE = 120;
 
-/** SPEC.md "Host Verification Details": the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
+/** Host Verification Details (docs/product.md §9): the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
 export function HostVerification({ id }: { id: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -2,7 +2,7 @@ import { Empty, Grid, Image, Typography } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC.md section 9: the gallery shows five photos; a sixth tile opens them all. */
+/** docs/product.md §23: the gallery shows five photos; a sixth tile opens them all. */
 export const GALLERY_SIZE = 5;
 
 const TILE_HEIGHT = 170;
