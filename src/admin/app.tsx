@@ -5,7 +5,7 @@ import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import { DashboardOutlined } from '@ant-design/icons';
+import { DashboardOutlined } from './icons';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';

@@ -9,7 +9,7 @@ import {
   ScheduleOutlined,
   TeamOutlined,
   UnorderedListOutlined,
-} from '@ant-design/icons';
+} from './icons';
 import { camelCase } from '../contracts/names';
 import { fillPath } from '../lib/api-client';
 

@@ -33,7 +33,7 @@ test('Review Listings filters, searches and pages on the server and keeps its st
   expect(new Set(statuses)).toEqual(new Set(['Declined']));
 
   await page.locator('label.ant-radio-button-wrapper', { hasText: 'All' }).click();
-  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByRole('button', { name: '2', exact: true }).click();
   await expect(page.getByText(/Showing 9 to 16 of \d+ results/)).toBeVisible();
   await page.reload();
   await expect(page.getByText(/Showing 9 to 16 of \d+ results/)).toBeVisible();

@@ -183,8 +183,8 @@ describe('Feedback', () => {
     await screen.findByText('Reviewer 1', {}, LOAD);
     answer = { error: { statusCode: 500, message: 'down' } };
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /Refresh$/ }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Failed to refresh feedbacks. Please try again.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: /Refresh$/ })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
   });
 });

@@ -5,6 +5,10 @@ import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
+import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
+
+// The undo button is named from the admin catalogue.
+registerAdminCatalogue();
 
 /** Closed: gone, or (jsdom runs no animations) left in antd's leave transition. */
 function isClosed(text: string): boolean {
@@ -59,7 +63,7 @@ describe('the notification provider', () => {
       provider.current.open({ key: 'undo', type: 'progress', message: 'You have 5 seconds to undo', cancelMutation, undoableTimeout: 5 }),
     );
     expect(await screen.findByText('You have 5 seconds to undo')).toBeInTheDocument();
-    const undo = await screen.findByRole('button');
+    const undo = await screen.findByRole('button', { name: 'Undo' });
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     await userEvent.click(undo);
     expect(cancelMutation).toHaveBeenCalledOnce();

@@ -44,15 +44,15 @@ describe('PaginationControl', () => {
     const onChange = vi.fn<(page: number) => void>();
     render(<PaginationControl current={3} pageSize={8} total={100} onChange={onChange} />);
     expect(screen.getByText('Showing 17 to 24 of 100 results')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Page 13' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: '13' })).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'First' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Last' }));
-    await user.click(screen.getByRole('button', { name: 'Page 5' }));
+    await user.click(screen.getByRole('button', { name: '5' }));
     expect(onChange.mock.calls.map(([page]) => page)).toEqual([1, 2, 4, 13, 5]);
   });
 

@@ -68,7 +68,6 @@ export function PaginationControl({ current, pageSize, total, onChange, isSummar
                 key={item}
                 type={item === current ? 'primary' : 'default'}
                 aria-current={item === current ? 'page' : undefined}
-                aria-label={t('admin.pagination.page', { page: item })}
                 onClick={() => onChange(item)}
               >
                 {item}

@@ -1,5 +1,7 @@
-import { Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseCircleFilled, SearchOutlined } from '../icons';
 import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from './use-debounced-callback';
 
 export interface SearchInputProps {
@@ -13,8 +15,19 @@ export interface SearchInputProps {
   style?: CSSProperties;
 }
 
+/** Read by assistive technology, not shown: the clear button's name. */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
 /** A list's search field: debounced, labelled by its placeholder, cleared with one click. */
 export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEBOUNCE_MS, style }: SearchInputProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   // The search this field last saw or sent: its echo through `value` must not overwrite newer typing.
   const [known, setKnown] = useState(value);
@@ -33,7 +46,15 @@ export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEB
 
   return (
     <Input.Search
-      allowClear
+      allowClear={{
+        clearIcon: (
+          <>
+            <CloseCircleFilled />
+            <span style={VISUALLY_HIDDEN}>{t('admin.framework.buttons.clear')}</span>
+          </>
+        ),
+      }}
+      enterButton={<Button icon={<SearchOutlined />} aria-label={t('admin.list.search')} />}
       value={text}
       placeholder={placeholder}
       aria-label={placeholder}

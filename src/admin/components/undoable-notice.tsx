@@ -1,10 +1,12 @@
 import { Button, Progress } from 'antd';
-import { UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { UndoOutlined } from '../icons';
 
 type UndoableNoticeProps = { message: string; undoableTimeout?: number; onUndo: () => void };
 
 /** The body of an undoable mutation's notification: the seconds left in a ring, the text and an undo button. */
 export default function UndoableNotice({ message, undoableTimeout, onUndo }: UndoableNoticeProps) {
+  const { t } = useTranslation();
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: -7 }}>
       <Progress
@@ -15,7 +17,13 @@ export default function UndoableNotice({ message, undoableTimeout, onUndo }: Und
         status="normal"
       />
       <span style={{ marginLeft: 8, width: '100%' }}>{message}</span>
-      <Button style={{ flexShrink: 0 }} onClick={onUndo} disabled={undoableTimeout === 0} icon={<UndoOutlined />} />
+      <Button
+        style={{ flexShrink: 0 }}
+        onClick={onUndo}
+        disabled={undoableTimeout === 0}
+        icon={<UndoOutlined />}
+        aria-label={t('admin.framework.buttons.undo')}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
 import { Button, Layout, Select, Space, Typography, theme } from 'antd';
-import { MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '../icons';
 import { LANGUAGES } from '../../i18n';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';

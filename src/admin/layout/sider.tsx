@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLink, useLogout, useMenu, useTranslate } from '@refinedev/core';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
-import { LaptopOutlined, LogoutOutlined } from '@ant-design/icons';
+import { LaptopOutlined, LogoutOutlined } from '../icons';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 import { BrandTitle } from './title';

@@ -1,5 +1,5 @@
 import { Space, Typography, theme } from 'antd';
-import { HomeFilled } from '@ant-design/icons';
+import { HomeFilled } from '../icons';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../app-name';
 

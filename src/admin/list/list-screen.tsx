@@ -1,9 +1,9 @@
 // The admin list screen: title with Export CSV and Refresh, count cards, search and status filter,
 // the error and empty states, the table with its sort toggle (or the list's own cards) and the
 // pagination control (or "Show More"). A screen is its definition, its columns and what it plugs in.
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '../icons';
 import { useCustom, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert, Button, Empty, Flex, Radio, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Grid, Radio, Spin, Table, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,9 @@ export function ListScreen<Row extends BaseRecord, Summary extends BaseRecord = 
 function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(props: ListScreenProps<Row, Summary>) {
   const { definition, columns = [], summary, renderRows, children, frame = (content) => content, isQuiet } = props;
   const { t, i18n } = useTranslation();
+  // From a laptop up (lg, 992 px) the table takes the page's width and long values wrap, so every
+  // column shows without sideways scrolling; below it the table scrolls inside itself.
+  const isWide = Grid.useBreakpoint().lg === true;
   const list = useListScreen<Row>(definition, props);
   const text = (key: string, values?: Record<string, unknown>) => t(`${definition.labels}.${key}`, values);
   const hasText = (key: string) => i18n.exists(`${definition.labels}.${key}`);
@@ -91,7 +94,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
       dataSource={list.rows}
       loading={list.isFetching && !isQuiet}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      scroll={isWide ? undefined : { x: 'max-content' }}
       showSorterTooltip={false}
       locale={{ emptyText: empty }}
       // antd draws the arrows and aria-sort and takes clicks and Enter; the order itself is nextSort's.
@@ -104,6 +107,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
         title: text(`columns.${column.key}`),
         align: column.align,
         width: column.width,
+        onCell: () => ({ style: { overflowWrap: 'anywhere' as const } }),
         render: (_value: unknown, row: Row) => (column.render ? column.render(row) : displayed(row[column.key])),
         ...(column.sort
           ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] }

@@ -2,7 +2,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Avatar, Badge, Button, Input, Spin, Typography, theme } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '../../icons';
 import { MAX_MESSAGE_LENGTH, type ConversationRow } from '../../../contracts/chats';
 import { formatMessageTime, initialOf } from './chat-format';
 import { useConversationMessages, type ShownMessage } from './use-conversation-messages';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useList } from '@refinedev/core';
 import { Grid, Typography, theme } from 'antd';
-import { MessageOutlined } from '@ant-design/icons';
+import { MessageOutlined } from '../../icons';
 import { CHAT_POLL_INTERVAL_MS, CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
 import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
 import { ConversationList } from './conversation-list';

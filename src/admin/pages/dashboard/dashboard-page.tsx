@@ -72,7 +72,7 @@ export function DashboardPage() {
             <Row gutter={[16, 16]}>
               {cards.map((card) => (
                 <Col key={card.key} xs={24} sm={12} lg={6}>
-                  <Link to={card.to} aria-label={`${card.label}: ${card.value}`} style={{ display: 'block' }}>
+                  <Link to={card.to} style={{ display: 'block' }}>
                     <Card hoverable size="small">
                       <Statistic title={<Typography.Text>{card.label}</Typography.Text>} value={card.value} />
                     </Card>

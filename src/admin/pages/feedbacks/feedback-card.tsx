@@ -1,4 +1,4 @@
-import { GlobalOutlined, StarFilled } from '@ant-design/icons';
+import { GlobalOutlined, StarFilled } from '../../icons';
 import { Avatar, Button, Card, Flex, Typography } from 'antd';
 import { useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

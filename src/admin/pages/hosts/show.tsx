@@ -1,6 +1,6 @@
 import { useDelete, useInvalidate, useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

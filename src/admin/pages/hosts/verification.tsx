@@ -1,6 +1,6 @@
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
-import { CheckCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, UserOutlined } from '../../icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';

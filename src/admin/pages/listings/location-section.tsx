@@ -1,4 +1,4 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined } from '../../icons';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

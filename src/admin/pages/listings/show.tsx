@@ -9,7 +9,7 @@ import {
   SkinOutlined,
   ThunderboltOutlined,
   WifiOutlined,
-} from '@ant-design/icons';
+} from '../../icons';
 import { useCustomMutation, useInvalidate, useOne, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, NUMBER_CONTROLS } from '../../icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
 import {
   PROMO_DATE_DISPLAY_FORMATS,
@@ -89,7 +89,7 @@ export function GuestPromoPage() {
           }}
         >
           <Form.Item name="version" hidden>
-            <InputNumber />
+            <InputNumber controls={NUMBER_CONTROLS} />
           </Form.Item>
 
           <Form.Item label={labels.promoCode} htmlFor={FIELD_IDS.promoCode} required>
@@ -125,6 +125,7 @@ export function GuestPromoPage() {
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item name="promoValue" noStyle rules={promoValueRules(t)}>
                 <InputNumber
+                  controls={NUMBER_CONTROLS}
                   id={FIELD_IDS.promoValue}
                   readOnly={!editing.promoValue}
                   min={1}

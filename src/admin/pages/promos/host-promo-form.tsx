@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, DatePicker, Form, InputNumber, Switch } from 'antd';
+import { NUMBER_CONTROLS } from '../../icons';
 import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
 import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isExpiredPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
 import { PromoFrame } from './promo-frame';
@@ -40,7 +41,7 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
     >
         <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError}>
           <Form.Item name="version" hidden>
-            <InputNumber />
+            <InputNumber controls={NUMBER_CONTROLS} />
           </Form.Item>
 
           <Form.Item
@@ -56,7 +57,7 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
           </Form.Item>
 
           <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>
-            <InputNumber id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
+            <InputNumber controls={NUMBER_CONTROLS} id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
           </Form.Item>
 
           <Form.Item label={t('admin.promos.activation')} htmlFor={ids.isActive}>
