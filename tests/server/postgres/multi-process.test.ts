@@ -2,12 +2,11 @@
 // database and one Redis share sessions, counts and rate limits, as behind a load balancer.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, isRedisReachable } from '../helpers/local-services';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -16,27 +15,6 @@ const databaseName = `hoy_multi_${randomBytes(5).toString('hex')}`;
 const adminEmail = 'admin@hoy.test';
 const adminPassword = 'correct horse battery staple';
 const PUBLIC_LIMIT = 3;
-
-async function isRedisReachable(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface ServerProcess {
   url: string;
@@ -85,7 +63,7 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
   await exited;
 }
 
-const hasRedis = await isRedisReachable();
+const hasRedis = await isRedisReachable(redisUrl);
 let first: ServerProcess | undefined;
 let second: ServerProcess | undefined;
 const clientAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
