@@ -5,7 +5,7 @@ import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import { DashboardOutlined } from './icons';
+import { CloseOutlined, DashboardOutlined } from './icons';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -93,7 +93,13 @@ function AdminShell() {
   const resources = useRefineResources();
   const antdLocale = useAntdLocale();
   return (
-    <ConfigProvider theme={adminTheme} locale={antdLocale}>
+    <ConfigProvider
+      theme={adminTheme}
+      locale={antdLocale}
+      // Dialogs and the mobile menu: their close button is named "Close" by antd; the icon stays hidden.
+      modal={{ closeIcon: <CloseOutlined /> }}
+      drawer={{ closeIcon: <CloseOutlined /> }}
+    >
       <AntdApp>
         <Refine
           dataProvider={dataProvider}

@@ -7,6 +7,7 @@ import {
   CheckCircleOutlined as CheckCircleIcon,
   CoffeeOutlined as CoffeeIcon,
   CloseCircleFilled as CloseCircleFilledIcon,
+  CloseOutlined as CloseIcon,
   CommentOutlined as CommentIcon,
   DashboardOutlined as DashboardIcon,
   DatabaseOutlined as DatabaseIcon,
@@ -59,6 +60,7 @@ export const ArrowLeftOutlined = decorative(ArrowLeftIcon);
 export const CarOutlined = decorative(CarIcon);
 export const CheckCircleOutlined = decorative(CheckCircleIcon);
 export const CloseCircleFilled = decorative(CloseCircleFilledIcon);
+export const CloseOutlined = decorative(CloseIcon);
 export const CoffeeOutlined = decorative(CoffeeIcon);
 export const CommentOutlined = decorative(CommentIcon);
 export const DashboardOutlined = decorative(DashboardIcon);

@@ -100,6 +100,12 @@ for (const locale of ['en-US', 'so']) {
       checked += await expectControlsNamedByTheirText(page, screen);
       await expectNoSeriousAxeViolations(page, { label: `${screen} (${locale})` });
     }
+    // The sessions dialog, opened from the sidebar's "Sessions" entry (the one before "Logout").
+    await page.getByRole('menuitem').nth(-2).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    checked += await expectControlsNamedByTheirText(page, 'sessions dialog');
+    await expectNoSeriousAxeViolations(page, { label: `sessions dialog (${locale})` });
     expect(checked).toBeGreaterThan(100);
   });
 }
