@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from '../../server/lib/rate-limiter';
-import { createTestApp, TEST_ADMIN_EMAIL, type TestApp } from './helpers/app';
+import { createTestApp, type TestApp } from './helpers/app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Every counter this run makes carries this address, so cleanup deletes only this run's keys.
@@ -59,7 +59,7 @@ describe.skipIf(!shouldRun)('rate limits shared through Redis', () => {
   it('two instances enforce one login limit per address and e-mail', async () => {
     expect(isRedisUp).toBe(true);
     const attempt = (app: TestApp) =>
-      app.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: TEST_ADMIN_EMAIL, password: 'wrong password' }, remoteAddress: runAddress(2) });
+      app.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: `limit-${runId}@hoy.test`, password: 'wrong password' }, remoteAddress: runAddress(2) });
     const answers = await Promise.all([first, second, first, second, first, second, first, second].map(attempt));
     expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(4);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(4);

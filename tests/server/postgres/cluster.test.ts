@@ -19,7 +19,8 @@ const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const databaseName = `hoy_cluster_${randomBytes(5).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
-const adminEmail = 'admin@hoy.test';
+// Its own account per run: the per-account sign-in limit lives in Redis, shared by every run on the machine.
+const adminEmail = `admin-${randomBytes(4).toString('hex')}@hoy.test`;
 const adminPassword = 'correct horse battery staple';
 const LOGIN_LIMIT = 5;
 const workDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-cluster-'));

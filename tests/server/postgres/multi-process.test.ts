@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const databaseName = `hoy_multi_${randomBytes(5).toString('hex')}`;
-const adminEmail = 'admin@hoy.test';
+// Its own account per run: the per-account sign-in limit lives in Redis, shared by every run on the machine.
+const adminEmail = `admin-${randomBytes(4).toString('hex')}@hoy.test`;
 const adminPassword = 'correct horse battery staple';
 const PUBLIC_LIMIT = 3;
 
