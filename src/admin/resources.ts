@@ -90,7 +90,7 @@ function defineResource<const Declaration extends ResourceDeclaration>(declarati
   };
 }
 
-// docs/product.md §21: the host detail calls answer an envelope and give up after 10 s.
+// docs/product.md §21 and §9: the host detail calls answer an envelope and give up after 10 s.
 const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<Endpoint>;
 
 /** The admin resources in navigation order; the Refine shell and the data provider both read this list. */

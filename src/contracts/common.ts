@@ -30,7 +30,7 @@ export const MAX_TEXT_LENGTH = 5000;
 export const MAX_SHORT_TEXT_LENGTH = 320;
 
 /**
- * The e-mail rule of docs/product.md §20: text, '@', text, a dot, text, no spaces. Written without a regular
+ * The e-mail rule of docs/product.md §20.1: text, '@', text, a dot, text, no spaces. Written without a regular
  * expression (one pass over the text) so that no input, however long, can make it backtrack.
  */
 export function isValidEmail(email: string): boolean {

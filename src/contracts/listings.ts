@@ -96,7 +96,7 @@ export type ListingDecisionResponse = z.infer<typeof listingDecisionResponseSche
 
 export const LISTING_NOT_FOUND_MESSAGE = 'Listing not found';
 
-/** docs/product.md §19: the message after a status change. */
+/** docs/product.md §10: the message after a status change. */
 export function listingStatusUpdatedMessage(status: ListingStatus): string {
   return `Status updated to ${status} successfully!`;
 }

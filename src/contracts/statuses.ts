@@ -1,6 +1,6 @@
 // Every status vocabulary, written once and used by the database schema, the API and the web app.
 
-/** statusHost as stored. Older data may also hold true / false / null (docs/product.md §19) from older data; see normalizeHostStatus. */
+/** statusHost as stored. Older data may also hold true / false / null (docs/product.md §19); see normalizeHostStatus. */
 export const HOST_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const;
 export type HostStatus = (typeof HOST_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-// docs/product.md §23: the estimator's constants and rule.
+// docs/product.md §3 and §23: the estimator's constants and rule.
 export const NIGHTLY_RATE_USD = 33;
 export const MIN_NIGHTS = 1;
 export const MAX_NIGHTS = 30;

@@ -14,7 +14,7 @@ const FIELDS = [
   { name: 'address', type: 'text', autoComplete: 'street-address' },
 ] as const;
 
-/** docs/product.md §20: no required or length rules; values go to the server exactly as typed. */
+/** docs/product.md §3: no required or length rules; values go to the server exactly as typed. */
 export function HostRegistrationForm() {
   const { t } = useTranslation();
   const idPrefix = useId();

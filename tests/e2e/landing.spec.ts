@@ -88,7 +88,7 @@ test('a subscription the server refuses is explained in the page, not in a dialo
   });
   await page.goto('/');
   const subscribe = page.getByRole('region', { name: 'Get updates' });
-  // Passes the browser's own check (type=email) but not Hoy's rule (docs/product.md §20) (a dot after the @).
+  // Passes the browser's own check (type=email) but not Hoy's rule, docs/product.md §20.1 (a dot after the @).
   await subscribe.getByLabel('Email address').fill('reader@localhost');
   await subscribe.getByRole('button', { name: 'Subscribe' }).click();
   await expect(subscribe.getByRole('alert')).toHaveText('Error subscribing to email list. Please enter a valid email address.');

@@ -20,7 +20,7 @@ async function page(query: Record<string, string | number>) {
 }
 
 describe('GET /api/admin/hosts without parameters', () => {
-  it('answers every host (no guests) in userId order with the five fields of docs/product.md §21', async () => {
+  it('answers every host (no guests) in userId order with the five fields of docs/product.md §18', async () => {
     const host = await insertHost(t.handle, { name: 'Amina Warsame', email: 'amina@hoy.test', statusHost: 'Confirmed' });
     await insertProperty(t.handle, host.id);
     const guest = await insertGuest(t.handle);

@@ -90,7 +90,7 @@ describe('saving the guest promo', () => {
     expect(row.version).toBe(before.version + 1);
   });
 
-  it('saves an expired date like any other (docs/product.md §14 names no rule), and switching an expired promo off', async () => {
+  it('saves an expired date like any other (docs/product.md §14), and switching an expired promo off', async () => {
     const guest = await put('/api/admin/promos/guest', { ...validGuest, validUntil: '2025-10-31', promoCode: 'PAST1' });
     expect(guest.statusCode).toBe(200);
     expect(guest.json()).toMatchObject({ validUntil: '2025-10-31', promoCode: 'PAST1' });

@@ -10,7 +10,7 @@ export interface ListErrorTexts {
   failed: string;
 }
 
-/** The list error texts of docs/product.md §22: 401 asks to log in again, 404 says nothing was found, anything else failed. */
+/** The list error texts of docs/product.md §6: 401 asks to log in again, 404 says nothing was found, anything else failed. */
 export function listErrorMessage(error: Pick<HttpError, 'statusCode'> | null | undefined, texts: ListErrorTexts, unauthorized: string): string {
   if (error?.statusCode === 401) return unauthorized;
   if (error?.statusCode === 404) return texts.notFound;
