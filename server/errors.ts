@@ -1,4 +1,5 @@
 // Typed domain errors. Services throw these; the one error handler (plugins/error-handler.ts) maps them to HTTP.
+import { FORBIDDEN_MESSAGE, FORBIDDEN_REASON } from '../src/contracts/roles';
 
 export class HttpError extends Error {
   constructor(
@@ -22,6 +23,13 @@ export class BadRequestError extends HttpError {
 export class UnauthorizedError extends HttpError {
   constructor(message = 'Unauthorized access. Please login again.', reason?: string) {
     super(401, message, {}, reason);
+  }
+}
+
+/** The signed-in role may not make this call (src/contracts/roles.ts); nothing was changed. */
+export class ForbiddenError extends HttpError {
+  constructor(message = FORBIDDEN_MESSAGE) {
+    super(403, message, {}, FORBIDDEN_REASON);
   }
 }
 

@@ -9,6 +9,7 @@ import { hostList } from '../src/contracts/hosts';
 import { emailSubscriberList, hostInformationList } from '../src/contracts/landing';
 import { listingList } from '../src/contracts/listings';
 import { propertyApprovalList } from '../src/contracts/property-approvals';
+import { staffList } from '../src/contracts/staff';
 import { listRoutes } from './lib/list-engine';
 import { activitySource } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -22,6 +23,7 @@ import { landingRoutes } from './modules/landing/landing.routes';
 import { listingsRoutes } from './modules/listings/listings.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 
 /** The only calls that need no bearer token. The app refuses to start if any other /api route is registered outside the guarded scope. */
 export const PUBLIC_CALLS = [
@@ -51,12 +53,16 @@ const LISTS: FastifyPluginAsyncZod[] = [
   listRoutes(hostInformationList, (services) => services.landing.hostInformationSource),
   listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource),
   listRoutes(activityList, (_services, db) => activitySource(db)),
+  listRoutes(staffList, (services) => services.staff.listSource),
 ];
 
 /** Modules whose routes anyone may call: sign-in, health and the landing page's two forms. */
 export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes];
 
-/** Everything else: a live session before any route code runs. */
+/**
+ * Everything else: a live session before any route code runs, and the role's permission that each
+ * route declares (docs/decisions/018-staff-roles.md).
+ */
 export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   ...LISTS,
   authRoutes,
@@ -68,4 +74,5 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   propertyApprovalsRoutes,
   chatsRoutes,
   promosRoutes,
+  staffRoutes,
 ];

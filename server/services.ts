@@ -27,6 +27,8 @@ import { createFeedbacksRepository } from './modules/feedbacks/feedbacks.reposit
 import { createFeedbacksService } from './modules/feedbacks/feedbacks.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
 import { createHostsService } from './modules/hosts/hosts.service';
+import { createStaffRepository } from './modules/staff/staff.repository';
+import { createStaffService } from './modules/staff/staff.service';
 
 export interface ServiceDeps {
   handle: DatabaseHandle;
@@ -73,7 +75,8 @@ export function createServices(deps: ServiceDeps) {
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
-  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, pages };
+  const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), audit, clock, log });
+  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -27,6 +27,7 @@ import {
   PROPERTY_APPROVAL_STATUSES,
   PROMO_KINDS,
 } from '../../src/contracts/statuses';
+import { ROLES, type Role } from '../../src/contracts/roles';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -44,9 +45,16 @@ export const administrators = pgTable(
     name: text('name').notNull().default('Administrator'),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** docs/decisions/018-staff-roles.md; the first administrator and every account before roles are administrators. */
+    role: text('role').$type<Role>().notNull().default('administrator'),
+    /** Set while the account is disabled: it cannot sign in and its sessions answer 401. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('administrators_email_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('administrators_email_key').on(sql`lower(${table.email})`),
+    check('administrators_role_check', inList('role', ROLES)),
+  ],
 );
 
 export const adminSessions = pgTable(
@@ -312,6 +320,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     isFromAdmin: boolean('is_from_admin').notNull(),
+    /** The staff member who sent a back-office message; null for the user's messages and older ones. */
+    administratorId: integer('administrator_id').references(() => administrators.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -333,7 +343,11 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id.desc())],
+  (table) => [
+    index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id.desc()),
+    // Activity filtered by staff member, newest first.
+    index('audit_events_administrator_idx').on(table.administratorId, table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 export const hostInterestSubmissions = pgTable(

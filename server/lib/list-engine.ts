@@ -5,6 +5,8 @@
 //   - the whole array without paging parameters, streamed batch by batch;
 //   - `format=csv`: every row the search and filter select, in the list's order, as a download.
 // A source is where lists differ (a join, an index to steer to); everything else is here, once.
+// Every list route carries its definition's permission; the CSV and the whole array are exports and
+// need the `export` permission as well (docs/decisions/018-staff-roles.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,6 +30,8 @@ export interface ListFilter<Status extends string = string> {
   pattern?: string;
   searchedId?: number;
   status?: Status;
+  /** The definition's extra filters the call gave (`filters` of the list declaration), by name. */
+  filters?: Readonly<Record<string, unknown>>;
   /** What the source's `prepare` found out about this filter, for its own use. */
   hints?: Readonly<Record<string, unknown>>;
 }
@@ -62,10 +66,20 @@ export function resolveListRequest<Sort extends string, Status extends string>(
     pattern: term === undefined ? undefined : containsPattern(term),
     searchedId: term !== undefined && definition.idSearch ? searchedId(term, definition.idSearch) : undefined,
     status: query.status,
+    filters: extraFilters(definition, query),
     sort: query.sort ?? definition.defaultOrder.sort,
     order: query.order ?? (query.sort ? 'asc' : definition.defaultOrder.order),
   };
 }
+
+/** The values of the definition's extra filters that a query gives; undefined when it gives none. */
+function extraFilters(definition: ListDefinition<z.ZodObject, string, string>, query: object): Record<string, unknown> | undefined {
+  const given = Object.entries(query).filter(([key, value]) => value !== undefined && definition.filters?.[key] !== undefined);
+  return given.length > 0 ? Object.fromEntries(given) : undefined;
+}
+
+/** An export: CSV, or the whole array (no paging parameter). */
+const isExport = (query: Record<string, unknown>) => query.format === 'csv' || !isPagedQuery(query);
 
 function prepared<Sort extends string, Status extends string>(source: ListSource<unknown, Sort, Status>, request: ListRequest<Sort, Status>) {
   return source.prepare ? source.prepare(request) : Promise.resolve(request);
@@ -83,7 +97,9 @@ export function listPage<Row, Sort extends string, Status extends string>(
   pages: PageCache,
   query: ListQuery<Sort, Status>,
 ): Promise<{ rows: Row[]; total: number }> {
-  return pages.page(definition.name, source.tables, query, async (rememberTotal) => {
+  // The page cache keys pages by the paged form's parameters only: a call with an extra filter is read afresh.
+  const tables = extraFilters(definition, query) ? [] : source.tables;
+  return pages.page(definition.name, tables, query, async (rememberTotal) => {
     const window = resolvePage(query, definition.pageSize);
     const request = await prepared(source, resolveListRequest(definition, query));
     // The page and its total run side by side, each on its own connection.
@@ -116,6 +132,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
           description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV.' : ''}`,
           querystring,
           ok: z.array(definition.row),
+          access: { permission: definition.access, isExport },
         }),
         async (request, reply) => {
           const query = request.query as ListQuery<Sort, Status>;

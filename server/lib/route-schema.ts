@@ -1,10 +1,27 @@
 // How a route describes itself to validation and to the OpenAPI document, written once: its tag,
 // summary, inputs, its answer and the error answers it can give. Every route with an input can answer
-// 400; every guarded route can answer 401 and names the bearer token.
+// 400; every guarded route can answer 401 and names the bearer token. A guarded route also declares
+// the one permission it needs (src/contracts/roles.ts): it answers 403 to other roles, and its
+// description names the roles that may call it (docs/decisions/018-staff-roles.md).
 import type { z } from 'zod';
 import { errorSchema } from '../../src/contracts/common';
+import { rolesWith, type Permission } from '../../src/contracts/roles';
 
-type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 429 | 503;
+/** Who may make a guarded call: read by the auth guard before any route code runs. */
+export interface RouteAccess {
+  permission: Permission;
+  /** True when this call is an export (CSV, the whole array): it then needs the `export` permission too. */
+  isExport?: (query: Record<string, unknown>) => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by adminRoute on every guarded route; a guarded route without it stops the app at start. */
+    access?: RouteAccess;
+  }
+}
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 type SuccessStatus = 200 | 201 | 204;
 
 export interface RouteSpec {
@@ -19,11 +36,17 @@ export interface RouteSpec {
   description?: string;
 }
 
+/** A guarded call's spec: what it needs of the caller's role besides a live session. */
+export interface AdminRouteSpec extends RouteSpec {
+  access: Permission | RouteAccess;
+}
+
 type Inputs<S extends RouteSpec> = Pick<S, Extract<keyof S, 'params' | 'querystring' | 'body'>>;
 type Success<S extends RouteSpec> = S['status'] extends SuccessStatus ? S['status'] : 200;
 type Responses<S extends RouteSpec> = Record<Success<S>, S['ok']> & Partial<Record<ErrorStatus, typeof errorSchema>>;
 
 export interface RouteSchema<S extends RouteSpec> {
+  config?: { access: RouteAccess };
   schema: Inputs<S> & {
     tags: string[];
     summary: string;
@@ -33,15 +56,29 @@ export interface RouteSchema<S extends RouteSpec> {
   };
 }
 
-function describe<const S extends RouteSpec>(tag: string, summary: string, spec: S, guarded: boolean): RouteSchema<S> {
-  const { ok, status = 200, errors = [], description, params, querystring, body } = spec;
+/** The sentence the OpenAPI description ends with: which roles may make the call. */
+function rolesSentence(access: RouteAccess): string {
+  const roles = `Roles: ${rolesWith(access.permission).join(', ')} (permission ${access.permission}).`;
+  if (!access.isExport) return roles;
+  const exporters = rolesWith(access.permission).filter((role) => rolesWith('export').includes(role));
+  return `${roles} The CSV and the whole array also need the export permission: ${exporters.join(', ')}.`;
+}
+
+function describe<const S extends RouteSpec>(tag: string, summary: string, spec: S, access: RouteAccess | undefined): RouteSchema<S> {
+  const { ok, status = 200, errors = [], params, querystring, body } = spec;
+  const guarded = access !== undefined;
   const inputs = { ...(params && { params }), ...(querystring && { querystring }), ...(body && { body }) } as Inputs<S>;
   const errorStatuses = new Set<ErrorStatus>(errors);
   if (params || querystring || body) errorStatuses.add(400);
-  if (guarded) errorStatuses.add(401);
+  if (guarded) {
+    errorStatuses.add(401);
+    errorStatuses.add(403);
+  }
   const response: Record<number, z.ZodType> = { [status]: ok };
   for (const code of [...errorStatuses].sort((a, b) => a - b)) response[code] = errorSchema;
+  const description = [spec.description, access && rolesSentence(access)].filter(Boolean).join(' ');
   return {
+    ...(access ? { config: { access } } : {}),
     schema: {
       ...inputs,
       tags: [tag],
@@ -53,12 +90,13 @@ function describe<const S extends RouteSpec>(tag: string, summary: string, spec:
   };
 }
 
-/** A call behind the auth guard: the bearer token, 401 without a live session. */
-export function adminRoute<const S extends RouteSpec>(tag: string, summary: string, spec: S): RouteSchema<S> {
-  return describe(tag, summary, spec, true);
+/** A call behind the auth guard: the bearer token, 401 without a live session, 403 for a role without `access`. */
+export function adminRoute<const S extends AdminRouteSpec>(tag: string, summary: string, spec: S): RouteSchema<S> {
+  const access = typeof spec.access === 'string' ? { permission: spec.access } : spec.access;
+  return describe(tag, summary, spec, access);
 }
 
 /** A call anyone may make (server/routes.ts lists them). */
 export function publicRoute<const S extends RouteSpec>(tag: string, summary: string, spec: S): RouteSchema<S> {
-  return describe(tag, summary, spec, false);
+  return describe(tag, summary, spec, undefined);
 }

@@ -31,6 +31,8 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
   statusColumn?: AnyColumn;
   /** The search condition over an escaped LIKE pattern (best the expression of a trigram index). */
   search: (pattern: string) => SQL;
+  /** The condition of the list's extra filters (`filters` of its declaration), when the call gives any. */
+  filter?: (filters: { readonly [name: string]: unknown }) => SQL | undefined;
   /** The maintained total (server/db/counters.ts); absent: the total is counted. */
   counter?: CountedList;
   toRow: (record: Record) => Row;
@@ -72,13 +74,14 @@ export function deferredPage<Record>(
 export function tableListSource<Record extends { id: number }, Row, Sort extends string, Status extends string = never>(
   options: TableListOptions<Record, Row, Sort>,
 ): ListSource<Row, Sort, Status> {
-  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, counter, toRow, batchSize = BATCH_SIZE } = options;
+  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize = BATCH_SIZE } = options;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
     and(
       filter.pattern === undefined ? undefined : search(filter.pattern),
       filter.status === undefined || statusColumn === undefined ? undefined : eq(statusColumn, filter.status),
+      filter.filters === undefined || extra === undefined ? undefined : extra(filter.filters),
     );
 
   const orderOf = (request: ListRequest<Sort, Status>): SQL[] => {
@@ -122,7 +125,7 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
 
     async count(filter) {
       // The unfiltered total comes from the counter the triggers keep; a search or status is counted for real.
-      if (counter && filter.pattern === undefined && filter.status === undefined) return readCounter(db, counter);
+      if (counter && filter.pattern === undefined && filter.status === undefined && filter.filters === undefined) return readCounter(db, counter);
       const [row] = await join(db.select({ total: count() }).from(table).$dynamic()).where(selected(filter));
       return row.total;
     },

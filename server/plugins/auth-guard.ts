@@ -4,16 +4,31 @@
 // calls, and no public call may sit inside it: the app refuses to start otherwise. A path that no
 // route serves, under a prefix that holds guarded routes (/api/admin, /api/hosts), gets the same
 // check, so a caller without a token cannot tell which of those paths exist.
+// Roles (docs/decisions/018-staff-roles.md): every guarded route declares the one permission it needs
+// (`config.access`, set by adminRoute); a second onRequest hook answers 403 to a role without it,
+// before validation and before any route code, so a refused call changes nothing. A guarded route
+// that declares no permission, or one that does not exist, stops the app at start.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UnauthorizedError } from '../errors';
+import { hasPermission, isPermission } from '../../src/contracts/roles';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { RouteAccess } from '../lib/route-schema';
 import type { AdminPrincipal } from '../modules/auth/auth.service';
+
+/** One guarded call and what it needs, as the guard saw it registered. */
+export interface GuardedCall {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set on the guarded scope, so every plugin registered inside it inherits it. */
     isGuardedScope?: boolean;
+    /** Every guarded call with its declared access (HEAD routes left out): the roles matrix reads it. */
+    guardedCalls: readonly GuardedCall[];
   }
   interface FastifyRequest {
     /** The signed-in administrator; set by the bearer check on every guarded route. */
@@ -40,6 +55,16 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
   request.admin = await authenticate(request);
 }
 
+/** 403 unless the signed-in role holds the route's permission (and `export` for an export). */
+async function requirePermission(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  const role = request.admin?.role;
+  // Unreachable for a registered route (checked at start); refused all the same.
+  if (!access || !role) throw new ForbiddenError();
+  if (!hasPermission(role, access.permission)) throw new ForbiddenError();
+  if (access.isExport?.(request.query as Record<string, unknown>) && !hasPermission(role, 'export')) throw new ForbiddenError();
+}
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** `/api/admin` for `/api/admin/hosts/:id`: the part of a path that names its area. */
@@ -51,6 +76,8 @@ export const authGuard = fp<AuthGuardOptions>(
     const isPublicCall = new Set(publicCalls);
     /** Areas that hold at least one guarded route; unknown paths there need a token too. */
     const guardedAreas = new Set<string>();
+    const guardedCalls: GuardedCall[] = [];
+    app.decorate('guardedCalls', guardedCalls);
 
     app.decorateRequest('admin', null);
 
@@ -65,7 +92,15 @@ export const authGuard = fp<AuthGuardOptions>(
           throw new Error(`${call} is outside the guarded scope but is not a public call: register it in the guarded scope (server/routes.ts)`);
         }
       }
-      if (isGuarded) guardedAreas.add(areaOf(route.url));
+      if (!isGuarded) return;
+      const access = route.config?.access;
+      if (!access || !isPermission(access.permission)) {
+        throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no permission: give its adminRoute an access (src/contracts/roles.ts)`);
+      }
+      guardedAreas.add(areaOf(route.url));
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') guardedCalls.push({ method, url: route.url, access });
+      }
     });
 
     app.addHook('onRequest', async (request) => {
@@ -80,6 +115,7 @@ export function guardedScope(routePlugins: readonly FastifyPluginAsyncZod[]): Fa
   return async (scope) => {
     scope.decorate('isGuardedScope', true);
     scope.addHook('onRequest', requireAdmin);
+    scope.addHook('onRequest', requirePermission);
     for (const plugin of routePlugins) await scope.register(plugin);
   };
 }

@@ -7,17 +7,26 @@ import { defineList } from './list-resource';
 export const activityRowSchema = auditEventSchema;
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
-/** `q` matches the administrator's e-mail, the action and the reason; `status` is the kind of record. */
+/**
+ * `q` matches the staff member's e-mail and name, the action and the reason; `status` is the kind of
+ * record; `staffId` keeps one staff member's entries.
+ */
 export const activityList = defineList({
   name: 'activity',
   row: activityRowSchema,
   sorts: ['createdAt'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   statuses: AUDIT_ENTITY_TYPES,
-  statusFilter: { host: 'host', listing: 'listing', property: 'property', promo: 'promo' },
-  searchFields: ['administratorEmail', 'action', 'reason'],
+  statusFilter: { host: 'host', listing: 'listing', property: 'property', promo: 'promo', staff: 'staff' },
+  searchFields: ['administratorEmail', 'administratorName', 'action', 'reason'],
+  filters: { staffId: z.coerce.number().int().min(1).max(2_147_483_647).optional() },
   pageSize: 10,
   csvColumns: ['id', 'createdAt', 'administratorEmail', 'action', 'entityType', 'entityId', 'reason', 'before', 'after'],
   tag: 'audit',
   summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
+  access: 'activity.read',
 });
+
+/** GET /api/admin/activity/staff: one choice of Activity's staff filter (no e-mail or role: every Activity reader sees it). */
+export const activityStaffSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ActivityStaff = z.infer<typeof activityStaffSchema>;

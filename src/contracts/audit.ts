@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo'] as const;
+export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo', 'staff'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+/** The records whose history the details screens show (a staff account's changes are in Activity). */
+export const HISTORY_ENTITY_TYPES = ['host', 'listing', 'property', 'promo'] as const;
 
 export const auditEventSchema = z.object({
   id: z.number().int(),
@@ -12,11 +14,13 @@ export const auditEventSchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),
+  /** Who did it: the staff member's e-mail and name (null when the account is gone). */
   administratorEmail: z.string().nullable(),
+  administratorName: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditQuerySchema = z.object({
-  entityType: z.enum(AUDIT_ENTITY_TYPES),
+  entityType: z.enum(HISTORY_ENTITY_TYPES),
   entityId: z.coerce.number().int().min(1).max(2_147_483_647),
 });

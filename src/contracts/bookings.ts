@@ -62,6 +62,7 @@ export const bookingList = defineList({
   statusFilter: { confirmed: 'confirmed', pending: 'pending', cancelled: 'cancelled', completed: 'completed' },
   summary:
     'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
+  access: 'bookings.read',
 });
 export type BookingSort = ListSort<typeof bookingList>;
 export const bookingListQuerySchema = listDefinitionQuerySchema(bookingList);

@@ -49,6 +49,8 @@ export const chatMessageSchema = z.object({
   time: z.string(),
   /** True for the administrators' own messages (shown on the right). */
   isOwn: z.boolean(),
+  /** On back-office messages: the staff member who sent it (null for messages from before staff roles or a deleted account). */
+  staffName: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -31,6 +31,7 @@ export const feedbackList = defineList({
   labels: 'admin.feedback',
   tag: 'feedback',
   summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
+  access: 'feedback.read',
 });
 export type FeedbackSort = ListSort<typeof feedbackList>;
 export const feedbackListQuerySchema = listDefinitionQuerySchema(feedbackList);

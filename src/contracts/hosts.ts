@@ -39,6 +39,7 @@ export const hostList = defineList({
   labels: 'admin.hosts.list',
   summary:
     'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
+  access: 'hosts.read',
 });
 export type HostSort = ListSort<typeof hostList>;
 export const hostListQuerySchema = listDefinitionQuerySchema(hostList);

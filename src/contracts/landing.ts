@@ -11,7 +11,7 @@ export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address
 const limitedText = (label: string, maximum: number) =>
   z.string(`${label} must be text`).max(maximum, `${label} must be at most ${maximum} characters`);
 
-/** docs/product.md §20: free text, no required fields; stored exactly as sent (no trimming). */
+/** docs/product.md §20.4: free text, no required fields; stored exactly as sent (no trimming). */
 export const hostInformationRequestSchema = z.object({
   name: limitedText('Name', MAX_SHORT_TEXT_LENGTH),
   email: limitedText('Email', MAX_SHORT_TEXT_LENGTH),
@@ -63,6 +63,7 @@ export const hostInformationList = defineList({
   labels: 'admin.landingData.hostInterest',
   tag: 'landing',
   summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+  access: 'landing.read',
 });
 
 export const emailSubscriberList = defineList({
@@ -76,6 +77,7 @@ export const emailSubscriberList = defineList({
   labels: 'admin.landingData.subscribers',
   tag: 'landing',
   summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+  access: 'landing.read',
 });
 
 export type HostInformationSort = ListSort<typeof hostInformationList>;

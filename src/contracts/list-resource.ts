@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { camelCase } from './names';
 import { listQuerySchema, type ListQuery } from './paging';
+import type { Permission } from './roles';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -52,6 +53,16 @@ export interface ListDeclaration<Row extends z.ZodObject, Sort extends string, S
   /** OpenAPI tag (default: the name) and the route's one-line summary. */
   tag?: string;
   summary: string;
+  /**
+   * The permission that reads the list (src/contracts/roles.ts). Its CSV and its whole array are
+   * exports: they need the `export` permission too.
+   */
+  access: Permission;
+  /**
+   * Query parameters beyond the paged form's, each narrowing the rows (Activity's `staffId`). The
+   * source receives those present as `filters`; a call with one is one page or CSV, read afresh.
+   */
+  filters?: z.ZodRawShape;
 }
 
 /** A list as the server's list engine and the admin list page read it: every default filled in. */
@@ -82,7 +93,8 @@ export function defineList<Row extends z.ZodObject, Sort extends string, Status 
 export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends string, Status extends string>(
   definition: ListDefinition<Row, Sort, Status>,
 ) {
-  const schema = listQuerySchema<Sort, Status>({ sorts: definition.sorts, statuses: definition.statuses });
+  const base = listQuerySchema<Sort, Status>({ sorts: definition.sorts, statuses: definition.statuses });
+  const schema = definition.filters ? base.extend(definition.filters) : base;
   return definition.csvColumns ? schema : schema.extend({ format: z.enum(['json']).optional() });
 }
 

@@ -35,6 +35,7 @@ export const listingList = defineList({
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
   summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
+  access: 'listings.read',
 });
 export type ListingSort = ListSort<typeof listingList>;
 export const listingListQuerySchema = listDefinitionQuerySchema(listingList);

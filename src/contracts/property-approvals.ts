@@ -26,6 +26,7 @@ export const propertyApprovalList = defineList({
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
+  access: 'listings.read',
 });
 export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
 export const propertyApprovalListQuerySchema = listDefinitionQuerySchema(propertyApprovalList);

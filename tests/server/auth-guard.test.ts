@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permission } from '../../src/contracts/roles';
 import { UnauthorizedError } from '../../server/errors';
 import { authGuard, guardedScope, publicScope } from '../../server/plugins/auth-guard';
 import { PUBLIC_CALLS } from '../../server/routes';
@@ -16,7 +17,7 @@ async function guardedApp(register: (app: FastifyInstance) => Promise<void>, pub
   const app = Fastify();
   const authenticate = async (token: string) => {
     if (token !== GOOD_TOKEN) throw new UnauthorizedError();
-    return { administratorId: 1 };
+    return { administratorId: 1, role: 'viewer' };
   };
   app.decorate('services', { auth: { authenticate } } as unknown as Services);
   await app.register(authGuard, { publicCalls });
@@ -25,10 +26,11 @@ async function guardedApp(register: (app: FastifyInstance) => Promise<void>, pub
   return app;
 }
 
+/** A route that needs `permission`, or none (null). The fake session's role is a viewer. */
 const routeAt =
-  (method: 'GET' | 'POST', url: string): FastifyPluginAsyncZod =>
+  (method: 'GET' | 'POST', url: string, permission: Permission | null = 'dashboard.read'): FastifyPluginAsyncZod =>
   async (app) => {
-    app.route({ method, url, handler: async (request) => ({ admin: request.admin }) });
+    app.route({ method, url, ...(permission ? { config: { access: { permission } } } : {}), handler: async (request) => ({ admin: request.admin }) });
   };
 
 describe('where a route is registered decides whether it is guarded', () => {
@@ -44,7 +46,7 @@ describe('where a route is registered decides whether it is guarded', () => {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await app.inject({ method: 'HEAD', url })).statusCode, `HEAD ${url}`).toBe(401);
       const signedIn = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${GOOD_TOKEN}` } });
-      expect(signedIn.json(), url).toEqual({ admin: { administratorId: 1 } });
+      expect(signedIn.json(), url).toEqual({ admin: { administratorId: 1, role: 'viewer' } });
     }
     const open = await app.inject({ method: 'GET', url: '/api/open' });
     expect(open.statusCode).toBe(200);
@@ -60,6 +62,45 @@ describe('where a route is registered decides whether it is guarded', () => {
     await expect(guardedApp(async (root) => root.register(routeAt('POST', '/api/data/anything')))).rejects.toThrow(/not a public call/);
     // The method counts: only GET /api/open is public.
     await expect(guardedApp(async (root) => root.register(publicScope([routeAt('POST', '/api/open')])))).rejects.toThrow(/not a public call/);
+  });
+
+  it('refuses to start with a guarded route that declares no permission, or one that does not exist', async () => {
+    await expect(guardedApp(async (root) => root.register(guardedScope([routeAt('GET', '/api/admin/loose', null)])))).rejects.toThrow(
+      /GET \/api\/admin\/loose declares no permission/,
+    );
+    await expect(
+      guardedApp(async (root) => root.register(guardedScope([routeAt('POST', '/api/admin/odd', 'hosts.everything' as Permission)]))),
+    ).rejects.toThrow(/declares no permission/);
+  });
+
+  it('answers 403 before the handler runs to a role without the permission, and to an export without the export permission', async () => {
+    let handled = 0;
+    const app = await guardedApp(async (root) =>
+      root.register(
+        guardedScope([
+          routeAt('POST', '/api/admin/hosts-write', 'hosts.write'),
+          async (scope) => {
+            scope.route({
+              method: 'GET',
+              url: '/api/admin/rows',
+              config: { access: { permission: 'hosts.read', isExport: (query) => query.format === 'csv' } },
+              handler: async () => {
+                handled += 1;
+                return [];
+              },
+            });
+          },
+        ]),
+      ),
+    );
+    const headers = { authorization: `Bearer ${GOOD_TOKEN}` };
+    const refused = await app.inject({ method: 'POST', url: '/api/admin/hosts-write', headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'You do not have permission to do this.' });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/rows?page=1', headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/rows?format=csv', headers })).statusCode).toBe(403);
+    expect(handled).toBe(1);
+    await app.close();
   });
 
   it('refuses to start with a public call inside the guarded scope', async () => {

@@ -1,5 +1,6 @@
 // The OpenAPI document as a reader of /api/docs sees it: every call has a summary and names the
-// errors it can answer; guarded calls name the bearer token. The reference page itself is public.
+// errors it can answer; guarded calls name the bearer token, 403 and the roles that may call them.
+// The reference page itself is public.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_CALLS } from '../../server/routes';
 import { signedInTestApp } from './helpers/app';
@@ -8,6 +9,7 @@ const t = signedInTestApp();
 
 type Operation = {
   summary?: string;
+  description?: string;
   parameters?: unknown[];
   requestBody?: unknown;
   security?: unknown[];
@@ -29,6 +31,8 @@ describe('the OpenAPI document', () => {
         (operation.summary?.length ?? 0) > 10 ? [] : [`${call}: no summary`],
         hasInput && !errors.includes('400') ? [`${call}: takes input but documents no 400`] : [],
         !isPublic(call) && !errors.includes('401') ? [`${call}: guarded but documents no 401`] : [],
+        !isPublic(call) && !errors.includes('403') ? [`${call}: guarded but documents no 403`] : [],
+        !isPublic(call) && !/Roles: [a-z, ]+ \(permission [a-z.]+\)\./.test(operation.description ?? '') ? [`${call}: guarded but names no roles`] : [],
         !isPublic(call) && JSON.stringify(operation.security) !== '[{"bearer":[]}]' ? [`${call}: guarded but names no bearer token`] : [],
       ].flat();
     });

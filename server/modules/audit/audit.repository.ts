@@ -1,5 +1,5 @@
 // SQL for the audit trail.
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ActivityRow } from '../../../src/contracts/activity';
 import { tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
@@ -17,7 +17,7 @@ export interface NewAuditEvent {
   createdAt: Date;
 }
 
-/** An event as a history shows it: who by e-mail, not by id. */
+/** An event as a history shows it: who by e-mail and name, not by id. */
 const shownEvent = {
   id: auditEvents.id,
   action: auditEvents.action,
@@ -28,6 +28,7 @@ const shownEvent = {
   after: auditEvents.after,
   createdAt: auditEvents.createdAt,
   administratorEmail: administrators.email,
+  administratorName: administrators.name,
 };
 const withAdministrator = eq(administrators.id, auditEvents.administratorId);
 
@@ -40,7 +41,14 @@ export const activitySource = (db: Database) =>
     columns: shownEvent,
     sortColumns: { createdAt: auditEvents.createdAt },
     statusColumn: auditEvents.entityType,
-    search: (pattern) => or(ilike(administrators.email, pattern), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+    search: (pattern) =>
+      or(
+        ilike(administrators.email, pattern),
+        ilike(administrators.name, pattern),
+        ilike(auditEvents.action, pattern),
+        ilike(auditEvents.reason, pattern),
+      ) as SQL,
+    filter: (filters) => (typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined),
     toRow: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
   });
 
@@ -63,6 +71,11 @@ export function createAuditRepository(db: Database) {
         .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)))
         .orderBy(desc(auditEvents.id))
         .limit(limit);
+    },
+
+    /** Every staff account, disabled ones too (their entries stay), by name: Activity's staff filter. */
+    async staffNames() {
+      return db.select({ id: administrators.id, name: administrators.name }).from(administrators).orderBy(asc(administrators.name), asc(administrators.id));
     },
   };
 }

@@ -22,6 +22,8 @@ export function createAuditService({ repository, clock }: { repository: AuditRep
         createdAt: row.createdAt.toISOString(),
       }));
     },
+
+    staffNames: () => repository.staffNames(),
   };
 }
 

@@ -43,7 +43,11 @@ export function createAuthRepository(db: Database) {
       await db.insert(adminSessions).values({ administratorId, tokenHash, createdAt: now, lastSeenAt: now, expiresAt });
     },
 
-    /** The session of a token hash, live or not: the caller tells expired from revoked. */
+    /**
+     * The session of a token hash, live or not: the caller tells expired from revoked. With its
+     * account's role and whether the account is disabled, read afresh on every call, so a role change
+     * or a disable takes effect on the next request.
+     */
     async findSession(tokenHash: string) {
       const [row] = await db
         .select({
@@ -52,8 +56,11 @@ export function createAuthRepository(db: Database) {
           lastSeenAt: adminSessions.lastSeenAt,
           expiresAt: adminSessions.expiresAt,
           revokedAt: adminSessions.revokedAt,
+          role: administrators.role,
+          disabledAt: administrators.disabledAt,
         })
         .from(adminSessions)
+        .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
         .where(eq(adminSessions.tokenHash, tokenHash))
         .limit(1);
       return row;

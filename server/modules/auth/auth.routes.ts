@@ -70,7 +70,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
-    adminRoute('auth', 'Revoke the session of the bearer token', { ok: z.null(), status: 204 }),
+    adminRoute('auth', 'Revoke the session of the bearer token', { access: 'account', ok: z.null(), status: 204 }),
     async (request, reply) => {
       await app.services.auth.logout(request.admin!);
       return reply.code(204).send(null);
@@ -80,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/sessions',
     adminRoute('auth', "The signed-in administrator's sessions that still work, the current one marked", {
+      access: 'account',
       ok: z.array(sessionRowSchema),
     }),
     async (request) => app.services.auth.listSessions(request.admin!),
@@ -87,7 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/sessions/revoke-others',
-    adminRoute('auth', 'Sign the administrator out of every other session; the current one stays', { ok: revokeOthersResponseSchema }),
+    adminRoute('auth', 'Sign the administrator out of every other session; the current one stays', {
+      access: 'account',
+      ok: revokeOthersResponseSchema,
+    }),
     async (request) => ({ revoked: await app.services.auth.revokeOtherSessions(request.admin!) }),
   );
 };

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON, type SessionRow } from '../../../src/contracts/auth';
+import type { Role } from '../../../src/contracts/roles';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '../../errors';
@@ -30,6 +31,8 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 export interface AdminPrincipal {
   administratorId: number;
+  /** The account's role as of this request (docs/decisions/018-staff-roles.md). */
+  role: Role;
   sessionId: number;
   tokenHash: string;
 }
@@ -129,7 +132,8 @@ export function createAuthService({ repository, clock, limiter, limits, session,
 
     const administrator = await repository.findAdministratorByEmail(attempt.email.trim());
     const check = await verifyPassword(attempt.password, administrator?.passwordHash ?? (await getDecoyHash()));
-    if (!administrator || !check.isValid) {
+    // A disabled account is refused like a wrong password: the answer does not tell that it exists.
+    if (!administrator || !check.isValid || administrator.disabledAt !== null) {
       if (!isKnownDevice) await countAccountFailure(account);
       log.info({ event: 'login.failed', administratorId: administrator?.id ?? null, clientAddress: attempt.clientAddress }, 'sign-in failed');
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
@@ -176,12 +180,13 @@ export function createAuthService({ repository, clock, limiter, limits, session,
       const now = clock.now();
       const tokenHash = hashToken(token);
       const found = await repository.findSession(tokenHash);
-      if (!found || found.revokedAt !== null) throw new UnauthorizedError();
+      // A disabled account's sessions are revoked when it is disabled; this refuses them even before that lands.
+      if (!found || found.revokedAt !== null || found.disabledAt !== null) throw new UnauthorizedError();
       if (found.expiresAt <= now || found.lastSeenAt <= idleSince(now)) {
         throw new UnauthorizedError(SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON);
       }
       if (!isBackground && now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.id, now);
-      return { administratorId: found.administratorId, sessionId: found.id, tokenHash };
+      return { administratorId: found.administratorId, role: found.role, sessionId: found.id, tokenHash };
     },
 
     async logout(principal: AdminPrincipal): Promise<void> {

@@ -6,7 +6,7 @@ import { adminRoute } from '../../lib/route-schema';
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/bookings/summary',
-    adminRoute('bookings', 'Booking counts for the cards: total and one per status', { ok: bookingSummarySchema }),
+    adminRoute('bookings', 'Booking counts for the cards: total and one per status', { access: 'bookings.read', ok: bookingSummarySchema }),
     async () => app.services.bookings.summary(),
   );
 };

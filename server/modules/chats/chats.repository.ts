@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ConversationTab } from '../../../src/contracts/chats';
 import type { Database, Transaction } from '../../db/client';
-import { conversations, messages, users } from '../../db/schema';
+import { administrators, conversations, messages, users } from '../../db/schema';
 
 export interface ConversationFilter {
   /** A LIKE pattern for the listing title or the user's name, already escaped. */
@@ -26,6 +26,8 @@ const messageColumns = {
   body: messages.body,
   isFromAdmin: messages.isFromAdmin,
   createdAt: messages.createdAt,
+  /** The sending staff member's name, read by the row's own key (no join: the paging stays on the message index). */
+  staffName: sql<string | null>`(SELECT ${administrators.name} FROM ${administrators} WHERE ${administrators.id} = ${messages.administratorId})`,
 };
 
 export type ConversationRecord = Awaited<ReturnType<ReturnType<typeof createChatsRepository>['listPage']>>[number];
@@ -92,7 +94,7 @@ export function createChatsRepository(db: Database) {
 
     async insertMessage(
       executor: Transaction,
-      message: { conversationId: number; isFromAdmin: boolean; body: string; createdAt: Date },
+      message: { conversationId: number; isFromAdmin: boolean; administratorId: number | null; body: string; createdAt: Date },
     ) {
       const [row] = await executor.insert(messages).values(message).returning(messageColumns);
       return row;

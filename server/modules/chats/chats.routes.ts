@@ -14,7 +14,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     adminRoute(
       'chats',
       'Conversations, newest activity first: one page (q over listing title and user name, tab all|unread|declined)',
-      { querystring: contract.conversationListQuerySchema, ok: z.array(contract.conversationRowSchema) },
+      { access: 'chats.read', querystring: contract.conversationListQuerySchema, ok: z.array(contract.conversationRowSchema) },
     ),
     async (request, reply) => {
       const { rows, total } = await chats.listPage(request.query);
@@ -27,6 +27,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/conversations/:id/messages',
     adminRoute('chats', 'Messages oldest first: the latest 200, or those after afterId (poll with the last id seen)', {
       params: idParamsSchema,
+      access: 'chats.read',
       querystring: contract.messageListQuerySchema,
       ok: z.array(contract.chatMessageSchema),
       errors: [404],
@@ -36,15 +37,16 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/conversations/:id/messages',
-    adminRoute('chats', 'Send a message as the administrators; the text is stored exactly as sent', {
+    adminRoute('chats', 'Send a message as the back office, recorded with the staff member who sent it; the text is stored exactly as sent', {
       params: idParamsSchema,
+      access: 'chats.answer',
       body: contract.sendMessageRequestSchema,
       ok: contract.chatMessageSchema,
       status: 201,
       errors: [404],
     }),
     async (request, reply) => {
-      const message = await chats.sendAdminMessage(request.params.id, request.body.text);
+      const message = await chats.sendAdminMessage(request.admin!.administratorId, request.params.id, request.body.text);
       return reply.code(201).send(message);
     },
   );
@@ -52,6 +54,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/conversations/:id/read',
     adminRoute('chats', 'Mark the incoming messages read; answers the conversation with unreadCount 0', {
+      access: 'chats.answer',
       params: idParamsSchema,
       ok: contract.conversationRowSchema,
       errors: [404],

@@ -34,6 +34,7 @@ function toMessage(record: MessageRecord): ChatMessage {
     sender: record.isFromAdmin ? 'admin' : 'user',
     time: record.createdAt.toISOString(),
     isOwn: record.isFromAdmin,
+    ...(record.isFromAdmin ? { staffName: record.staffName } : {}),
   };
 }
 
@@ -59,13 +60,15 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
     return found;
   }
 
-  async function addMessage(conversationId: number, text: string, isFromAdmin: boolean): Promise<ChatMessage> {
+  /** `administratorId`: the staff member who sends a back-office message; null for the user's. */
+  async function addMessage(conversationId: number, text: string, administratorId: number | null): Promise<ChatMessage> {
+    const isFromAdmin = administratorId !== null;
     if (text.trim() === '') throw new BadRequestError(MESSAGE_EMPTY_MESSAGE);
     if (text.length > MAX_MESSAGE_LENGTH) throw new BadRequestError(MESSAGE_TOO_LONG_MESSAGE);
     return db.transaction(async (transaction) => {
       await requireConversation(transaction, conversationId);
       const now = clock.now();
-      const message = await repository.insertMessage(transaction, { conversationId, isFromAdmin, body: text, createdAt: now });
+      const message = await repository.insertMessage(transaction, { conversationId, isFromAdmin, administratorId, body: text, createdAt: now });
       await repository.recordLastMessage(transaction, conversationId, { text, at: now, isIncoming: !isFromAdmin });
       if (!isFromAdmin) await repository.touchUserOf(transaction, conversationId, now);
       return toMessage(message);
@@ -94,13 +97,14 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
       return records.map(toMessage);
     },
 
-    sendAdminMessage(conversationId: number, text: string): Promise<ChatMessage> {
-      return addMessage(conversationId, text, true);
+    /** A back-office message, recorded with the staff member who sent it. */
+    sendAdminMessage(administratorId: number, conversationId: number, text: string): Promise<ChatMessage> {
+      return addMessage(conversationId, text, administratorId);
     },
 
     /** A message from the user's side: bumps the unread counter and marks the user online. */
     receiveUserMessage(conversationId: number, text: string): Promise<ChatMessage> {
-      return addMessage(conversationId, text, false);
+      return addMessage(conversationId, text, null);
     },
 
     async markRead(conversationId: number): Promise<ConversationRow> {

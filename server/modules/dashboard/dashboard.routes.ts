@@ -9,7 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     adminRoute(
       'dashboard',
       'Counts of hosts by status, open listing and property decisions, bookings by status, and feedback',
-      { ok: dashboardSchema },
+      { access: 'dashboard.read', ok: dashboardSchema },
     ),
     async () => app.services.dashboard.overview(),
   );

@@ -10,13 +10,17 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/hosts/summary',
-    adminRoute('hosts', 'Host counts for the cards: total, approved, pending, rejected', { ok: contract.hostSummarySchema }),
+    adminRoute('hosts', 'Host counts for the cards: total, approved, pending, rejected', {
+      access: 'hosts.read',
+      ok: contract.hostSummarySchema,
+    }),
     async () => hosts.summary(),
   );
 
   app.get(
     '/api/admin/user/:id',
     adminRoute('hosts', "A user's details and submitted host verification", {
+      access: 'hosts.read',
       params: idParamsSchema,
       ok: contract.userDetailsResponseSchema,
       errors: [404],
@@ -26,19 +30,30 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/update-status-host/:id',
-    adminRoute('hosts', 'Approve a host: statusHost becomes Confirmed', { params: idParamsSchema, ok: contract.hostListItemSchema, errors: [404] }),
+    adminRoute('hosts', 'Approve a host: statusHost becomes Confirmed', {
+      access: 'hosts.write',
+      params: idParamsSchema,
+      ok: contract.hostListItemSchema,
+      errors: [404],
+    }),
     async (request) => hosts.approveHost(request.admin!.administratorId, request.params.id),
   );
 
   app.get(
     '/api/hosts/:id',
-    adminRoute('host detail', 'One host for the host detail screen', { params: idParamsSchema, ok: contract.hostDetailResponseSchema, errors: [404] }),
+    adminRoute('host detail', 'One host for the host detail screen', {
+      access: 'hosts.read',
+      params: idParamsSchema,
+      ok: contract.hostDetailResponseSchema,
+      errors: [404],
+    }),
     async (request) => ({ success: true as const, data: await hosts.getHost(request.params.id) }),
   );
 
   app.put(
     '/api/hosts/:id',
     adminRoute('host detail', "Edit a host's name, email, phone and property address (the rules of docs/product.md §20.1)", {
+      access: 'hosts.write',
       params: idParamsSchema,
       body: contract.hostEditRequestSchema,
       ok: contract.hostDetailResponseSchema,
@@ -53,6 +68,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/hosts/:id',
     adminRoute('host detail', 'Delete a host with its properties; its bookings stay without a property', {
+      access: 'hosts.write',
       params: idParamsSchema,
       ok: contract.hostDeleteResponseSchema,
       errors: [404],

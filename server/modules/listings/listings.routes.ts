@@ -18,7 +18,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/listings/:id',
-    adminRoute('listings', 'The listing approval detail', { params: idParamsSchema, ok: listingDetailSchema, errors: [404] }),
+    adminRoute('listings', 'The listing approval detail', { access: 'listings.read', params: idParamsSchema, ok: listingDetailSchema, errors: [404] }),
     async (request) => listings.findDetail(request.params.id),
   );
 
@@ -26,6 +26,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/listings/:id/${decision}`,
       adminRoute('listings', DECISIONS[decision], {
+        access: 'listings.decide',
         params: idParamsSchema,
         body: listingDecisionRequestSchema,
         ok: listingDecisionResponseSchema,

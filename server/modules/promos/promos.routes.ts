@@ -9,13 +9,14 @@ export const promosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/promos',
-    adminRoute('promos', 'The three promos for the overview cards', { ok: z.array(contract.promoSummarySchema) }),
+    adminRoute('promos', 'The three promos for the overview cards', { access: 'promos.read', ok: z.array(contract.promoSummarySchema) }),
     async () => promos.listSummaries(),
   );
 
   app.get(
     '/api/admin/promos/:kind',
     adminRoute('promos', 'One promo screen state; kind is guest, host-new-joiner or host-regular', {
+      access: 'promos.read',
       params: contract.promoKindParamsSchema,
       ok: contract.promoStateSchema,
       errors: [404],
@@ -26,6 +27,7 @@ export const promosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/promos/guest',
     adminRoute('promos', 'Save the guest promo (code, a real date, past ones included, value 1..100 percent, activation)', {
+      access: 'promos.write',
       body: contract.guestPromoUpdateSchema,
       ok: contract.guestPromoStateSchema,
       errors: [409],
@@ -36,6 +38,7 @@ export const promosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/promos/:kind',
     adminRoute('promos', 'Save a host promo (host-new-joiner or host-regular): a real date, past ones included, free stays 1..365, activation', {
+      access: 'promos.write',
       params: contract.promoKindParamsSchema,
       body: contract.hostPromoUpdateSchema,
       ok: contract.hostPromoStateSchema,

@@ -19,6 +19,7 @@ export const propertyApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/property-approvals/:id/${decision}`,
       adminRoute('property-approvals', DECISIONS[decision], {
+        access: 'listings.decide',
         params: idParamsSchema,
         body: propertyDecisionRequestSchema,
         ok: propertyDecisionResponseSchema,
