@@ -1,11 +1,12 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
-import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
+import { createElement, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Authenticated, CanAccess, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import { CloseOutlined, DashboardOutlined } from './icons';
+import { CloseOutlined, DashboardOutlined, EllipsisOutlined } from './icons';
+import { VisuallyHidden } from './components/visually-hidden';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -18,6 +19,9 @@ import { followLanguage, useAntdLocale } from './ui-locale';
 import { RESOURCES, type ResourceEntry } from './resources';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
+import { createAccessControlProvider } from './access';
+import { ForbiddenScreen } from './components/forbidden-screen';
+import type { MeResponse } from '../contracts/staff';
 import { useI18nProvider } from './providers/i18n-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -28,6 +32,11 @@ followLanguage(i18n);
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
+const accessControlProvider = createAccessControlProvider(async () => {
+  const identity = (await authProvider.getIdentity?.()) as MeResponse | null;
+  if (!identity) throw new Error('not signed in');
+  return identity.role;
+}, RESOURCES);
 
 // Refine names a resource in notifications by the key "<name>.<name>"; point it at the registry's label.
 const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
@@ -71,6 +80,15 @@ function useRefineResources(): ResourceProps[] {
   );
 }
 
+/** A screen the role may open, or the 403 screen (docs/decisions/018-staff-roles.md). */
+function guarded(entry: ResourceEntry, action: string, page: ReactNode) {
+  return (
+    <CanAccess resource={entry.name} action={action} fallback={<ForbiddenScreen />}>
+      {page}
+    </CanAccess>
+  );
+}
+
 function resourceRoutes() {
   return RESOURCES.flatMap((entry: ResourceEntry) => {
     const pages = entry.pages;
@@ -78,11 +96,12 @@ function resourceRoutes() {
     const crud = (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
       const path = routes[action];
       const Page = pages[action];
-      return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={<Page />} />] : [];
+      return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={guarded(entry, action, <Page />)} />] : [];
     });
     const extra = Object.entries(entry.extraRoutes ?? {}).flatMap(([screen, path]) => {
       const Page = pages.extra?.[screen];
-      return Page ? [<Route key={`${entry.name}-${screen}`} path={path} element={<Page />} />] : [];
+      // The other screens of a resource (the three promo screens) read it; their controls follow the role.
+      return Page ? [<Route key={`${entry.name}-${screen}`} path={path} element={guarded(entry, 'show', <Page />)} />] : [];
     });
     return [...crud, ...extra];
   });
@@ -92,18 +111,34 @@ function AdminShell() {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const resources = useRefineResources();
   const antdLocale = useAntdLocale();
+  const { t } = useTranslation();
   return (
     <ConfigProvider
       theme={adminTheme}
       locale={antdLocale}
-      // Dialogs and the mobile menu: their close button is named "Close" by antd; the icon stays hidden.
-      modal={{ closeIcon: <CloseOutlined /> }}
-      drawer={{ closeIcon: <CloseOutlined /> }}
+      // Dialogs and the mobile menu: the close button is named in the shown language ("Close", "Xir";
+      // antd's own name stays English); its icon stays hidden.
+      modal={{ closable: { closeIcon: <CloseOutlined />, 'aria-label': t('admin.framework.buttons.close') } }}
+      drawer={{ closable: { closeIcon: <CloseOutlined />, 'aria-label': t('admin.framework.buttons.close') } }}
+      // The button that lists the tabs a narrow row cannot show: antd's shows only an icon read as "ellipsis".
+      tabs={{
+        more: {
+          icon: (
+            <>
+              <EllipsisOutlined />
+              <VisuallyHidden>{t('admin.layout.moreTabs')}</VisuallyHidden>
+            </>
+          ),
+        },
+      }}
+      // A notification's close link is named by notification-provider.tsx; its icon stays hidden.
+      notification={{ closeIcon: <CloseOutlined /> }}
     >
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
           authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}
           routerProvider={routerProvider}
           // Refine calls this hook itself inside its provider tree; passing it uncalled is the documented form.
@@ -130,7 +165,14 @@ function AdminShell() {
               }
             >
               <Route index element={<Navigate to="/dashboard" replace />} />
-              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route
+                path="/dashboard"
+                element={
+                  <CanAccess resource="dashboard" action="list" fallback={<ForbiddenScreen />}>
+                    <DashboardPage />
+                  </CanAccess>
+                }
+              />
               {resourceRoutes()}
               <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />

@@ -7,10 +7,12 @@ import {
   GiftOutlined,
   HistoryOutlined,
   ScheduleOutlined,
+  SafetyOutlined,
   TeamOutlined,
   UnorderedListOutlined,
 } from './icons';
 import { camelCase } from '../contracts/names';
+import type { Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
 
 /** One API call of a resource: a path under /api, with `:id` where the record id goes. */
@@ -32,6 +34,11 @@ export type ResourceEntry = {
   /** i18n key of the navigation label and page heading. */
   labelKey: string;
   icon: ComponentType;
+  /**
+   * The permission that reads the resource's screens (src/contracts/roles.ts): without it the sidebar
+   * leaves the entry out and its addresses show the 403 screen.
+   */
+  access: Permission;
   routes: { list: string; show?: string; edit?: string; create?: string };
   endpoints: {
     getList: Endpoint;
@@ -97,6 +104,7 @@ const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<En
 export const RESOURCES = [
   defineResource({
     name: 'hosts',
+    access: 'hosts.read',
     icon: TeamOutlined,
     routes: { show: '/host-details/:id' },
     endpoints: {
@@ -115,6 +123,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'property-approvals',
+    access: 'listings.read',
     icon: HomeOutlined,
     actions: {
       approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
@@ -125,6 +134,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'listings',
+    access: 'listings.read',
     icon: UnorderedListOutlined,
     routes: { show: '/listings/:id' },
     endpoints: { getOne: { path: 'admin/listings/:id' } },
@@ -137,6 +147,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'bookings',
+    access: 'bookings.read',
     icon: ScheduleOutlined,
     actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
     pageSize: 8,
@@ -144,6 +155,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'chats',
+    access: 'chats.read',
     icon: MessageOutlined,
     endpoints: { getList: { path: 'admin/conversations' } },
     actions: {
@@ -157,6 +169,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'promos',
+    access: 'promos.read',
     icon: GiftOutlined,
     routes: { list: '/promo-code' },
     extraRoutes: {
@@ -181,6 +194,7 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'feedbacks',
+    access: 'feedback.read',
     icon: CommentOutlined,
     routes: { list: '/feedback' },
     pageSize: 10,
@@ -188,12 +202,16 @@ export const RESOURCES = [
   }),
   defineResource({
     name: 'activity',
+    access: 'activity.read',
+    filterFields: ['q', 'status', 'staffId'],
+    actions: { staffNames: { method: 'get', path: 'admin/activity/staff' } },
     icon: HistoryOutlined,
     pageSize: 10,
     pages: { list: screen(() => import('./pages/activity/list'), 'ActivityList') },
   }),
   defineResource({
     name: 'landing-data',
+    access: 'landing.read',
     icon: DatabaseOutlined,
     endpoints: { getList: { path: 'admin/host-information' } },
     pageSize: 10,
@@ -203,12 +221,28 @@ export const RESOURCES = [
   // Data from Landing Page.
   defineResource({
     name: 'email-subscribers',
+    access: 'landing.read',
     labelKey: 'admin.nav.landingData',
     icon: DatabaseOutlined,
     routes: { list: '/landing-data/subscribers' },
     isHiddenFromMenu: true,
     pageSize: 10,
     pages: { list: screen(() => import('./pages/landing-data/list'), 'SubscriberList') },
+  }),
+  defineResource({
+    name: 'staff',
+    access: 'staff.manage',
+    icon: SafetyOutlined,
+    actions: {
+      create: { method: 'post', path: 'admin/staff' },
+      role: { method: 'put', path: 'admin/staff/:id/role' },
+      disable: { method: 'post', path: 'admin/staff/:id/disable' },
+      enable: { method: 'post', path: 'admin/staff/:id/enable' },
+      resetPassword: { method: 'post', path: 'admin/staff/:id/reset-password' },
+      revokeSessions: { method: 'post', path: 'admin/staff/:id/revoke-sessions' },
+    },
+    pageSize: 10,
+    pages: { list: screen(() => import('./pages/staff/list'), 'StaffList') },
   }),
 ] as const satisfies readonly ResourceEntry[];
 

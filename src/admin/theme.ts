@@ -15,5 +15,11 @@ export const adminTheme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
   },
-  components: { Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' } },
+  components: {
+    Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
+    // The photo preview's counter ("1 / 5") and buttons: 65 % white over antd's 45 % black veil is 2.6:1.
+    Image: { previewOperationColor: '#fff', colorBgMask: 'rgba(0, 0, 0, 0.75)' },
+    // The days of the next and previous months in an open calendar are choosable: 25 % black is 1.9:1; 56 % is 4.9:1.
+    DatePicker: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
+  },
 };

@@ -7,9 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { SOMALI_DAYJS_LOCALE } from '../lib/dayjs-somali';
 import { antdSomali } from './antd-locale-so';
 
+/**
+ * The date picker's month and year buttons show "Oct" and "2025" but antd names them "Choose a month"
+ * and "Choose a year": without those labels they are named by what they show.
+ */
+function namedByTheirText(locale: Locale): Locale {
+  const picker = locale.DatePicker;
+  if (!picker) return locale;
+  const { monthSelect: _month, yearSelect: _year, decadeSelect: _decade, ...lang } = picker.lang;
+  return { ...locale, DatePicker: { ...picker, lang: lang as typeof picker.lang } };
+}
+
+const ENGLISH = namedByTheirText(enUS);
+const SOMALI = namedByTheirText(antdSomali);
+
 /** antd's built-in texts for a language tag ("en", "so"); English for anything else. */
 export function antdLocaleFor(language: string | undefined): Locale {
-  return language === 'so' ? antdSomali : enUS;
+  return language === 'so' ? SOMALI : ENGLISH;
 }
 
 /** The dayjs locale name for a language tag; English for anything else. */

@@ -44,9 +44,17 @@ async function readControls(page: Page): Promise<Control[]> {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function expectControlsNamedByTheirText(page: Page, screen: string): Promise<number> {
+type Language = 'en' | 'so';
+
+/** The name an antd icon reads by itself: its file name, in lower-case words joined by "-" ("reload", "close-circle"). */
+const ICON_FILE_NAME = /^[a-z]+(-[a-z]+)*$/;
+/** antd's own names for icon-only controls, in English whatever the language: in Somali they mean an untranslated name. */
+const ANTD_ENGLISH_NAMES = /^(Close|Clear|Search|Increase Value|Decrease Value|expanded dropdown|remove)$/;
+
+async function expectControlsNamedByTheirText(page: Page, screen: string, language: Language = 'en'): Promise<number> {
+  // A loaded machine may report the network quiet before React has drawn the page: wait for its controls.
+  await expect.poll(async () => (await readControls(page)).length, { message: `${screen}: controls found` }).toBeGreaterThan(0);
   const controls = await readControls(page);
-  expect(controls.length, `${screen}: controls found`).toBeGreaterThan(0);
   expect.soft(
     controls.filter((control) => control.exposedIcons.length > 0).map((control) => `${control.text || control.ownName}: ${control.exposedIcons.join(', ')}`),
     `${screen}: icons exposed inside controls`,
@@ -55,9 +63,33 @@ async function expectControlsNamedByTheirText(page: Page, screen: string): Promi
     const locator = page.locator(`[data-name-check="${control.index}"]`);
     // Text nodes side by side ("sea view" + "Declined") may or may not be spaced in the name: spaces are optional.
     const expected = control.text ? new RegExp(`^${control.text.split(' ').map(escapeRegExp).join('\\s*')}`) : /\S/;
-    await expect.soft(locator, `${screen}: "${control.text || control.ownName}"`).toHaveAccessibleName(expected, { timeout: 1000 });
+    const label = `${screen}: "${control.text || control.ownName}"`;
+    await expect.soft(locator, label).toHaveAccessibleName(expected, { timeout: 1000 });
+    // An icon-only control is named by words of its own, translated: never an icon's file name.
+    await expect.soft(locator, `${label} is named by an icon`).not.toHaveAccessibleName(ICON_FILE_NAME, { timeout: 1000 });
+    await expect
+      .soft(locator, `${label} keeps antd's English name`)
+      .not.toHaveAccessibleName(language === 'so' ? ANTD_ENGLISH_NAMES : /^$/, { timeout: 1000 });
   }
   return controls.length;
+}
+
+/** No antd icon anywhere on the page is left for assistive technology to read (as "calendar", "left"...). */
+async function expectNoExposedIcons(page: Page, screen: string): Promise<void> {
+  const exposed = await page.evaluate(() =>
+    [...document.querySelectorAll('.anticon')]
+      .filter((icon) => icon.closest('[aria-hidden="true"], [hidden], [inert]') === null)
+      .map((icon) => `${icon.getAttribute('aria-label') ?? icon.className} in ${icon.parentElement?.className ?? ''}`),
+  );
+  expect.soft(exposed, `${screen}: icons exposed to assistive technology`).toEqual([]);
+}
+
+/** Both checks, and axe, on the page as it is now. */
+async function checkScreen(page: Page, screen: string, language: Language): Promise<number> {
+  const checked = await expectControlsNamedByTheirText(page, screen, language);
+  await expectNoExposedIcons(page, screen);
+  await expectNoSeriousAxeViolations(page, { label: `${screen} (${language})` });
+  return checked;
 }
 
 /** Waits until the screen has shown its data: no spinner, and the network quiet for a moment. */
@@ -80,11 +112,21 @@ const ADMIN_SCREENS = [
   '/feedback',
   '/landing-data',
   '/activity',
+  '/staff',
 ];
 
-for (const locale of ['en-US', 'so']) {
+const LOCALES = [
+  { locale: 'en-US', language: 'en' },
+  { locale: 'so', language: 'so' },
+] as const;
+
+/** The sidebar's fold toggle when folded, and the phone header's menu button, in each language. */
+const EXPAND_MENU = { en: 'Expand the menu', so: 'Ballaadhi liiska' };
+const OPEN_MENU = { en: 'Open the menu', so: 'Fur liiska' };
+
+for (const { locale, language } of LOCALES) {
   test(`every admin screen names its controls by their text (${locale})`, async ({ newAdminPage, adminToken }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const page = await newAdminPage({ locale, viewport: { width: 1280, height: 800 } });
     const api = page.request;
     const headers = { authorization: `Bearer ${adminToken}` };
@@ -96,31 +138,70 @@ for (const locale of ['en-US', 'so']) {
     for (const screen of screens) {
       await page.goto(screen);
       await settle(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
-      checked += await expectControlsNamedByTheirText(page, screen);
-      await expectNoSeriousAxeViolations(page, { label: `${screen} (${locale})` });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      checked += await checkScreen(page, screen, language);
     }
+
+    // The listing's photo preview: antd's close button and its icons.
+    await page.goto(`/listings/${listing.propertyId}`);
+    await settle(page);
+    await page.locator('button:has(img)').first().click();
+    await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+    checked += await checkScreen(page, 'photo preview', language);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview-img')).toBeHidden();
+
+    // A promo's date picker, open: its month and year buttons.
+    await page.goto('/promo-code-host');
+    await settle(page);
+    await page.locator('.ant-picker').first().click();
+    await expect(page.locator('.ant-picker-dropdown')).toBeVisible();
+    checked += await checkScreen(page, 'date picker', language);
+    await page.keyboard.press('Escape');
+
     // The sessions dialog, opened from the sidebar's "Sessions" entry (the one before "Logout").
     await page.getByRole('menuitem').nth(-2).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await settle(page);
-    checked += await expectControlsNamedByTheirText(page, 'sessions dialog');
-    await expectNoSeriousAxeViolations(page, { label: `sessions dialog (${locale})` });
+    checked += await checkScreen(page, 'sessions dialog', language);
     expect(checked).toBeGreaterThan(100);
   });
-}
 
-for (const language of ['en', 'so']) {
+  test(`the folded sidebar and the phone's menu name their controls by their text (${locale})`, async ({ newAdminPage }) => {
+    test.setTimeout(120_000);
+    // A tablet: the sidebar folds to its icons; the brand keeps its name and the toggle is a named button.
+    const tablet = await newAdminPage({ locale, viewport: { width: 800, height: 1000 } });
+    for (const screen of ['/dashboard', '/bookings', '/landing-data']) {
+      await tablet.goto(screen);
+      await settle(tablet);
+      await checkScreen(tablet, `${screen} at 800 px`, language);
+    }
+    await tablet.getByRole('button', { name: EXPAND_MENU[language], exact: true }).click();
+    await checkScreen(tablet, 'the unfolded sidebar at 800 px', language);
+
+    // A phone: the menu is a drawer opened from the header.
+    const phone = await newAdminPage({ locale, viewport: { width: 390, height: 844 } });
+    for (const screen of ['/dashboard', '/bookings', '/chats']) {
+      await phone.goto(screen);
+      await settle(phone);
+      await checkScreen(phone, `${screen} at 390 px`, language);
+    }
+    await phone.getByRole('button', { name: OPEN_MENU[language], exact: true }).click();
+    await expect(phone.getByRole('dialog')).toBeVisible();
+    await settle(phone);
+    await checkScreen(phone, 'menu drawer', language);
+  });
+
   test(`the landing page and the sign-in page name their controls by their text (${language})`, async ({ browser }) => {
-    const context = await browser.newContext({ locale: language === 'so' ? 'so' : 'en-US' });
+    const context = await browser.newContext({ locale });
     const page = await context.newPage();
     await page.goto(`/?lang=${language}`);
     await settle(page);
-    await expectControlsNamedByTheirText(page, `landing (${language})`);
+    await checkScreen(page, 'landing', language);
     await page.goto('/login');
     await settle(page);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectControlsNamedByTheirText(page, `login (${language})`);
+    await checkScreen(page, 'login', language);
     await context.close();
   });
 }

@@ -18,7 +18,7 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists the ten entries in order (Activity after Feedback), marks the current one and ends with Logout', async ({ page }) => {
+test('the sider lists an administrator the eleven entries in order (Activity after Feedback, Staff last), marks the current one and ends with Logout', async ({ page }) => {
   await signInThroughForm(page);
   await page.goto('/hosts');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -33,6 +33,7 @@ test('the sider lists the ten entries in order (Activity after Feedback), marks 
     'Feedback',
     'Activity',
     'Data from Landing Page',
+    'Staff',
   ]);
   await expect(navigation.getByRole('link', { name: 'Hosts' })).toHaveAttribute('aria-current', 'page');
   await expect(navigation.locator('[aria-current="page"]')).toHaveCount(1);

@@ -14,6 +14,7 @@ const ROWS: ActivityRow[] = [
     id: 3,
     createdAt: '2026-11-01T09:02:00.000Z',
     administratorEmail: null,
+    administratorName: null,
     action: 'listing.decline',
     entityType: 'listing',
     entityId: 41,
@@ -25,6 +26,7 @@ const ROWS: ActivityRow[] = [
     id: 2,
     createdAt: '2026-11-01T09:01:00.000Z',
     administratorEmail: 'hodan@hoy.test',
+    administratorName: 'Hodan',
     action: 'host.approve',
     entityType: 'host',
     entityId: 7,
@@ -39,7 +41,15 @@ function renderList() {
     data: ROWS as unknown as BaseRecord[],
     total: 12,
   }));
-  renderAdmin(<ActivityList />, { dataProvider: stubDataProvider({ getList: getList as unknown as DataProvider['getList'] }), path: '/activity' });
+  // The staff filter's choices: every member by name.
+  const custom = async ({ url }: { url: string }) => {
+    if (url === 'admin/activity/staff') return { data: [{ id: 4, name: 'Hodan' }, { id: 9, name: 'Yusuf' }] };
+    throw { statusCode: 404, message: 'unexpected' };
+  };
+  renderAdmin(<ActivityList />, {
+    dataProvider: stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] }),
+    path: '/activity',
+  });
   return getList;
 }
 const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
@@ -61,7 +71,7 @@ describe('Activity', () => {
     expect(within(declined).getByText('Reason: <img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(document.querySelector('tbody img')).toBeNull();
     expect(within(approved).getByRole('link', { name: 'Host #7' })).toHaveAttribute('href', '/host-details/7');
-    expect(within(approved).getByText('hodan@hoy.test')).toBeInTheDocument();
+    expect(within(approved).getByText('Hodan (hodan@hoy.test)')).toBeInTheDocument();
     expect(within(approved).getByText('Host status: Pending → Confirmed')).toBeInTheDocument();
     expect(within(approved).getByRole('time')).toHaveAttribute('datetime', '2026-11-01T09:01:00.000Z');
     expect(screen.getByText('Showing 1 to 10 of 12 results')).toBeInTheDocument();
@@ -79,6 +89,19 @@ describe('Activity', () => {
     await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'createdAt', order: 'asc' }]));
     await clickWhenSettled(time);
     await waitFor(() => expect(lastCall(getList).sorters).toEqual([{ field: 'createdAt', order: 'desc' }]));
+  });
+
+  it('filters by staff member from page 1, and back to all staff', async () => {
+    const getList = renderList();
+    const filter = await screen.findByRole('combobox', { name: 'Filter activity by staff member' }, LOAD);
+    await userEvent.click(filter);
+    // antd draws each choice as an item titled with its label (its role=option copies are for screen readers only).
+    await userEvent.click(await screen.findByTitle('Yusuf'));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'staffId', operator: 'eq', value: '9' }]));
+    expect(lastCall(getList).pagination).toMatchObject({ currentPage: 1 });
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByTitle('All staff'));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([]));
   });
 
   it('speaks Somali', async () => {

@@ -1,9 +1,33 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import axios, { AxiosError, type AxiosAdapter } from 'axios';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/contracts/roles';
 import { pickFace, Root } from '../../src/root';
 
 // The admin chunk (Refine and antd) is transformed on first use, which takes a while in a cold run.
 const LOAD = { timeout: 20_000 };
+
+// No server runs here: every API call fails as a network error, except GET /api/admin/me, which
+// answers a member of `role`, so the shell knows what the signed-in member may use. The shell asks
+// once per token, so each role's test signs in with a token of its own.
+let role: Role = 'administrator';
+let originalAdapter: typeof axios.defaults.adapter;
+const fakeApi: AxiosAdapter = async (config) => {
+  if (config.url === 'admin/me') {
+    return { data: { id: 1, name: 'Test Member', email: 'member@hoy.test', role }, status: 200, statusText: 'OK', headers: {}, config };
+  }
+  throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+};
+beforeAll(() => {
+  originalAdapter = axios.defaults.adapter;
+  axios.defaults.adapter = fakeApi;
+});
+afterAll(() => {
+  axios.defaults.adapter = originalAdapter;
+});
+beforeEach(() => {
+  role = 'administrator';
+});
 
 function openAt(path: string, token?: string) {
   if (token) window.localStorage.setItem('token', token);
@@ -75,7 +99,8 @@ describe('app shell', () => {
     const sider = document.querySelector('.ant-layout-sider');
     expect(sider).not.toBeNull();
     expect(within(sider as HTMLElement).getByText('Hoy')).toBeInTheDocument();
-    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Sessions', 'Logout']) {
+    expect(await within(sider as HTMLElement).findByText('Staff')).toBeInTheDocument();
+    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Activity', 'Sessions', 'Logout']) {
       expect(within(sider as HTMLElement).getByText(label)).toBeInTheDocument();
     }
     // The icons are hidden from assistive technology: each entry is named by its text alone.
@@ -98,5 +123,25 @@ describe('app shell', () => {
     openAt('/no-such-page', 'a-token');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' }, LOAD)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a moderator only the screens of the role, and a 403 screen at the address of another', async () => {
+    role = 'moderator';
+    openAt('/bookings', 'a-moderator-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to see this page.')).toBeInTheDocument();
+    const sider = document.querySelector('.ant-layout-sider') as HTMLElement;
+    expect(await within(sider).findByText('Hosts')).toBeInTheDocument();
+    for (const label of ['Dashboard', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page']) {
+      expect(within(sider).getByText(label)).toBeInTheDocument();
+    }
+    for (const label of ['Bookings', 'Chats', 'Promo Code', 'Staff']) expect(within(sider).queryByText(label)).toBeNull();
+  });
+
+  it('opens a screen of the role: a viewer reads the promo overview', async () => {
+    role = 'viewer';
+    openAt('/promo-code', 'a-viewer-token');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Promo Code' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Not allowed')).toBeNull();
   });
 });

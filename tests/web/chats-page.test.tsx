@@ -6,6 +6,7 @@ import { ChatsPage, parseConversationId } from '../../src/admin/pages/chats/list
 import { mergeMessages, MESSAGE_POLL_INTERVAL_MS } from '../../src/admin/pages/chats/use-conversation-messages';
 import type { ChatMessage, ConversationRow } from '../../src/contracts/chats';
 import { changeLanguage } from '../../src/i18n';
+import type { Role } from '../../src/contracts/roles';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
@@ -91,8 +92,8 @@ function fakeChats(conversations: Conversation[]) {
   return { provider, getList, custom, receive, holds, messageCalls };
 }
 
-function renderChats(dataProvider: DataProvider, path = '/chats') {
-  return renderAdmin(<ChatsPage />, { dataProvider, path }).router;
+function renderChats(dataProvider: DataProvider, path = '/chats', role?: Role) {
+  return renderAdmin(<ChatsPage />, { dataProvider, path, role }).router;
 }
 
 function sampleConversations(): Conversation[] {
@@ -118,6 +119,23 @@ afterEach(() => {
 });
 
 describe('Chats page', () => {
+  it('lets a viewer read a conversation without the composer, and marks nothing read', async () => {
+    const { provider, custom } = fakeChats(sampleConversations());
+    renderChats(provider, '/chats?conversation=1', 'viewer');
+    expect(await screen.findByText('Hello, is it free in May?', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Your role reads conversations but does not answer them.')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(custom.mock.calls.filter(([params]) => params.method === 'post')).toEqual([]);
+  });
+
+  it('gives support the composer and marks the opened conversation read', async () => {
+    const { provider, custom } = fakeChats(sampleConversations());
+    renderChats(provider, '/chats?conversation=1', 'support');
+    expect(await screen.findByPlaceholderText('Type a message...', {}, LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(custom.mock.calls.some(([params]) => params.method === 'post' && params.url.endsWith('/read'))).toBe(true));
+  });
+
   it('lists conversations with name, listing, last message and unread badge, and asks to pick one', async () => {
     const { provider } = fakeChats(sampleConversations());
     renderChats(provider);

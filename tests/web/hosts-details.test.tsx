@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostDetails } from '../../src/admin/pages/hosts/show';
 import type { HostDetail, UserDetailsResponse } from '../../src/contracts/hosts';
+import type { Role } from '../../src/contracts/roles';
 import { changeLanguage } from '../../src/i18n';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
@@ -59,14 +60,14 @@ function fakeProvider(options: { getOne?: () => HostDetail; update?: () => HostD
   return { provider, getOne, update, deleteOne, custom };
 }
 
-function renderDetails(dataProvider: DataProvider) {
+function renderDetails(dataProvider: DataProvider, role?: Role) {
   const ui = (
     <Routes>
       <Route path="/host-details/:id" element={<HostDetails />} />
       <Route path="/hosts" element={<h2>Hosts list</h2>} />
     </Routes>
   );
-  return renderAdmin(ui, { dataProvider, path: '/host-details/7' }).router;
+  return renderAdmin(ui, { dataProvider, path: '/host-details/7', role }).router;
 }
 
 beforeEach(async () => {
@@ -74,6 +75,24 @@ beforeEach(async () => {
 });
 
 describe('Host Details', () => {
+  it.each(['support', 'viewer'] as const)('shows a %s member the host without Edit, Delete or Approve', async (role) => {
+    const { provider } = fakeProvider();
+    renderDetails(provider, role);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Amina Warsame' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Host Verification Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('shows a moderator Edit, Delete and Approve', async () => {
+    const { provider } = fakeProvider();
+    renderDetails(provider, 'moderator');
+    expect(await screen.findByRole('button', { name: /Edit/ }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Approve/ })).toBeInTheDocument();
+  });
+
   it('shows the host in its two sections with "Jan 5, 2025" dates, the verification card and the user text literally', async () => {
     const { provider } = fakeProvider();
     renderDetails(provider);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostsList } from '../../src/admin/pages/hosts/list';
 import type { HostListItem, HostSummary } from '../../src/contracts/hosts';
 import { changeLanguage } from '../../src/i18n';
+import type { Role } from '../../src/contracts/roles';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
@@ -35,8 +36,8 @@ function fakeProvider(answer: () => Answer, summary: HostSummary) {
   return { provider, getList, custom };
 }
 
-function renderList(dataProvider: DataProvider, path = '/hosts') {
-  return renderAdmin(<HostsList />, { dataProvider, path }).router;
+function renderList(dataProvider: DataProvider, path = '/hosts', role?: Role) {
+  return renderAdmin(<HostsList />, { dataProvider, path, role }).router;
 }
 
 const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
@@ -49,6 +50,19 @@ beforeEach(async () => {
 });
 
 describe('Hosts Management list', () => {
+  it('offers Export CSV to a role that exports, and not to a viewer', async () => {
+    const rows = [host(1, { name: 'Amina Warsame' })];
+    const viewer = fakeProvider(() => ({ rows, total: 1 }), SUMMARY);
+    const first = renderAdmin(<HostsList />, { dataProvider: viewer.provider, path: '/hosts', role: 'viewer' });
+    expect(await screen.findByRole('link', { name: 'Amina Warsame' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Refresh/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Export CSV/ })).toBeNull();
+    first.unmount();
+    const support = fakeProvider(() => ({ rows, total: 1 }), SUMMARY);
+    renderList(support.provider, '/hosts', 'support');
+    expect(await screen.findByRole('button', { name: /Export CSV/ }, LOAD)).toBeInTheDocument();
+  });
+
   it('shows the title, the count cards, the rows with their fallbacks and the pagination summary', async () => {
     const rows = [
       host(1, { name: 'Amina Warsame', statusHost: 'Confirmed', numberOfProperties: 1 }),

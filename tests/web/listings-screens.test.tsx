@@ -270,6 +270,7 @@ describe('listing approval detail', () => {
         after: { status: 'Declined', declineReason: 'Blurry photos' },
         createdAt: '2025-01-05T10:00:00.000Z',
         administratorEmail: 'a@hoy.test',
+        administratorName: 'Administrator',
       },
     ];
     const { provider, customCalls } = createStubProvider({ custom: async (params) => ({ data: params.url === 'admin/audit' ? events : [] }) });
@@ -277,7 +278,8 @@ describe('listing approval detail', () => {
 
     expect(await screen.findByText('Listing declined')).toBeInTheDocument();
     expect(screen.getByText('Reason: Blurry photos')).toBeInTheDocument();
-    expect(screen.getByText(/by a@hoy\.test/)).toBeInTheDocument();
+    // Who decided: the staff member by name and e-mail.
+    expect(screen.getByText(/by Administrator \(a@hoy\.test\)/)).toBeInTheDocument();
     expect(screen.getByText('Status: Pending → Declined')).toBeInTheDocument();
     expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/audit', method: 'get', query: { entityType: 'listing', entityId: 3 } }));
   });

@@ -19,6 +19,7 @@ import {
 } from '../../src/contracts/promos';
 import english from '../../src/i18n/locales/en/admin-promos.json';
 import { changeLanguage, i18n } from '../../src/i18n';
+import type { Role } from '../../src/contracts/roles';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
@@ -65,8 +66,8 @@ function fakePromos(states: Record<string, GuestPromoState | HostPromoState>, an
   return { provider, getOne, update };
 }
 
-function renderPage(page: ReactNode, dataProvider: DataProvider, path: string) {
-  return renderAdmin(page, { dataProvider, path }).router;
+function renderPage(page: ReactNode, dataProvider: DataProvider, path: string, role?: Role) {
+  return renderAdmin(page, { dataProvider, path, role }).router;
 }
 
 beforeEach(async () => {
@@ -98,6 +99,22 @@ describe('Promo Code overview', () => {
 });
 
 describe('Guest Promo screen', () => {
+  it.each(['viewer', 'support'] as const)('shows a %s member the stored values with no Edit or Save', async (role) => {
+    const { provider } = fakePromos({ guest: { ...GUEST } });
+    renderPage(<GuestPromoPage />, provider, '/promo-code-guest', role);
+    await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Activation Active' })).toBeDisabled();
+  });
+
+  it('gives an administrator Edit and Save', async () => {
+    const { provider } = fakePromos({ guest: { ...GUEST } });
+    renderPage(<GuestPromoPage />, provider, '/promo-code-guest', 'administrator');
+    expect(await screen.findByRole('button', { name: 'Edit Promo Code' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Save/ })).toBeInTheDocument();
+  });
+
   it('shows the title, description and stored values, each value read-only until its Edit is pressed', async () => {
     const { provider } = fakePromos({ guest: { ...GUEST } });
     renderPage(<GuestPromoPage />, provider, '/promo-code-guest');

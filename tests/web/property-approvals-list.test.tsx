@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
+import type { Role } from '../../src/contracts/roles';
 import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
@@ -18,14 +19,14 @@ const ROWS: PropertyApprovalRow[] = [
 type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
 type ListHandler = (params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>;
 
-function renderList({ rows = ROWS, custom }: { rows?: PropertyApprovalRow[]; custom?: CustomHandler } = {}) {
+function renderList({ rows = ROWS, custom, role }: { rows?: PropertyApprovalRow[]; custom?: CustomHandler; role?: Role } = {}) {
   const getList = vi.fn<ListHandler>(async () => ({ data: rows as unknown as BaseRecord[], total: rows.length }));
   const customCalls = vi.fn<CustomHandler>(custom ?? (async () => ({ data: {} })));
   const dataProvider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
     custom: customCalls as unknown as DataProvider['custom'],
   });
-  renderAdmin(<PropertyApprovalList />, { dataProvider, path: '/property-approvals' });
+  renderAdmin(<PropertyApprovalList />, { dataProvider, path: '/property-approvals', role });
   return { getList, customCalls };
 }
 
@@ -34,6 +35,18 @@ function rowOf(title: string): HTMLElement {
 }
 
 describe('Property Approvals', () => {
+  it.each(['support', 'viewer'] as const)('shows a %s member the pending row waiting, without Approve or Decline', async (role) => {
+    renderList({ role });
+    expect(await screen.findByText('Awaiting a decision')).toBeInTheDocument();
+    expect(within(rowOf('Sunny Loft')).queryByRole('button')).toBeNull();
+  });
+
+  it('gives a moderator Approve and Decline on the pending row', async () => {
+    renderList({ role: 'moderator' });
+    expect(await screen.findByRole('button', { name: 'Approve Sunny Loft' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Decline Sunny Loft' })).toBeEnabled();
+  });
+
   it('asks for 8 a page and offers decisions only on pending rows', async () => {
     const { getList } = renderList();
     await screen.findByText('Sunny Loft');

@@ -11,11 +11,13 @@ import userEvent from '@testing-library/user-event';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createAccessControlProvider } from '../../src/admin/access';
 import { useI18nProvider } from '../../src/admin/providers/i18n-provider';
 import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import { RESOURCES } from '../../src/admin/resources';
 import { adminTheme } from '../../src/admin/theme';
 import { useAntdLocale } from '../../src/admin/ui-locale';
+import type { Role } from '../../src/contracts/roles';
 import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
 
 registerAdminCatalogue();
@@ -35,11 +37,13 @@ export type RenderAdminOptions = {
   dataProvider: DataProvider;
   /** The address the router starts at. */
   path?: string;
+  /** The signed-in member's role, told to Refine's access control as the app does; without it everything is allowed. */
+  role?: Role;
 };
 
 const REFINE_OPTIONS: RefineProps['options'] = { syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true };
 
-function AdminProviders({ dataProvider, children }: { dataProvider: DataProvider; children: ReactNode }) {
+function AdminProviders({ dataProvider, role, children }: { dataProvider: DataProvider; role?: Role; children: ReactNode }) {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const antdLocale = useAntdLocale();
   return (
@@ -47,6 +51,7 @@ function AdminProviders({ dataProvider, children }: { dataProvider: DataProvider
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
+          accessControlProvider={role ? createAccessControlProvider(async () => role, RESOURCES) : undefined}
           i18nProvider={i18nProvider}
           routerProvider={routerProvider}
           // Refine calls this hook itself inside its provider tree, as the admin shell does.
@@ -66,8 +71,8 @@ function AdminProviders({ dataProvider, children }: { dataProvider: DataProvider
  * Renders `ui` (a screen, or `<Routes>` of several) inside the admin's providers at `path`.
  * Answers Testing Library's render result and the router, whose `state.location` is the address bar.
  */
-export function renderAdmin(ui: ReactNode, { dataProvider, path = '/' }: RenderAdminOptions) {
-  const router = createMemoryRouter([{ path: '*', element: <AdminProviders dataProvider={dataProvider}>{ui}</AdminProviders> }], {
+export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role }: RenderAdminOptions) {
+  const router = createMemoryRouter([{ path: '*', element: <AdminProviders dataProvider={dataProvider} role={role}>{ui}</AdminProviders> }], {
     initialEntries: [path],
   });
   return { router, ...render(<RouterProvider router={router} />) };

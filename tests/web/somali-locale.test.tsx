@@ -68,9 +68,15 @@ function LocalisedWidgets() {
 
 describe('antd follows the language', () => {
   it('picks the antd locale for a language', () => {
-    expect(antdLocaleFor('so')).toBe(antdSomali);
-    expect(antdLocaleFor('en')).toBe(enUS);
-    expect(antdLocaleFor(undefined)).toBe(enUS);
+    expect(antdLocaleFor('so')).toMatchObject({ locale: antdSomali.locale, global: antdSomali.global, Pagination: antdSomali.Pagination });
+    expect(antdLocaleFor('en')).toMatchObject({ locale: enUS.locale, global: enUS.global, Pagination: enUS.Pagination });
+    expect(antdLocaleFor(undefined)).toBe(antdLocaleFor('en'));
+    // The calendar's month and year buttons are named by what they show ("Oct", "2025"), not "Choose a month".
+    for (const language of ['en', 'so']) {
+      expect(antdLocaleFor(language).DatePicker?.lang).not.toHaveProperty('monthSelect');
+      expect(antdLocaleFor(language).DatePicker?.lang).not.toHaveProperty('yearSelect');
+      expect(antdLocaleFor(language).DatePicker?.lang.today).toBe((language === 'so' ? antdSomali : enUS).DatePicker?.lang.today);
+    }
   });
 
   it('switches the built-in texts of Empty, Pagination and Calendar', async () => {

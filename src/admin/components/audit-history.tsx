@@ -55,7 +55,7 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
                 <Typography.Text strong>{t(`admin.history.actions.${event.action}`, { defaultValue: event.action })}</Typography.Text>
                 <Typography.Text type="secondary">
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>{' '}
-                  {t('admin.history.by', { email: event.administratorEmail ?? t('admin.history.unknownAdministrator') })}
+                  {t('admin.history.by', { who: staffLabel(event) ?? t('admin.history.unknownAdministrator') })}
                 </Typography.Text>
                 {event.reason ? <Typography.Text>{t('admin.history.reason', { reason: event.reason })}</Typography.Text> : null}
                 {changedFields(event.before, event.after).map((change) => (
@@ -74,4 +74,10 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
       )}
     </Card>
   );
+}
+
+/** Who made a change: the staff member's name and e-mail, the e-mail alone, or nothing when the account is gone. */
+export function staffLabel({ administratorName, administratorEmail }: Pick<AuditEvent, 'administratorName' | 'administratorEmail'>): string | undefined {
+  if (administratorEmail === null) return undefined;
+  return administratorName ? `${administratorName} (${administratorEmail})` : administratorEmail;
 }

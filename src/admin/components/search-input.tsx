@@ -3,6 +3,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseCircleFilled, SearchOutlined } from '../icons';
 import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from './use-debounced-callback';
+import { VisuallyHidden } from './visually-hidden';
 
 export interface SearchInputProps {
   /** The search in force (e.g. read from the URL); the field follows it when it changes elsewhere. */
@@ -14,16 +15,6 @@ export interface SearchInputProps {
   delayMs?: number;
   style?: CSSProperties;
 }
-
-/** Read by assistive technology, not shown: the clear button's name. */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 /** A list's search field: debounced, labelled by its placeholder, cleared with one click. */
 export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEBOUNCE_MS, style }: SearchInputProps) {
@@ -50,7 +41,7 @@ export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEB
         clearIcon: (
           <>
             <CloseCircleFilled />
-            <span style={VISUALLY_HIDDEN}>{t('admin.framework.buttons.clear')}</span>
+            <VisuallyHidden>{t('admin.framework.buttons.clear')}</VisuallyHidden>
           </>
         ),
       }}

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, List, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RevokeOthersResponse, SessionRow } from '../../contracts/auth';
 import { formatDateTime } from '../../lib/format';
+import { buttonLoading } from '../icons';
 import { ADMIN_CALLS } from '../resources';
 
 type SessionsModalProps = { open: boolean; onClose: () => void };
@@ -70,7 +71,7 @@ function SessionList() {
           </List.Item>
         )}
       />
-      <Button danger block disabled={query.isLoading || otherCount === 0} loading={revocation.isPending} onClick={signOutOthers}>
+      <Button danger block disabled={query.isLoading || otherCount === 0} loading={buttonLoading(revocation.isPending)} onClick={signOutOthers}>
         {t('admin.sessions.revokeOthers')}
       </Button>
     </Space>

@@ -1,12 +1,25 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLink, useLogout, useMenu, useTranslate } from '@refinedev/core';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
-import { LaptopOutlined, LogoutOutlined } from '../icons';
+import { LaptopOutlined, LeftOutlined, LogoutOutlined, RightOutlined } from '../icons';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 import { BrandTitle } from './title';
+import { useReadableResources } from '../access';
 
 const SIDER_WIDTH = 252;
+
+// The fold toggle fills antd's trigger bar; a real button, so a keyboard reaches it and it has a name.
+const TRIGGER_BUTTON_STYLE = {
+  width: '100%',
+  height: '100%',
+  padding: 0,
+  border: 'none',
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  cursor: 'pointer',
+} as const;
 
 // Closed until the header's menu button opens it, so it may arrive a moment after the page.
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
@@ -30,8 +43,11 @@ export function AdminSider() {
   const [isSessionsOpen, setIsSessionsOpen] = useState(false);
   const [hasOpenedSessions, setHasOpenedSessions] = useState(false);
 
+  // Only the screens the role reads (docs/decisions/018-staff-roles.md).
+  const readable = useReadableResources(menuItems.map((item) => item.name));
+
   const closeDrawer = () => setMobileSiderOpen(false);
-  const items: MenuProps['items'] = menuItems.map((item) => ({
+  const items: MenuProps['items'] = menuItems.filter((item) => readable.has(item.name)).map((item) => ({
     key: item.key,
     icon: item.icon,
     label: (
@@ -108,6 +124,13 @@ export function AdminSider() {
       breakpoint="lg"
       collapsedWidth={80}
       width={SIDER_WIDTH}
+      // antd's own trigger is a bare <div> with an icon read as "left" or "right"; the bar toggles on a
+      // click, which the button passes up.
+      trigger={
+        <button type="button" style={TRIGGER_BUTTON_STYLE} aria-label={translate(siderCollapsed ? 'admin.layout.expandMenu' : 'admin.layout.collapseMenu')}>
+          {siderCollapsed ? <RightOutlined /> : <LeftOutlined />}
+        </button>
+      }
       style={{
         backgroundColor: token.colorBgContainer,
         borderRight: `1px solid ${token.colorBorderSecondary}`,

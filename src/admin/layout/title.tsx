@@ -7,7 +7,8 @@ import { APP_NAME } from '../../app-name';
 export function BrandTitle({ collapsed }: { collapsed: boolean }) {
   const { token } = theme.useToken();
   return (
-    <Link to="/" style={{ display: 'inline-block', textDecoration: 'none' }}>
+    // Folded, only the mark shows: the link keeps the product's name.
+    <Link to="/" aria-label={collapsed ? APP_NAME : undefined} style={{ display: 'inline-block', textDecoration: 'none' }}>
       <Space style={{ display: 'flex', alignItems: 'center', fontSize: 'inherit' }}>
         <div style={{ height: 24, width: 24, color: token.colorPrimary }}>
           <HomeFilled aria-hidden />

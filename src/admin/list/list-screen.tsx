@@ -1,12 +1,13 @@
 // The admin list screen: title with Export CSV and Refresh, count cards, search and status filter,
 // the error and empty states, the table with its sort toggle (or the list's own cards) and the
 // pagination control (or "Show More"). A screen is its definition, its columns and what it plugs in.
-import { DownloadOutlined, ReloadOutlined } from '../icons';
+import { buttonLoading, DownloadOutlined, ReloadOutlined } from '../icons';
 import { useCustom, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, Button, Empty, Flex, Grid, Radio, Spin, Table, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../access';
 import { CountCards, type CountCard } from '../components/count-cards';
 import { ListErrorAlert } from '../components/list-error-alert';
 import { PaginationControl } from '../components/pagination-control';
@@ -42,22 +43,31 @@ export interface ListScreenProps<Row extends BaseRecord, Summary extends BaseRec
   frame?: (content: ReactNode) => ReactNode;
   /** Keeps the table's spinner off while a row shows its own (a decision in progress). */
   isQuiet?: boolean;
+  /** Buttons beside Export CSV and Refresh (the Staff screen's "Add staff member"). */
+  actions?: ReactNode;
+  /** Filters of the list's own beside the status filter (Activity's staff member). */
+  toolbar?: (list: ListScreenState<Row>) => ReactNode;
 }
 
 /** The list screen as routed: a short link such as `/hosts?status=Pending` first becomes the list's own state. */
 export function ListScreen<Row extends BaseRecord, Summary extends BaseRecord = BaseRecord>(props: ListScreenProps<Row, Summary>) {
-  const isRewritingUrl = usePlainFilterParams(['q', 'status']);
+  const isRewritingUrl = usePlainFilterParams(['q', 'status', ...Object.keys(props.definition.filters ?? {})]);
   return isRewritingUrl ? null : <LoadedListScreen {...props} />;
 }
 
 function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(props: ListScreenProps<Row, Summary>) {
-  const { definition, columns = [], summary, renderRows, children, frame = (content) => content, isQuiet } = props;
+  const { definition, columns = [], summary, renderRows, children, frame = (content) => content, isQuiet, actions, toolbar } = props;
   const { t, i18n } = useTranslation();
   // From a laptop up (lg, 992 px) the table takes the page's width and long values wrap, so every
-  // column shows without sideways scrolling; below it the table scrolls inside itself.
+  // column shows without sideways scrolling; should the words still not fit, the table, never the
+  // page, scrolls. Below it the table keeps its values on as few lines as it can and scrolls inside itself.
   const isWide = Grid.useBreakpoint().lg === true;
   const list = useListScreen<Row>(definition, props);
+  // A Viewer reads every list but exports none (docs/decisions/018-staff-roles.md).
+  const canExport = usePermission(list.resource, 'export');
   const text = (key: string, values?: Record<string, unknown>) => t(`${definition.labels}.${key}`, values);
+  const tableBox = useRef<HTMLDivElement>(null);
+  useKeyboardScrollableTable(tableBox, text('title'));
   const hasText = (key: string) => i18n.exists(`${definition.labels}.${key}`);
   const errorTexts = {
     notFound: text('errors.notFound'),
@@ -89,31 +99,33 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
       renderRows(list.rows, list)
     )
   ) : (
-    <Table<Row>
-      rowKey={findResource(list.resource).idField ?? 'id'}
-      dataSource={list.rows}
-      loading={list.isFetching && !isQuiet}
-      pagination={false}
-      scroll={isWide ? undefined : { x: 'max-content' }}
-      showSorterTooltip={false}
-      locale={{ emptyText: empty }}
-      // antd draws the arrows and aria-sort and takes clicks and Enter; the order itself is nextSort's.
-      onChange={(_pagination, _filters, sorter, { action }) => {
-        const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
-        if (action === 'sort' && clicked?.columnKey) list.sortBy(String(clicked.columnKey));
-      }}
-      columns={columns.map((column) => ({
-        key: column.sort ?? column.key,
-        title: text(`columns.${column.key}`),
-        align: column.align,
-        width: column.width,
-        onCell: () => ({ style: { overflowWrap: 'anywhere' as const } }),
-        render: (_value: unknown, row: Row) => (column.render ? column.render(row) : displayed(row[column.key])),
-        ...(column.sort
-          ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] }
-          : {}),
-      }))}
-    />
+    <div ref={tableBox}>
+      <Table<Row>
+        rowKey={findResource(list.resource).idField ?? 'id'}
+        dataSource={list.rows}
+        loading={list.isFetching && !isQuiet}
+        pagination={false}
+        size="middle"
+        scroll={isWide ? { x: true } : { x: 'max-content' }}
+        showSorterTooltip={false}
+        locale={{ emptyText: empty }}
+        // antd draws the arrows and aria-sort and takes clicks and Enter; the order itself is nextSort's.
+        onChange={(_pagination, _filters, sorter, { action }) => {
+          const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
+          if (action === 'sort' && clicked?.columnKey) list.sortBy(String(clicked.columnKey));
+        }}
+        columns={columns.map((column) => ({
+          key: column.sort ?? column.key,
+          title: text(`columns.${column.key}`),
+          align: column.align,
+          width: column.width,
+          render: (_value: unknown, row: Row) => <div style={CELL_STYLE}>{column.render ? column.render(row) : displayed(row[column.key])}</div>,
+          ...(column.sort
+            ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] }
+            : {}),
+        }))}
+      />
+    </div>
   );
 
   return (
@@ -123,8 +135,9 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
           {text('title')}
         </Typography.Title>
         <Flex wrap gap={8}>
-          {definition.csvColumns ? (
-            <Button icon={<DownloadOutlined />} onClick={() => void list.csv.exportCsv()} loading={list.csv.isExporting}>
+          {actions}
+          {definition.csvColumns && canExport ? (
+            <Button icon={<DownloadOutlined />} onClick={() => void list.csv.exportCsv()} loading={buttonLoading(list.csv.isExporting)}>
               {t(list.csv.isExporting ? 'admin.list.exporting' : 'admin.list.export')}
             </Button>
           ) : null}
@@ -149,6 +162,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
         <Flex vertical gap={16}>
           <Flex wrap gap={12} justify="space-between" align="center">
             <SearchInput value={list.search} placeholder={text('search')} onSearch={list.setSearch} />
+            {toolbar?.(list)}
             {statusChoices.length > 0 ? (
               // antd's group draws no radiogroup role: the wrapper gives the choices their name.
               <div role="radiogroup" aria-label={text('filtersLabel')}>
@@ -173,7 +187,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
           ) : (
             <Flex vertical align="center" gap={8}>
               {list.hasMore ? (
-                <Button onClick={list.loadMore} loading={list.isLoadingMore}>
+                <Button onClick={list.loadMore} loading={buttonLoading(list.isLoadingMore)}>
                   {text('loadMore')}
                 </Button>
               ) : null}
@@ -187,6 +201,37 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
       {children}
     </Flex>
   );
+}
+
+/**
+ * A table wider than its box scrolls inside it, and a keyboard must be able to scroll it too (axe:
+ * scrollable-region-focusable): while it overflows, antd's scroll box is a focusable region named by
+ * the list's title. Nothing to reach while it fits.
+ */
+function useKeyboardScrollableTable(box: RefObject<HTMLDivElement | null>, title: string) {
+  // After every render: a new page of rows, the breakpoint or the language can redraw the table.
+  useLayoutEffect(() => {
+    const scroller = box.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!scroller) return undefined;
+    const update = () => {
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', title);
+      } else {
+        scroller.removeAttribute('tabindex');
+        scroller.removeAttribute('role');
+        scroller.removeAttribute('aria-label');
+      }
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    const table = scroller.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
 }
 
 interface SummaryCardsProps<Summary> {
@@ -212,6 +257,13 @@ function SummaryCards<Summary extends BaseRecord>({ path, cards, label, refreshC
     </section>
   ) : null;
 }
+
+/**
+ * A cell's content: words wrap between themselves, never inside, so a narrow column does not read
+ * "Minneapoli-s"; a word longer than the cap (a pasted link) breaks at the cap rather than widening
+ * the column, since the cap bounds what the cell asks of the table.
+ */
+const CELL_STYLE = { maxWidth: 320, overflowWrap: 'break-word' } as const;
 
 /** A plain cell: text as sent (never markup), numbers as digits, nothing for null. */
 function displayed(value: unknown): ReactNode {

@@ -22,11 +22,15 @@ export interface ListScreenOptions {
   paging?: 'pages' | 'more';
 }
 
-/** The filters of a search and a status, each left out when empty. */
-function filtersOf(search: string, status: string | undefined): CrudFilter[] {
+/** The list's own filters beyond search and status (Activity's staff member), by field. */
+type ExtraFilters = Readonly<Record<string, string>>;
+
+/** The filters of a search, a status and the list's own, each left out when empty. */
+function filtersOf(search: string, status: string | undefined, extra: ExtraFilters): CrudFilter[] {
   return [
     ...(search ? [{ field: 'q', operator: 'contains', value: search } as const] : []),
     ...(status ? [{ field: 'status', operator: 'eq', value: status } as const] : []),
+    ...Object.entries(extra).flatMap(([field, value]) => (value ? [{ field, operator: 'eq', value } as const] : [])),
   ];
 }
 
@@ -66,9 +70,10 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   });
   const search = filterValue(table.filters, 'q');
   const status = resolveStatus(definition, filterValue(table.filters, 'status'));
+  const extra: ExtraFilters = Object.fromEntries(Object.keys(definition.filters ?? {}).map((field) => [field, filterValue(table.filters, field)]));
   const [sorter] = table.sorters;
-  // What the API is asked for: the search and the resolved status (a link may name a choice).
-  const filters = filtersOf(search, status);
+  // What the API is asked for: the search, the resolved status (a link may name a choice) and the list's own filters.
+  const filters = filtersOf(search, status, extra);
   const more = useInfiniteList<Row, HttpError>({
     resource,
     pagination: { pageSize: definition.pageSize },
@@ -90,8 +95,10 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   const loaded = isPaged ? table.result.data : uniqueById(more.result.data?.pages ?? []);
   const total = isPaged ? table.result.total : more.result.data?.pages.at(-1)?.total;
 
-  function setFilter(field: 'q' | 'status', value: string | undefined) {
-    table.setFilters(field === 'q' ? filtersOf(value ?? '', status) : filtersOf(search, value));
+  function setFilter(field: string, value: string | undefined) {
+    if (field === 'q') table.setFilters(filtersOf(value ?? '', status, extra));
+    else if (field === 'status') table.setFilters(filtersOf(search, value, extra));
+    else table.setFilters(filtersOf(search, status, { ...extra, [field]: value ?? '' }));
     table.setCurrentPage(1);
     setIsRefreshFailed(false);
   }
@@ -116,9 +123,12 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     isRefreshFailed,
     search,
     status,
-    isFiltered: search !== '' || status !== undefined,
+    isFiltered: search !== '' || status !== undefined || Object.values(extra).some(Boolean),
     setSearch: (value: string) => setFilter('q', value),
     setStatus: (value: string | undefined) => setFilter('status', value),
+    /** The list's own filters (`filters` of its definition), as the URL holds them. */
+    extraFilters: extra,
+    setExtraFilter: (field: string, value: string | undefined) => setFilter(field, value),
     sorter,
     sortBy: (field: string) => {
       table.setSorters([nextSort(sorter, field)]);

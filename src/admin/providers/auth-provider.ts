@@ -4,6 +4,7 @@ import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
+import type { MeResponse } from '../../contracts/staff';
 import { clearToken, readToken, rememberExitPath } from '../../lib/session';
 import { signIn } from '../../lib/sign-in';
 
@@ -41,6 +42,20 @@ function isSessionExpired(error: unknown): boolean {
 
 /** The admin session: log in with e-mail and password, keep the token, end the session on logout or a 401. */
 export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosInstance = createApiClient(apiUrl)): AuthProvider {
+  /** The signed-in member (GET /api/admin/me), asked once per token: a sign-in reloads the page anyway. */
+  let identity: { token: string; answer: Promise<MeResponse> } | undefined;
+  function currentStaff(token: string): Promise<MeResponse> {
+    if (identity?.token !== token) {
+      const answer = client.get<MeResponse>('admin/me').then((response) => response.data);
+      identity = { token, answer };
+      // A failed answer is asked again next time.
+      answer.catch(() => {
+        if (identity?.answer === answer) identity = undefined;
+      });
+    }
+    return identity.answer;
+  }
+
   return {
     async login({ email, password }: LoginCredentials) {
       const failure = await signIn(email, password, apiUrl);
@@ -82,8 +97,10 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
       };
     },
 
-    async getIdentity() {
-      return readToken() ? { role: 'administrator' } : null;
+    /** The signed-in member: id, name, e-mail and role (the access control provider reads the role). */
+    async getIdentity(): Promise<MeResponse | null> {
+      const token = readToken();
+      return token ? currentStaff(token) : null;
     },
   };
 }

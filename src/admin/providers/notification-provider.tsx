@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { NotificationProvider } from '@refinedev/core';
 import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 // Only an undoable mutation shows the countdown; its Progress ring loads when one first does.
 const UndoableNotice = lazy(() => import('../components/undoable-notice'));
@@ -12,6 +13,7 @@ const UndoableNotice = lazy(() => import('../components/undoable-notice'));
  */
 export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp();
+  const { t } = useTranslation();
   return {
     open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {
       if (type === 'progress') {
@@ -35,7 +37,8 @@ export function useNotificationProvider(): NotificationProvider {
         });
         return;
       }
-      notification.open({ key, message: description ?? null, description: message, type });
+      // antd names the close link "Close" in every language.
+      notification.open({ key, message: description ?? null, description: message, type, closable: { 'aria-label': t('admin.framework.buttons.close') } });
     },
     close: (key) => notification.destroy(key),
   };

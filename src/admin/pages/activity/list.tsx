@@ -1,25 +1,51 @@
-import { Flex, Typography } from 'antd';
+import { useCustom } from '@refinedev/core';
+import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { activityList, type ActivityRow } from '../../../contracts/activity';
+import { activityList, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
 import { formatDateTime } from '../../../lib/format';
-import { changedFields } from '../../components/audit-history';
+import { changedFields, staffLabel } from '../../components/audit-history';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
+import type { ListScreenState } from '../../list/use-list-screen';
+import { actionPath } from '../../resources';
 
 /** Where a record is shown: a host or a listing (a property's decisions too) by id, a promo on the promos overview. */
 function recordPath({ entityType, entityId }: ActivityRow): string {
   if (entityType === 'promo') return '/promo-code';
+  if (entityType === 'staff') return '/staff';
   return entityType === 'host' ? `/host-details/${entityId}` : `/listings/${entityId}`;
 }
 
-/** Activity (/activity): every decision the audit trail records, by any administrator, newest first. */
+/** The staff filter: every member by name (disabled ones too, their entries stay); "All staff" clears it. */
+function StaffFilter({ list }: { list: ListScreenState<ActivityRow> }) {
+  const { t } = useTranslation();
+  const { query } = useCustom<ActivityStaff[]>({ url: actionPath('activity', 'staffNames'), method: 'get', errorNotification: false });
+  const members = query.data?.data ?? [];
+  return (
+    <Select
+      aria-label={t('admin.activity.staffFilter')}
+      style={{ minWidth: 220 }}
+      loading={query.isLoading}
+      value={list.extraFilters.staffId || ''}
+      onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
+      options={[
+        { value: '', label: t('admin.activity.allStaff') },
+        ...members.map((member) => ({ value: String(member.id), label: member.name })),
+      ]}
+    />
+  );
+}
+
+const staffFilter = (list: ListScreenState<ActivityRow>) => <StaffFilter list={list} />;
+
+/** Activity (/activity): every decision the audit trail records, by any staff member, newest first; filtered by one of them. */
 export function ActivityList() {
   const { t } = useTranslation();
   const shown = (value: unknown) =>
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
   const columns: ListColumn<ActivityRow>[] = [
     { key: 'time', sort: 'createdAt', render: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time> },
-    { key: 'who', render: (row) => row.administratorEmail ?? t('admin.history.unknownAdministrator') },
+    { key: 'who', render: (row) => staffLabel(row) ?? t('admin.history.unknownAdministrator') },
     { key: 'what', render: (row) => t(`admin.history.actions.${row.action}`, { defaultValue: row.action }) },
     {
       key: 'record',
@@ -45,5 +71,5 @@ export function ActivityList() {
       ),
     },
   ];
-  return <ListScreen<ActivityRow> definition={activityList} columns={columns} />;
+  return <ListScreen<ActivityRow> definition={activityList} columns={columns} toolbar={staffFilter} />;
 }

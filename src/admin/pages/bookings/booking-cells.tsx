@@ -11,15 +11,19 @@ export function useBookingDate(): (value: string | null | undefined) => string {
   return (value) => formatDate(value, { missing: t('admin.bookings.notAvailable'), invalid: t('admin.bookings.invalidDate') });
 }
 
-// Long names, e-mails and addresses wrap inside the cell instead of widening the table.
-const WRAPPING = { maxWidth: 240, overflowWrap: 'anywhere' } as const;
+// The name wraps between words; the detail (an e-mail is one long word) may break anywhere, so it
+// never widens the column.
+const WRAPPING = { maxWidth: 240 } as const;
+const DETAIL_WRAPPING = { overflowWrap: 'anywhere' } as const;
 
 /** A name in bold over its detail in grey: the guest with their e-mail, the property with its address. */
 function NameAndDetailCell({ name, detail }: { name: string; detail: string }) {
   return (
     <Flex vertical style={WRAPPING}>
       <Typography.Text strong>{name}</Typography.Text>
-      <Typography.Text type="secondary">{detail}</Typography.Text>
+      <Typography.Text type="secondary" style={DETAIL_WRAPPING}>
+        {detail}
+      </Typography.Text>
     </Flex>
   );
 }

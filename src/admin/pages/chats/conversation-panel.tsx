@@ -2,8 +2,9 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Avatar, Badge, Button, Input, Spin, Typography, theme } from 'antd';
-import { SendOutlined } from '../../icons';
+import { CloseOutlined, SendOutlined } from '../../icons';
 import { MAX_MESSAGE_LENGTH, type ConversationRow } from '../../../contracts/chats';
+import { usePermission } from '../../access';
 import { formatMessageTime, initialOf } from './chat-format';
 import { useConversationMessages, type ShownMessage } from './use-conversation-messages';
 
@@ -20,7 +21,9 @@ interface ConversationPanelProps {
 export function ConversationPanel({ conversationId, row }: ConversationPanelProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { messages, isLoading, error, conversation, send } = useConversationMessages(conversationId);
+  // Support answers; a Viewer reads only, so the composer is left out and nothing is marked read.
+  const canAnswer = usePermission('chats', 'chats.answer');
+  const { messages, isLoading, error, conversation, send } = useConversationMessages(conversationId, canAnswer);
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | undefined>(undefined);
   const log = useRef<HTMLDivElement>(null);
@@ -114,9 +117,18 @@ export function ConversationPanel({ conversationId, row }: ConversationPanelProp
         ))}
       </div>
 
+      {canAnswer ? (
       <div style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: 12 }}>
         {sendError && (
-          <Alert type="error" showIcon closable message={sendError} onClose={() => setSendError(undefined)} style={{ marginBottom: 8 }} />
+          <Alert
+            type="error"
+            showIcon
+            // antd's close button would be named by its icon, "close", in every language.
+            closable={{ closeIcon: <CloseOutlined />, 'aria-label': t('admin.framework.buttons.close') }}
+            message={sendError}
+            onClose={() => setSendError(undefined)}
+            style={{ marginBottom: 8 }}
+          />
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
           <Input.TextArea
@@ -131,6 +143,11 @@ export function ConversationPanel({ conversationId, row }: ConversationPanelProp
           <Button type="primary" icon={<SendOutlined />} onClick={submit} disabled={isBlank} aria-label={t('admin.chats.send')} />
         </div>
       </div>
+      ) : (
+        <Typography.Text type="secondary" style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: 12 }}>
+          {t('admin.chats.readOnly')}
+        </Typography.Text>
+      )}
     </section>
   );
 }
@@ -154,7 +171,11 @@ function MessageBubble({ message }: { message: ShownMessage }) {
       {/* Stored text is shown as typed: line breaks kept, nothing interpreted. */}
       <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</div>
       <div style={{ fontSize: 12, marginTop: 4, textAlign: isOwn ? 'right' : 'left', color: isOwn ? '#ffffff' : token.colorTextSecondary }}>
-        {message.isPending ? t('admin.chats.sending') : formatMessageTime(message.time)}
+        {message.isPending
+          ? t('admin.chats.sending')
+          : message.staffName
+            ? t('admin.chats.sentBy', { name: message.staffName, time: formatMessageTime(message.time) })
+            : formatMessageTime(message.time)}
       </div>
     </div>
   );

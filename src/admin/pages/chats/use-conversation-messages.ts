@@ -32,8 +32,11 @@ export interface ConversationMessages {
   send(text: string, onFailure: (error: HttpError) => void): void;
 }
 
-/** Messages of one conversation; mount it again (a React key) for another conversation. */
-export function useConversationMessages(conversationId: number): ConversationMessages {
+/**
+ * Messages of one conversation; mount it again (a React key) for another conversation. `canAnswer`:
+ * the role may answer, and so marks what it reads as read; a Viewer reads without changing anything.
+ */
+export function useConversationMessages(conversationId: number, canAnswer = true): ConversationMessages {
   const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
   const { mutate: reportError } = useOnError();
@@ -51,6 +54,7 @@ export function useConversationMessages(conversationId: number): ConversationMes
 
   /** `isBackground`: a poll's arrival, read while the conversation is open, is not the administrator's activity. */
   const markRead = useCallback((isBackground = false) => {
+    if (!canAnswer) return;
     markReadMutate(
       {
         url: actionPath('chats', 'markRead', conversationId),
@@ -67,7 +71,7 @@ export function useConversationMessages(conversationId: number): ConversationMes
         },
       },
     );
-  }, [conversationId, markReadMutate, refreshList]);
+  }, [canAnswer, conversationId, markReadMutate, refreshList]);
 
   // The latest callbacks, for the poll loop below, which lives as long as the conversation is open.
   const latest = useRef({ markRead, reportError });
@@ -137,9 +141,10 @@ export function useConversationMessages(conversationId: number): ConversationMes
   }, [conversationId, dataProvider]);
 
   // Opening a conversation reads it (the hook is mounted afresh for each conversation).
+  // The role's answer may arrive after the conversation opened: it is read once the answer allows it.
   useEffect(() => {
-    latest.current.markRead();
-  }, []);
+    markRead();
+  }, [markRead]);
 
   const send = useCallback(
     (text: string, onFailure: (error: HttpError) => void) => {

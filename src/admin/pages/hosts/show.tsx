@@ -1,7 +1,8 @@
 import { useDelete, useInvalidate, useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
+import { ArrowLeftOutlined, buttonLoading, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
 import { useState } from 'react';
+import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -61,6 +62,9 @@ export function HostDetails() {
     </Button>
   );
 
+  // Support and Viewer read hosts; Edit and Delete are for the roles that change them.
+  const canWrite = usePermission('hosts', 'hosts.write');
+
   if (query.isLoading) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
@@ -79,7 +83,7 @@ export function HostDetails() {
         extra={
           <Space wrap>
             {backToHosts}
-            <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
+            <Button type="primary" onClick={() => void query.refetch()} loading={buttonLoading(query.isFetching)}>
               {t('admin.hosts.detail.retry')}
             </Button>
           </Space>
@@ -163,10 +167,11 @@ export function HostDetails() {
             {currentHost.name.trim() ? currentHost.name : t('admin.hosts.list.unknownHost')}
           </Typography.Title>
         </Space>
+        {canWrite ? (
         <Space wrap>
           {isEditing ? (
             <>
-              <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={isSaving}>
+              <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={buttonLoading(isSaving)}>
                 {t('admin.hosts.detail.save')}
               </Button>
               <Button onClick={cancelEditing} disabled={isSaving}>
@@ -178,10 +183,11 @@ export function HostDetails() {
               {t('admin.hosts.detail.edit')}
             </Button>
           )}
-          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={removal.isPending}>
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={buttonLoading(removal.isPending)}>
             {t('admin.hosts.detail.delete')}
           </Button>
         </Space>
+        ) : null}
       </Flex>
 
       <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.information')}</Typography.Title>}>

@@ -1,7 +1,8 @@
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
-import { CheckCircleOutlined, UserOutlined } from '../../icons';
+import { buttonLoading, CheckCircleOutlined, UserOutlined } from '../../icons';
 import { useState } from 'react';
+import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
@@ -15,6 +16,7 @@ export function HostVerification({ id }: { id: string }) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const [isDocumentOpen, setIsDocumentOpen] = useState(false);
+  const canApprove = usePermission('hosts', 'hosts.write');
   const { query } = useCustom<UserDetailsResponse, HttpError>({
     url: actionPath('hosts', 'verification', id),
     method: 'get',
@@ -87,9 +89,11 @@ export function HostVerification({ id }: { id: string }) {
       <Card
         title={title(t('admin.hosts.verification.title'))}
         extra={
-          <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={approval.isPending}>
-            {t('admin.hosts.verification.approve')}
-          </Button>
+          canApprove ? (
+            <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={buttonLoading(approval.isPending)}>
+              {t('admin.hosts.verification.approve')}
+            </Button>
+          ) : null
         }
       >
         {verification ? (

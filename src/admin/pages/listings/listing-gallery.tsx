@@ -1,6 +1,8 @@
 import { Empty, Grid, Image, Typography } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { cloneElement, useState, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../components/visually-hidden';
+import { CloseOutlined, IMAGE_PREVIEW_ICONS } from '../../icons';
 
 /** docs/product.md §23: the gallery shows five photos; a sixth tile opens them all. */
 export const GALLERY_SIZE = 5;
@@ -68,7 +70,19 @@ export function ListingGallery({ title, urls }: ListingGalleryProps) {
       </div>
       <Image.PreviewGroup
         items={urls.map((src, index) => ({ src, alt: altOf(index) }))}
+        // antd's icons would be read by their file names; the close button gets a name of its own.
+        icons={IMAGE_PREVIEW_ICONS}
         preview={{
+          // The preview is a dialog: named by the listing's photos; its picture keeps its alt text,
+          // which antd's group drops.
+          title: <VisuallyHidden>{t('admin.listings.detail.gallery.label')}</VisuallyHidden>,
+          imageRender: (image, { current }) => cloneElement(image as ReactElement<{ alt?: string }>, { alt: altOf(current ?? preview.current) }),
+          closeIcon: (
+            <>
+              <CloseOutlined />
+              <VisuallyHidden>{t('admin.framework.buttons.close')}</VisuallyHidden>
+            </>
+          ),
           visible: preview.isOpen,
           current: preview.current,
           onVisibleChange: (isOpen) => setPreview((state) => ({ ...state, isOpen })),

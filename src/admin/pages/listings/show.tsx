@@ -1,4 +1,5 @@
 import {
+  buttonLoading,
   CarOutlined,
   CoffeeOutlined,
   DesktopOutlined,
@@ -20,6 +21,7 @@ import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
 import { StatusBadge } from '../../components/status-badge';
+import { usePermission } from '../../access';
 import { actionPath } from '../../resources';
 import { ListingGallery } from './listing-gallery';
 import { isUndecided, listingStatusKey } from './listing-status';
@@ -122,6 +124,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   }
 
   const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
+  const canDecide = usePermission('listings', 'listings.decide');
   return (
     <SectionCard title={t('admin.listings.detail.sections.decision')}>
       <Flex vertical gap={16}>
@@ -134,22 +137,24 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
             </Typography.Paragraph>
           </div>
         ) : null}
+        {/* A role that reads listings but does not decide them sees the state without the buttons. */}
+        {canDecide ? (
         <Flex gap={12} wrap>
-          <Button danger disabled={!isOpen || isProcessing} loading={pending === 'decline'} onClick={() => setAskingReason(true)}>
+          <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'decline')} onClick={() => setAskingReason(true)}>
             {t('admin.listings.detail.decision.decline')}
           </Button>
-          <Button type="primary" disabled={!isOpen || isProcessing} loading={pending === 'approve'} onClick={() => decide('approve')}>
+          <Button type="primary" disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'approve')} onClick={() => decide('approve')}>
             {t('admin.listings.detail.decision.approve')}
           </Button>
         </Flex>
+        ) : null}
       </Flex>
       <Modal
         open={isAskingReason}
         title={t('admin.listings.detail.decision.modalTitle')}
         okText={t('admin.listings.detail.decision.modalConfirm')}
         cancelText={t('admin.listings.detail.decision.modalCancel')}
-        okButtonProps={{ danger: true, disabled: isProcessing }}
-        confirmLoading={pending === 'decline'}
+        okButtonProps={{ danger: true, disabled: isProcessing, loading: buttonLoading(pending === 'decline') }}
         onOk={() => decide('decline', reason.trim() || undefined)}
         onCancel={() => setAskingReason(false)}
         destroyOnHidden

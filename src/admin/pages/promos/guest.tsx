@@ -3,8 +3,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
-import { EditOutlined, NUMBER_CONTROLS } from '../../icons';
+import { Alert, Button, Checkbox, DatePicker, Form, Input } from 'antd';
+import { usePermission } from '../../access';
+import { NumberInput } from '../../components/number-input';
+import { buttonLoading, CalendarOutlined, EditOutlined } from '../../icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
 import {
   PROMO_DATE_DISPLAY_FORMATS,
@@ -31,6 +33,8 @@ const FIELD_IDS: Record<EditableField, string> = {
 export function GuestPromoPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(NOTHING_EDITED);
+  // Only an Administrator changes promos; the other readers see the values without the controls.
+  const canWrite = usePermission('promos', 'promos.write');
 
   function startEditing(field: EditableField) {
     setEditing((current) => ({ ...current, [field]: true }));
@@ -49,6 +53,7 @@ export function GuestPromoPage() {
   const validUntil: unknown = Form.useWatch('validUntil', form);
 
   function editButton(field: EditableField, label: string): ReactNode {
+    if (!canWrite) return null;
     return (
       <Button
         icon={<EditOutlined />}
@@ -79,7 +84,7 @@ export function GuestPromoPage() {
         <Form
           {...formProps}
           layout="vertical"
-          disabled={query?.isLoading || query?.isError}
+          disabled={query?.isLoading || query?.isError || !canWrite}
           onFinishFailed={({ errorFields }) => {
             // A refused field must be editable to be put right.
             for (const { name } of errorFields) {
@@ -89,7 +94,7 @@ export function GuestPromoPage() {
           }}
         >
           <Form.Item name="version" hidden>
-            <InputNumber controls={NUMBER_CONTROLS} />
+            <NumberInput />
           </Form.Item>
 
           <Form.Item label={labels.promoCode} htmlFor={FIELD_IDS.promoCode} required>
@@ -114,6 +119,7 @@ export function GuestPromoPage() {
                   format={PROMO_DATE_DISPLAY_FORMATS}
                   disabled={!editing.validUntil}
                   allowClear={false}
+                  suffixIcon={<CalendarOutlined />}
                   style={{ flex: 1 }}
                 />
               </Form.Item>
@@ -124,8 +130,7 @@ export function GuestPromoPage() {
           <Form.Item label={labels.promoValue} htmlFor={FIELD_IDS.promoValue} required>
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item name="promoValue" noStyle rules={promoValueRules(t)}>
-                <InputNumber
-                  controls={NUMBER_CONTROLS}
+                <NumberInput
                   id={FIELD_IDS.promoValue}
                   readOnly={!editing.promoValue}
                   min={1}
@@ -147,9 +152,11 @@ export function GuestPromoPage() {
 
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
             <Link to="/guest-manage">{t('admin.promos.guest.back')}</Link>
-            <Button type="primary" {...saveButtonProps} loading={mutation.isPending}>
-              {t('admin.promos.save')}
-            </Button>
+            {canWrite ? (
+              <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
+                {t('admin.promos.save')}
+              </Button>
+            ) : null}
           </div>
         </Form>
     </PromoFrame>

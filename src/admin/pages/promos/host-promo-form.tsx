@@ -2,8 +2,10 @@
 // Activation toggle, saved to the promo of their kind.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, DatePicker, Form, InputNumber, Switch } from 'antd';
-import { NUMBER_CONTROLS } from '../../icons';
+import { Alert, Button, DatePicker, Form, Switch } from 'antd';
+import { usePermission } from '../../access';
+import { NumberInput } from '../../components/number-input';
+import { buttonLoading, CalendarOutlined } from '../../icons';
 import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
 import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isExpiredPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
 import { PromoFrame } from './promo-frame';
@@ -29,6 +31,8 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
   const isActive = Form.useWatch('isActive', form) as boolean | undefined;
   const validityEnds: unknown = Form.useWatch('validityEnds', form);
   const ids = { validityEnds: `${kind}-validity-ends`, freeStays: `${kind}-free-stays`, isActive: `${kind}-activation` };
+  // Only an Administrator changes promos; the other readers see the values without Save.
+  const canWrite = usePermission('promos', 'promos.write');
 
   return (
     <PromoFrame
@@ -39,9 +43,9 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
       clearFailure={clearFailure}
       reload={reload}
     >
-        <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError}>
+        <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError || !canWrite}>
           <Form.Item name="version" hidden>
-            <InputNumber controls={NUMBER_CONTROLS} />
+            <NumberInput />
           </Form.Item>
 
           <Form.Item
@@ -53,11 +57,11 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
             extra={isExpiredPromoDate(validityEnds) && <Alert type="warning" message={t('admin.promos.expired')} />}
             {...promoDateItemProps}
           >
-            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} allowClear={false} />
+            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} allowClear={false} suffixIcon={<CalendarOutlined />} />
           </Form.Item>
 
           <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>
-            <InputNumber controls={NUMBER_CONTROLS} id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
+            <NumberInput id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
           </Form.Item>
 
           <Form.Item label={t('admin.promos.activation')} htmlFor={ids.isActive}>
@@ -71,9 +75,11 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
 
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
             <Link to={PROMO_OVERVIEW_ROUTE}>{t('admin.promos.backToOverview')}</Link>
-            <Button type="primary" {...saveButtonProps} loading={mutation.isPending}>
-              {t('admin.promos.save')}
-            </Button>
+            {canWrite ? (
+              <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
+                {t('admin.promos.save')}
+              </Button>
+            ) : null}
           </div>
         </Form>
     </PromoFrame>

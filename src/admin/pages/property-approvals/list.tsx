@@ -3,6 +3,7 @@ import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { propertyApprovalList, type PropertyApprovalRow, type PropertyDecisionResponse } from '../../../contracts/property-approvals';
+import { usePermission } from '../../access';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { actionPath } from '../../resources';
@@ -80,9 +81,12 @@ function DecisionButton({ row, decision, pending, onDecide }: DecisionButtonProp
 export function PropertyApprovalList() {
   const { t } = useTranslation();
   const { decide, pending } = useDecision();
+  const canDecide = usePermission('property-approvals', 'listings.decide');
   const decision = (row: PropertyApprovalRow) => {
     if (row.status === 'confirmed') return <Typography.Text>{t('admin.propertyApprovals.alreadyConfirmed')}</Typography.Text>;
     if (row.status === 'declined') return <Typography.Text>{t('admin.propertyApprovals.alreadyDeclined')}</Typography.Text>;
+    // A role that reads but does not decide sees that the row waits, without the buttons.
+    if (!canDecide) return <Typography.Text>{t('admin.propertyApprovals.awaitingDecision')}</Typography.Text>;
     return (
       <Space>
         <DecisionButton row={row} decision="approve" pending={pending} onDecide={decide} />

@@ -1,0 +1,155 @@
+// Staff and roles in the browser (docs/decisions/018-staff-roles.md): an administrator adds staff on
+// the Staff screen; each role signs in through the form and finds its own menu, its own controls,
+// and a 403 screen at the address of a screen it may not read.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Role } from '../../src/contracts/roles';
+import { expect, expectNoSeriousAxeViolations, submitSignInForm, test } from './fixtures';
+
+const PASSWORD = 'a staff password of 12+';
+/** Unique per run: the accounts live in the run's database. */
+const stamp = Date.now().toString(36);
+const emailOf = (role: Role) => `${role}-${stamp}@hoy.test`;
+
+const MENU = ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page', 'Staff'];
+const SEES: Record<Exclude<Role, 'administrator'>, string[]> = {
+  moderator: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page'],
+  support: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Feedback', 'Data from Landing Page'],
+  viewer: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page'],
+};
+
+async function createStaff(api: APIRequestContext, token: string, role: Role): Promise<void> {
+  const response = await api.post('/api/admin/staff', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `${role} ${stamp}`, email: emailOf(role), role, password: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** A fresh browser signed in as the member through the login form. */
+async function signedInAs(browser: Browser, role: Role): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await submitSignInForm(page, { email: emailOf(role), password: PASSWORD });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function expectMenu(page: Page, shown: string[]): Promise<void> {
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: shown[1] })).toBeVisible();
+  for (const label of MENU) {
+    await expect(navigation.getByRole('link', { name: label, exact: true })).toHaveCount(shown.includes(label) ? 1 : 0);
+  }
+}
+
+async function expectForbidden(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to see this page.')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an administrator adds a staff member on the Staff screen, changes the role and disables the account', async ({ adminPage, adminToken, playwright, baseURL }) => {
+  // Two axe runs and a dozen round trips: about 15 s alone, more on a busy 2-core machine.
+  test.setTimeout(90_000);
+  const page = adminPage;
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { level: 2, name: 'Staff' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('Name').fill(`Viewer ${stamp}`);
+  await dialog.getByLabel('Email').fill(emailOf('viewer'));
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await expectNoSeriousAxeViolations(page, { label: 'add staff dialog' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: emailOf('viewer') });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('combobox', { name: `Role of Viewer ${stamp}` })).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, { label: '/staff' });
+
+  // The member signs in; disabling them ends that session at once.
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post('/api/admin/admin-login', { data: { email: emailOf('viewer'), password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const memberToken = ((await login.json()) as { token: string }).token;
+  const asMember = { authorization: `Bearer ${memberToken}` };
+  expect((await api.get('/api/admin/me', { headers: asMember })).status()).toBe(200);
+
+  await row.getByRole('button', { name: `Disable Viewer ${stamp}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(row.getByText('Disabled')).toBeVisible();
+  expect((await api.get('/api/admin/me', { headers: asMember })).status()).toBe(401);
+  await row.getByRole('button', { name: `Enable Viewer ${stamp}` }).click();
+  await expect(row.getByText('Active')).toBeVisible();
+
+  // The last administrator cannot be demoted: the server refuses and the screen says why.
+  const adminRow = page.getByRole('row').filter({ hasText: '(you)' });
+  // The visible selection covers antd's combobox input; clicking it opens the list, drawn at the end of the page.
+  await adminRow.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown').getByTitle('Viewer', { exact: true }).click();
+  await expect(page.getByText('At least one active administrator must remain')).toBeVisible();
+  const me = (await (await api.get('/api/admin/me', { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { role: string };
+  expect(me.role).toBe('administrator');
+
+  await createStaff(api, adminToken, 'moderator');
+  await createStaff(api, adminToken, 'support');
+  await api.dispose();
+});
+
+test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen at Bookings', async ({ browser }) => {
+  const page = await signedInAs(browser, 'moderator');
+  await expectMenu(page, SEES.moderator);
+  await page.goto('/hosts');
+  await page.getByRole('link', { name: /^View Details/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await page.goto('/property-approvals?status=pending');
+  await expect(page.getByRole('button', { name: /^Approve / }).first()).toBeVisible();
+  await expectForbidden(page, '/bookings');
+  await expectNoSeriousAxeViolations(page, { label: '403 screen' });
+  await expectForbidden(page, '/promo-code-guest');
+  await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.context().close();
+});
+
+test('support answers chats and reads hosts without changing them', async ({ browser }) => {
+  const page = await signedInAs(browser, 'support');
+  await expectMenu(page, SEES.support);
+  await page.goto('/hosts');
+  await page.getByRole('link', { name: /^View Details/ }).first().click();
+  await expect(page.getByRole('heading', { name: 'Host Information' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await page.goto('/listings');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Decision' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await page.goto('/chats');
+  await page.locator('a[href*="conversation="]').first().click();
+  await expect(page.getByPlaceholder('Type a message...')).toBeVisible();
+  await expectForbidden(page, '/activity');
+  await expectForbidden(page, '/staff');
+  await page.context().close();
+});
+
+test('a viewer reads every screen but Staff, exports nothing and changes nothing', async ({ browser }) => {
+  const page = await signedInAs(browser, 'viewer');
+  await expectMenu(page, SEES.viewer);
+  await page.goto('/hosts');
+  await expect(page.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Refresh/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
+  await page.goto('/chats');
+  await page.locator('a[href*="conversation="]').first().click();
+  await expect(page.getByText('Your role reads conversations but does not answer them.')).toBeVisible();
+  await expect(page.getByPlaceholder('Type a message...')).toHaveCount(0);
+  await page.goto('/promo-code-guest');
+  await expect(page.getByLabel('Promo Code')).not.toHaveValue('');
+  await expect(page.getByRole('button', { name: /Save/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Edit/ })).toHaveCount(0);
+  await expectForbidden(page, '/staff');
+  await page.context().close();
+});
