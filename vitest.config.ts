@@ -3,30 +3,48 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const DRIVER_NEUTRAL = ['body-limit', 'config', 'dir-lock', 'login-abuse', 'openapi', 'process', 'production-build', 'security-headers', 'trust-proxy'];
 
-const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
-  extends: true,
-  test: {
-    name,
-    include: ['tests/server/**/*.test.ts'],
-    // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes). The
-    // driver-neutral files run once, on the embedded database: they start their own embedded
-    // processes (process, dir-lock, production-build) or test the HTTP layer and its limits alone.
-    exclude: driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((name) => `tests/server/${name}.test.ts`),
-    environment: 'node',
-    env: { HOY_TEST_DRIVER: driver },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * Files that time answers (every answer and health probe under 100 ms, sign-in delays) or start and
+ * kill whole server processes: they run after the rest, one at a time, so no other test shares the
+ * machine's two cores with them. Everything else runs two files at a time.
+ */
+const ALONE = ['hostile-cost', 'login-abuse', 'process', 'crash-safety', 'dir-lock', 'production-build', 'postgres/cluster', 'postgres/multi-process'];
+const aloneFiles = ALONE.map((name) => `tests/server/${name}.test.ts`);
+
+const serverProject = (driver: 'pglite' | 'postgres', alone: boolean): TestProjectInlineConfiguration => {
+  const name = `${driver === 'pglite' ? 'server' : 'server-pg'}${alone ? '-alone' : ''}`;
+  // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes). The
+  // driver-neutral files run once, on the embedded database: they start their own embedded
+  // processes (process, dir-lock, production-build) or test the HTTP layer and its limits alone.
+  const excluded = [
+    ...(driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`)),
+    ...(alone ? [] : aloneFiles),
+  ];
+  return {
+    extends: true,
+    test: {
+      name,
+      include: alone ? aloneFiles : ['tests/server/**/*.test.ts'],
+      exclude: excluded,
+      environment: 'node',
+      env: { HOY_TEST_DRIVER: driver },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      maxWorkers: alone ? 1 : 2,
+      sequence: { groupOrder: alone ? 1 : 0 },
+    },
+  };
+};
 
 export default defineConfig({
   plugins: [react()],
   test: {
     globalSetup: ['tests/server/helpers/global-setup.ts'],
     projects: [
-      serverProject('server', 'pglite'),
+      serverProject('pglite', false),
+      serverProject('pglite', true),
       // The same API suite again on a real PostgreSQL server when one is configured.
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres', false), serverProject('postgres', true)] : []),
       {
         extends: true,
         test: {
@@ -37,6 +55,8 @@ export default defineConfig({
           server: { deps: { inline: [/@refinedev\//] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
     ],

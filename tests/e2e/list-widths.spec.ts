@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const TABLE_LISTS = ['/hosts', '/listings', '/property-approvals', '/bookings', '/landing-data', '/activity'];
+const TABLE_LISTS = ['/hosts', '/listings', '/property-approvals', '/bookings', '/landing-data', '/activity', '/staff'];
 
 interface Widths {
   page: { scroll: number; client: number };
@@ -38,6 +38,7 @@ const REQUIRED_COLUMNS: Record<string, { 'en-US': string[]; so: string[] }> = {
   '/listings': { 'en-US': ['Status'], so: ['Xaaladda'] },
   '/property-approvals': { 'en-US': ['Status', 'Actions'], so: ['Xaaladda', 'Ficillada'] },
   '/bookings': { 'en-US': ['Status', 'Actions'], so: ['Xaaladda', 'Ficillada'] },
+  '/staff': { 'en-US': ['Status', 'Actions'], so: ['Xaaladda', 'Ficillada'] },
 };
 
 const LOCALES = ['en-US', 'so'] as const;
@@ -76,12 +77,12 @@ for (const locale of LOCALES) {
   });
 }
 
-// Below a laptop the table keeps its values on few lines and scrolls inside itself; the page never does.
+// Below a laptop the table keeps its values on few lines and scrolls inside itself; the page never
+// does (at 390 px the phone test below checks it, list by list).
 for (const locale of LOCALES) {
   for (const viewport of [
     { width: 1024, height: 768 },
     { width: 768, height: 1024 },
-    { width: 390, height: 844 },
   ]) {
     test(`at ${viewport.width} px only a list's table scrolls sideways, never the page (${locale})`, async ({ newAdminPage }) => {
       test.setTimeout(60_000);
@@ -95,11 +96,16 @@ for (const locale of LOCALES) {
   }
 }
 
-test('on a phone every list with rows scrolls inside its table, in both languages', async ({ newAdminPage }) => {
-  test.setTimeout(60_000);
+test('on a phone the page never scrolls sideways and every list with rows scrolls inside its table, in both languages', async ({ newAdminPage }) => {
+  test.setTimeout(90_000);
   for (const locale of LOCALES) {
     const page = await newAdminPage({ locale, viewport: { width: 390, height: 844 } });
-    // Activity may have no rows yet: its empty table need not scroll.
+    // Activity may have no rows yet: its empty table need not scroll, and the feedback cards have no table.
+    for (const path of ['/activity', '/feedback']) {
+      await (path === '/feedback' ? openFeedback(page) : openList(page, path));
+      const widths = await measure(page);
+      expect(widths.page.scroll, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(widths.page.client);
+    }
     for (const path of TABLE_LISTS.filter((list) => list !== '/activity')) {
       await openList(page, path);
       const widths = await measure(page);

@@ -101,6 +101,10 @@ test('an administrator adds a staff member on the Staff screen, changes the role
 test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen at Bookings', async ({ browser }) => {
   const page = await signedInAs(browser, 'moderator');
   await expectMenu(page, SEES.moderator);
+  // The dashboard counts everything; only the cards of readable lists open them.
+  await expect(page.locator('section a[href^="/hosts"]')).toHaveCount(4);
+  await expect(page.locator('section a[href^="/bookings"]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Bookings' }).getByText(/\d/).first()).toBeVisible();
   await page.goto('/hosts');
   await page.getByRole('link', { name: /^View Details/ }).first().click();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { useCustom } from '@refinedev/core';
+import { useDataProvider } from '@refinedev/core';
+import { useEffect, useState } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,18 +20,30 @@ function recordPath({ entityType, entityId }: ActivityRow): string {
 /** The staff filter: every member by name (disabled ones too, their entries stay); "All staff" clears it. */
 function StaffFilter({ list }: { list: ListScreenState<ActivityRow> }) {
   const { t } = useTranslation();
-  const { query } = useCustom<ActivityStaff[]>({ url: actionPath('activity', 'staffNames'), method: 'get', errorNotification: false });
-  const members = query.data?.data ?? [];
+  // Read through the data provider once, not with useCustom: a Refine query here made the list lose
+  // its search and filter from the address on the way Back to Activity.
+  const dataProvider = useDataProvider();
+  const [members, setMembers] = useState<ActivityStaff[] | undefined>(undefined);
+  useEffect(() => {
+    let isCurrent = true;
+    const { custom } = dataProvider();
+    void custom?.({ url: actionPath('activity', 'staffNames'), method: 'get' })
+      .then(({ data }) => isCurrent && setMembers(data as unknown as ActivityStaff[]))
+      .catch(() => isCurrent && setMembers([]));
+    return () => {
+      isCurrent = false;
+    };
+  }, [dataProvider]);
   return (
     <Select
       aria-label={t('admin.activity.staffFilter')}
       style={{ minWidth: 220 }}
-      loading={query.isLoading}
+      loading={members === undefined}
       value={list.extraFilters.staffId || ''}
       onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
       options={[
         { value: '', label: t('admin.activity.allStaff') },
-        ...members.map((member) => ({ value: String(member.id), label: member.name })),
+        ...(members ?? []).map((member) => ({ value: String(member.id), label: member.name })),
       ]}
     />
   );

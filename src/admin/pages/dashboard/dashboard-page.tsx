@@ -2,7 +2,12 @@ import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
+import { useReadableResources } from '../../access';
 import { ADMIN_CALLS } from '../../resources';
+
+/** The resource whose screen a card opens: the first part of its address. */
+const DASHBOARD_LINK_RESOURCES = ['hosts', 'listings', 'property-approvals', 'bookings', 'feedbacks'];
+const resourceOf = (to: string) => (to.startsWith('/feedback') ? 'feedbacks' : to.slice(1).split(/[/?]/)[0]);
 
 type DashboardCard = { key: string; label: string; value: number | string; to: string };
 
@@ -43,6 +48,8 @@ export function DashboardPage() {
   });
   // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
   const dashboard = query.data?.data;
+  // Every role reads the counts; a card opens its list only for a role that reads it (docs/decisions/018-staff-roles.md).
+  const readable = useReadableResources(DASHBOARD_LINK_RESOURCES);
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -72,11 +79,17 @@ export function DashboardPage() {
             <Row gutter={[16, 16]}>
               {cards.map((card) => (
                 <Col key={card.key} xs={24} sm={12} lg={6}>
-                  <Link to={card.to} style={{ display: 'block' }}>
-                    <Card hoverable size="small">
+                  {readable.has(resourceOf(card.to)) ? (
+                    <Link to={card.to} style={{ display: 'block' }}>
+                      <Card hoverable size="small">
+                        <Statistic title={<Typography.Text>{card.label}</Typography.Text>} value={card.value} />
+                      </Card>
+                    </Link>
+                  ) : (
+                    <Card size="small">
                       <Statistic title={<Typography.Text>{card.label}</Typography.Text>} value={card.value} />
                     </Card>
-                  </Link>
+                  )}
                 </Col>
               ))}
             </Row>
