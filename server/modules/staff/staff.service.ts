@@ -45,6 +45,17 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
     });
   }
 
+  /** The audit entry of a change to a staff account, made by `actorId`, in the change's transaction. */
+  function recordChange(
+    transaction: Transaction,
+    actorId: number,
+    id: number,
+    action: `staff.${string}`,
+    values: { before?: unknown; after?: unknown } = {},
+  ): Promise<void> {
+    return audit.record(transaction, { administratorId: actorId, action, entityType: 'staff', entityId: id, ...values });
+  }
+
   return {
     listSource: staffSource(db),
 
@@ -62,13 +73,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
         const now = clock.now();
         const row = await repository.insert(transaction, { name: request.name, email: request.email, role: request.role, passwordHash, now });
         if (!row) throw new ConflictError(STAFF_MESSAGES.emailTaken);
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.create',
-          entityType: 'staff',
-          entityId: row.id,
-          after: { name: row.name, email: row.email, role: row.role },
-        });
+        await recordChange(transaction, actorId, row.id, 'staff.create', { after: { name: row.name, email: row.email, role: row.role } });
         return row;
       });
       log.info({ event: 'staff.created', administratorId: created.id, role: created.role, by: actorId }, 'staff member created');
@@ -79,14 +84,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
       return changeAccount(id, role !== 'administrator', async (transaction, current) => {
         if (current.role === role) return toStaffRow(current);
         const updated = await repository.update(transaction, id, { role, now: clock.now() });
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.role',
-          entityType: 'staff',
-          entityId: id,
-          before: { role: current.role },
-          after: { role },
-        });
+        await recordChange(transaction, actorId, id, 'staff.role', { before: { role: current.role }, after: { role } });
         log.info({ event: 'staff.role-changed', administratorId: id, from: current.role, to: role, by: actorId }, 'staff role changed');
         return toStaffRow(updated);
       });
@@ -99,14 +97,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
         const now = clock.now();
         const updated = await repository.update(transaction, id, { disabledAt: now, now });
         const revoked = await repository.revokeSessions(transaction, id, now);
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.disable',
-          entityType: 'staff',
-          entityId: id,
-          before: { disabled: false },
-          after: { disabled: true, sessionsRevoked: revoked },
-        });
+        await recordChange(transaction, actorId, id, 'staff.disable', { before: { disabled: false }, after: { disabled: true, sessionsRevoked: revoked } });
         log.info({ event: 'session.revoked', reason: 'account-disabled', administratorId: id, revoked, by: actorId }, 'staff member disabled');
         return toStaffRow(updated);
       });
@@ -116,14 +107,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
       return changeAccount(id, false, async (transaction, current) => {
         if (current.disabledAt === null) return toStaffRow(current);
         const updated = await repository.update(transaction, id, { disabledAt: null, now: clock.now() });
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.enable',
-          entityType: 'staff',
-          entityId: id,
-          before: { disabled: true },
-          after: { disabled: false },
-        });
+        await recordChange(transaction, actorId, id, 'staff.enable', { before: { disabled: true }, after: { disabled: false } });
         log.info({ event: 'staff.enabled', administratorId: id, by: actorId }, 'staff member enabled');
         return toStaffRow(updated);
       });
@@ -137,13 +121,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
         const now = clock.now();
         const updated = await repository.update(transaction, id, { passwordHash, passwordChangedAt: now, now });
         const revoked = await repository.revokeSessions(transaction, id, now);
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.password-reset',
-          entityType: 'staff',
-          entityId: id,
-          after: { sessionsRevoked: revoked },
-        });
+        await recordChange(transaction, actorId, id, 'staff.password-reset', { after: { sessionsRevoked: revoked } });
         log.info({ event: 'password.set', administratorId: id, by: actorId }, 'staff password reset');
         log.info({ event: 'session.revoked', reason: 'password-reset', administratorId: id, revoked, by: actorId }, 'sessions revoked');
         return toStaffRow(updated);
@@ -154,13 +132,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
     async revokeSessions(actorId: number, id: number): Promise<number> {
       return changeAccount(id, false, async (transaction) => {
         const revoked = await repository.revokeSessions(transaction, id, clock.now());
-        await audit.record(transaction, {
-          administratorId: actorId,
-          action: 'staff.sessions-revoke',
-          entityType: 'staff',
-          entityId: id,
-          after: { sessionsRevoked: revoked },
-        });
+        await recordChange(transaction, actorId, id, 'staff.sessions-revoke', { after: { sessionsRevoked: revoked } });
         log.info({ event: 'session.revoked', reason: 'staff', administratorId: id, revoked, by: actorId }, 'staff member signed out');
         return revoked;
       });
