@@ -133,6 +133,16 @@ export const users = pgTable(
     index('users_hosts_email_sort_desc_idx')
       .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
+    // The same sorts under a status filter: the status first, so a deep page walks only that status's hosts.
+    index('users_hosts_status_name_idx').on(table.statusHost, sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id).where(sql`is_host`),
+    index('users_hosts_status_name_desc_idx')
+      .on(table.statusHost, sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`is_host`),
+    index('users_hosts_status_email_idx').on(table.statusHost, sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id).where(sql`is_host`),
+    index('users_hosts_status_email_desc_idx')
+      .on(table.statusHost, sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`is_host`),
+    index('users_hosts_status_properties_idx').on(table.statusHost, table.numberOfProperties, table.id).where(sql`is_host`),
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     // Every user by name: the bookings' Guest sort walks it (migration 0010).
     index('users_name_sort_idx').on(table.name, table.id),
@@ -186,6 +196,8 @@ export const properties = pgTable(
     listingStatus: text('listing_status').notNull().default('Pending'),
     listingDeclineReason: text('listing_decline_reason'),
     approvalStatus: text('approval_status').notNull().default('pending'),
+    /** The host's name, kept by the triggers of migration 0014 so the lists sort by it from an index. */
+    hostName: text('host_name').notNull().default(''),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -198,6 +210,15 @@ export const properties = pgTable(
     index('properties_address_idx').on(table.address, table.id),
     index('properties_listing_status_idx').on(table.listingStatus, table.id),
     index('properties_approval_status_idx').on(table.approvalStatus, table.id),
+    // Every sort of Review Listings and Property Approvals, with and without their status filter:
+    // a page costs its offset in index entries (decision 019).
+    index('properties_host_name_idx').on(table.hostName, table.id),
+    index('properties_listing_title_idx').on(table.listingStatus, table.title, table.id),
+    index('properties_listing_address_idx').on(table.listingStatus, table.address, table.id),
+    index('properties_listing_host_name_idx').on(table.listingStatus, table.hostName, table.id),
+    index('properties_approval_title_idx').on(table.approvalStatus, table.title, table.id),
+    index('properties_approval_address_idx').on(table.approvalStatus, table.address, table.id),
+    index('properties_approval_host_name_idx').on(table.approvalStatus, table.hostName, table.id),
     index('properties_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('properties_address_trgm_idx').using('gin', sql`${table.address} gin_trgm_ops`),
   ],

@@ -124,8 +124,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     },
 
     async count(filter) {
-      // The unfiltered total comes from the counter the triggers keep; a search or status is counted for real.
-      if (counter && filter.pattern === undefined && filter.status === undefined && filter.filters === undefined) return readCounter(db, counter);
+      // An unsearched total, of the whole list or of one status, comes from the counter the triggers keep;
+      // a search or an extra filter is counted for real.
+      if (counter && filter.pattern === undefined && filter.filters === undefined) return readCounter(db, counter, filter.status);
       const [row] = await join(db.select({ total: count() }).from(table).$dynamic()).where(selected(filter));
       return row.total;
     },

@@ -76,6 +76,37 @@ describe('GET /api/admin/listings', () => {
     expect(descending.json<Array<{ hostName: string }>>().map((row) => row.hostName)).toEqual(['Zakariye Filter', 'Abdi Filter']);
   });
 
+  it("sorts and shows the host's current name: a rename, a new host or a stray write to the copy (migration 0014)", async () => {
+    const marker = `Copy${Date.now()}`;
+    const first = await insertHost(t.handle, { name: 'Bashir Copy' });
+    const second = await insertHost(t.handle, { name: 'Cawo Copy' });
+    const moved = await insertProperty(t.handle, first.id, { title: `${marker} moved` });
+    await insertProperty(t.handle, second.id, { title: `${marker} stays` });
+    const byHost = async (path: string) =>
+      (await get(`${path}?q=${marker}&sort=hostName&order=asc`)).json<Array<{ title: string; hostName: string }>>().map((row) => `${row.hostName}: ${row.title}`);
+    expect(await byHost('/api/admin/listings')).toEqual([`Bashir Copy: ${marker} moved`, `Cawo Copy: ${marker} stays`]);
+
+    await t.handle.query(sql`UPDATE users SET name = 'Zeynab Copy' WHERE id = ${first.id}`);
+    expect(await byHost('/api/admin/listings')).toEqual([`Cawo Copy: ${marker} stays`, `Zeynab Copy: ${marker} moved`]);
+    expect(await byHost('/api/admin/property-approvals')).toEqual([`Cawo Copy: ${marker} stays`, `Zeynab Copy: ${marker} moved`]);
+
+    await t.handle.query(sql`UPDATE properties SET host_id = ${second.id} WHERE id = ${moved.id}`);
+    expect(await byHost('/api/admin/listings')).toEqual([`Cawo Copy: ${marker} moved`, `Cawo Copy: ${marker} stays`]);
+
+    // The copy is always read from the host, whatever a statement writes into it.
+    await t.handle.query(sql`UPDATE properties SET host_name = 'Aaa Forged' WHERE id = ${moved.id}`);
+    const [row] = await t.handle.query<{ host_name: string }>(sql`SELECT host_name FROM properties WHERE id = ${moved.id}`);
+    expect(row.host_name).toBe('Cawo Copy');
+  });
+
+  it('answers a status total from the counters, equal to a count of the rows', async () => {
+    for (const status of ['Pending', 'Approved', 'Declined']) {
+      const response = await get(`/api/admin/listings?page=1&status=${status}`);
+      const [row] = await t.handle.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM properties WHERE listing_status = ${status}`);
+      expect(response.headers['x-total-count']).toBe(String(row.total));
+    }
+  });
+
   it('answers 400 for an unknown status, sort, or a page size over 100', async () => {
     for (const query of ['status=Decline', 'sort=price', 'pageSize=101', 'page=0', 'order=up']) {
       const response = await get(`/api/admin/listings?${query}`);

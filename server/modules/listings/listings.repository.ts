@@ -11,7 +11,7 @@ const rowColumns = {
   title: properties.title,
   status: properties.listingStatus,
   address: properties.address,
-  hostName: users.name,
+  hostName: properties.hostName,
 };
 
 /** Review Listings: properties by their review status, each with its host's name; searched by title. */
@@ -19,17 +19,18 @@ export const listingListSource = (db: Database) =>
   tableListSource<ListingRecord, ListingRow, ListingSort, ListingStatus>({
     db,
     table: properties,
-    tables: ['properties', 'users'],
-    join: (query) => query.leftJoin(users, eq(users.id, properties.hostId)),
+    // The host's name is the copy the triggers keep on the property (migration 0014): a rename writes
+    // the host's properties, so their version covers it.
+    tables: ['properties'],
     columns: rowColumns,
-    sortColumns: { title: properties.title, status: properties.listingStatus, address: properties.address, hostName: users.name },
+    sortColumns: { title: properties.title, status: properties.listingStatus, address: properties.address, hostName: properties.hostName },
     statusColumn: properties.listingStatus,
     search: (pattern) => ilike(properties.title, pattern),
     counter: 'listings',
-    toRow: (row) => ({ ...row, status: row.status as ListingStatus, hostName: row.hostName ?? '', propertyId: row.id }),
+    toRow: (row) => ({ ...row, status: row.status as ListingStatus, hostName: row.hostName, propertyId: row.id }),
   });
 
-type ListingRecord = { id: number; title: string; status: string; address: string; hostName: string | null };
+type ListingRecord = { id: number; title: string; status: string; address: string; hostName: string };
 
 export function createListingsRepository(db: Database) {
   return {

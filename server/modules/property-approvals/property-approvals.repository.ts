@@ -10,7 +10,7 @@ const rowColumns = {
   id: properties.id,
   title: properties.title,
   address: properties.address,
-  hostName: users.name,
+  hostName: properties.hostName,
   status: properties.approvalStatus,
   version: properties.version,
 };
@@ -29,17 +29,18 @@ export const propertyApprovalListSource = (db: Database) =>
   tableListSource<PropertyApprovalRecord, PropertyApprovalRow, PropertyApprovalSort, PropertyApprovalStatus>({
     db,
     table: properties,
-    tables: ['properties', 'users'],
-    join: (query) => query.leftJoin(users, eq(users.id, properties.hostId)),
+    // The host's name is the copy the triggers keep on the property (migration 0014): a rename writes
+    // the host's properties, so their version covers it.
+    tables: ['properties'],
     columns: rowColumns,
-    sortColumns: { title: properties.title, address: properties.address, hostName: users.name, status: properties.approvalStatus },
+    sortColumns: { title: properties.title, address: properties.address, hostName: properties.hostName, status: properties.approvalStatus },
     statusColumn: properties.approvalStatus,
     search: matchingIds,
     counter: 'property-approvals',
-    toRow: (row) => ({ ...row, hostName: row.hostName ?? '', status: row.status as PropertyApprovalStatus }),
+    toRow: (row) => ({ ...row, status: row.status as PropertyApprovalStatus }),
   });
 
-type PropertyApprovalRecord = { id: number; title: string; address: string; hostName: string | null; status: string; version: number };
+type PropertyApprovalRecord = { id: number; title: string; address: string; hostName: string; status: string; version: number };
 
 export function createPropertyApprovalsRepository() {
   return {
