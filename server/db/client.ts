@@ -83,6 +83,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     releaseLock();
     throw error;
   }
+  // The embedded database is one session: the same planning as the server's PostgreSQL sessions.
+  await client.exec('SET random_page_cost = 1.1');
   takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -109,9 +111,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   };
 }
 
+/**
+ * How the server's sessions plan (decision 019). No parallel workers: list queries are short, and under
+ * many concurrent requests workers only add contention. An index probe priced near a sequential read
+ * (random_page_cost 1.1, not 4): the lists' tables are read from memory, and at the default the planner
+ * scanned all 1,000,000 bookings to count a search's few thousand instead of reading their index.
+ */
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  // No parallel workers: list queries are short, and under many concurrent requests workers only add contention.
-  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0' });
+  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, options: SESSION_SETTINGS });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
