@@ -163,3 +163,37 @@ export async function startLiveWriter(databaseUrl, perSecond = 50) {
     },
   };
 }
+
+/**
+ * Whether answers are current while the marketplace writes: renames a guest who has bookings and a
+ * host straight in the database, then searches each new name through the API at once. The bookings
+ * search must find every one of the guest's bookings, the hosts search the host.
+ */
+export async function checkAnswersAreCurrent({ baseUrl, token, databaseUrl }) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const suffix = Math.random().toString(36).slice(2, 10);
+    const guestName = `Current Guest ${suffix}`;
+    const hostName = `Current Host ${suffix}`;
+    const { rows: [guest] } = await client.query('SELECT guest_id AS id, count(*)::int AS bookings FROM bookings WHERE guest_id = (SELECT guest_id FROM bookings WHERE guest_id IS NOT NULL ORDER BY random() LIMIT 1) GROUP BY guest_id');
+    const { rows: [host] } = await client.query('SELECT id FROM users WHERE is_host ORDER BY random() LIMIT 1');
+    await client.query('UPDATE users SET name = $1 WHERE id = $2', [guestName, guest.id]);
+    await client.query('UPDATE users SET name = $1 WHERE id = $2', [hostName, host.id]);
+    const totalOf = async (path) => {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return Number(response.headers.get('x-total-count'));
+    };
+    const bookingsFound = await totalOf(`/api/admin/bookings?page=1&q=${encodeURIComponent(guestName)}`);
+    const hostsFound = await totalOf(`/api/admin/hosts?page=1&q=${encodeURIComponent(hostName)}`);
+    const listingsOfHost = await totalOf(`/api/admin/property-approvals?page=1&q=${encodeURIComponent(hostName)}`);
+    const { rows: [owned] } = await client.query('SELECT count(*)::int AS count FROM properties WHERE host_id = $1', [host.id]);
+    return {
+      guest: { bookings: guest.bookings, found: bookingsFound },
+      host: { found: hostsFound, properties: owned.count, propertiesFound: listingsOfHost },
+      isCurrent: bookingsFound === guest.bookings && hostsFound === 1 && listingsOfHost === owned.count,
+    };
+  } finally {
+    await client.end();
+  }
+}

@@ -2,13 +2,14 @@
 // On a fresh PostgreSQL database migrated and lightly seeded by Hoy, pgbench runs concurrent writers
 // that insert bookings, each in its own transaction, with and without some other work in the
 // transaction (as an application's would do), first with Hoy's triggers on bookings and then with
-// them disabled. Prints a table and JSON; the JSON also goes to .bench/writes.json.
+// them disabled. Prints a table and JSON; the JSON also goes to .bench/writes.json. `npm run bench`
+// on PostgreSQL runs the same measurement through measureWrites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsPath = path.join(root, '.bench', 'writes.json');
@@ -22,27 +23,7 @@ const USAGE = `Usage: npm run bench:writes -- [options]
   --work-ms N       the other work in each transaction, in ms (default 5)
 `;
 
-const { values: options } = parseArgs({
-  options: {
-    server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    clients: { type: 'string', default: '16' },
-    duration: { type: 'string', default: '10' },
-    'work-ms': { type: 'string', default: '5' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
-if (options.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-
 const DATABASE = 'hoy_bench_writes';
-const serverUrl = new URL(options.server);
-const databaseUrl = new URL(options.server);
-databaseUrl.pathname = `/${DATABASE}`;
-const clients = Number(options.clients);
-const duration = Number(options.duration);
-const workMs = Number(options['work-ms']);
 
 function run(command, args, { env = {}, input } = {}) {
   const result = spawnSync(command, args, { cwd: root, env: { ...process.env, ...env }, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -52,8 +33,8 @@ function run(command, args, { env = {}, input } = {}) {
 
 const psql = (url, statement) => run('psql', ['-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', url.toString(), '-c', statement]).trim();
 
-/** One pgbench run; answers transactions per second and latency. */
-function pgbench(script) {
+/** One pgbench run of `clients` writers for `duration` seconds; answers transactions per second and latency. */
+function pgbench(script, { databaseUrl, clients, duration }) {
   const file = path.join(os.tmpdir(), `hoy-bench-writes-${process.pid}.sql`);
   fs.writeFileSync(file, script);
   try {
@@ -67,7 +48,7 @@ function pgbench(script) {
   }
 }
 
-function insertScript(withWork, ids) {
+function insertScript(withWork, workMs, ids) {
   return [
     `\\set guest random(${ids.guestMin}, ${ids.guestMax})`,
     `\\set property random(${ids.propertyMin}, ${ids.propertyMax})`,
@@ -83,47 +64,83 @@ function insertScript(withWork, ids) {
   ].join('\n');
 }
 
-function main() {
+/**
+ * Creates the database hoy_bench_writes on the PostgreSQL server at `serverUrl` (a URL of a database
+ * there to connect to, such as /postgres), migrates and seeds it, times the inserts with Hoy's triggers
+ * on and off, and drops it. Answers the figures `npm run bench:writes` writes to .bench/writes.json.
+ */
+export function measureWrites({ serverUrl, clients = 16, duration = 10, workMs = 5, log = (line) => process.stdout.write(`${line}\n`) }) {
   const startedAt = new Date();
-  process.stdout.write(`Hoy write-path benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs\n`);
-  psql(serverUrl, `DROP DATABASE IF EXISTS ${DATABASE}`);
-  psql(serverUrl, `CREATE DATABASE ${DATABASE}`);
-  process.stdout.write('migrating and seeding 1,000 hosts and 10,000 bookings...\n');
-  run('npx', ['tsx', 'server/db/seed/cli.ts', '--hosts', '1000', '--bookings', '10000'], { env: { DATABASE_URL: databaseUrl.toString() } });
-  const [guestMin, guestMax, propertyMin, propertyMax] = psql(
-    databaseUrl,
-    'SELECT min(u.id), max(u.id), (SELECT min(id) FROM properties), (SELECT max(id) FROM properties) FROM users u',
-  ).split('|').map(Number);
-  const ids = { guestMin, guestMax, propertyMin, propertyMax };
+  const server = new URL(serverUrl);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${DATABASE}`;
+  const runOptions = { databaseUrl, clients, duration };
+  psql(server, `DROP DATABASE IF EXISTS ${DATABASE}`);
+  psql(server, `CREATE DATABASE ${DATABASE}`);
+  try {
+    log('migrating and seeding 1,000 hosts and 10,000 bookings...');
+    run('npx', ['tsx', 'server/db/seed/cli.ts', '--hosts', '1000', '--bookings', '10000'], { env: { DATABASE_URL: databaseUrl.toString() } });
+    const [guestMin, guestMax, propertyMin, propertyMax] = psql(
+      databaseUrl,
+      'SELECT min(u.id), max(u.id), (SELECT min(id) FROM properties), (SELECT max(id) FROM properties) FROM users u',
+    ).split('|').map(Number);
+    const ids = { guestMin, guestMax, propertyMin, propertyMax };
 
-  const rows = [];
-  for (const withWork of [true, false]) {
-    const script = insertScript(withWork, ids);
-    psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
-    const withTriggers = pgbench(script);
-    psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
-    const withoutTriggers = pgbench(script);
-    psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
-    rows.push({
-      transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
-      withTriggers,
-      withoutTriggers,
-      ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
-    });
+    const rows = [];
+    for (const withWork of [true, false]) {
+      const script = insertScript(withWork, workMs, ids);
+      psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+      const withTriggers = pgbench(script, runOptions);
+      psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
+      const withoutTriggers = pgbench(script, runOptions);
+      psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+      rows.push({
+        transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
+        withTriggers,
+        withoutTriggers,
+        ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
+      });
+    }
+    return { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, workMs, rows };
+  } finally {
+    // A failed run leaves no database behind either.
+    psql(server, `DROP DATABASE IF EXISTS ${DATABASE}`);
   }
-  psql(serverUrl, `DROP DATABASE IF EXISTS ${DATABASE}`);
+}
 
-  process.stdout.write(`\n${clients} concurrent writers, ${duration} s per run, one booking per transaction\n\n`);
+function main() {
+  const { values: options } = parseArgs({
+    options: {
+      server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      clients: { type: 'string', default: '16' },
+      duration: { type: 'string', default: '10' },
+      'work-ms': { type: 'string', default: '5' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  process.stdout.write(`Hoy write-path benchmark, ${new Date().toISOString()}, ${os.cpus().length} CPUs\n`);
+  const results = measureWrites({
+    serverUrl: options.server,
+    clients: Number(options.clients),
+    duration: Number(options.duration),
+    workMs: Number(options['work-ms']),
+  });
+
+  process.stdout.write(`\n${results.clients} concurrent writers, ${results.durationSeconds} s per run, one booking per transaction\n\n`);
   process.stdout.write(`${'transaction'.padEnd(32)} ${'Hoy triggers on'.padStart(16)} ${'triggers off'.padStart(14)} ${'ratio'.padStart(6)}\n`);
-  for (const row of rows) {
+  for (const row of results.rows) {
     process.stdout.write(
       `${row.transaction.padEnd(32)} ${`${row.withTriggers.transactionsPerSecond}/s`.padStart(16)} ${`${row.withoutTriggers.transactionsPerSecond}/s`.padStart(14)} ${String(row.ratio).padStart(6)}\n`,
     );
   }
-  const results = { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, workMs, rows };
   fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
   fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`\n${JSON.stringify(results)}\n`);
 }
 
-main();
+// Run as a script (npm run bench:writes), not when bench.mjs imports measureWrites.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

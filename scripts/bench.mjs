@@ -2,8 +2,9 @@
 // do: requests that never repeat (any list, page, sort, order, status; search words drawn from the
 // data), one at a time and at 32 connections, and on PostgreSQL again while a writer changes the same
 // database. Then each list's fixed scenarios at 50 connections (repeated URLs: cache hits after the
-// first), the server's memory and the built web app's weight. Prints tables and JSON; the JSON also
-// goes to .bench/results.json. `npm run bench:writes` measures the cost to the marketplace's writes.
+// first), the server's memory and the built web app's weight; on PostgreSQL, once the server is
+// stopped, what Hoy's triggers cost the marketplace's own booking writes (bench-writes.mjs). Prints
+// tables and JSON; the JSON also goes to .bench/results.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
-import { driveRandom, oneAtATime, randomPagePath, randomSearchPath, readLists, readVocabulary, startLiveWriter } from './bench-workload.mjs';
+import { measureWrites } from './bench-writes.mjs';
+import { checkAnswersAreCurrent, driveRandom, oneAtATime, randomPagePath, randomSearchPath, readLists, readVocabulary, startLiveWriter } from './bench-workload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsPath = path.join(root, '.bench', 'results.json');
@@ -34,6 +36,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --workload-connections N   connections of the never-repeating workload (default 32)
   --no-stream       skip the whole-array download of the bookings
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
+  --no-writes       skip the write-path comparison (PostgreSQL only: 16 pgbench writers inserting
+                    bookings with Hoy's triggers on and off, in a database hoy_bench_writes of its own)
+  --writes-duration S   seconds per run of the write-path comparison (default 8)
   --no-page-cache   start the server with PAGE_CACHE_SIZE=0: every page is computed afresh
   --port N          the server's port (default 3999)
   --dist DIR        the built web app to weigh (default dist; built when missing)
@@ -54,6 +59,8 @@ const { values: options } = parseArgs({
     'no-stream': { type: 'boolean', default: false },
     'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    'no-writes': { type: 'boolean', default: false },
+    'writes-duration': { type: 'string', default: '8' },
     port: { type: 'string', default: '3999' },
     dist: { type: 'string', default: 'dist' },
     'web-only': { type: 'boolean', default: false },
@@ -88,6 +95,10 @@ const LOGIN_TARGET_KB = 100;
 /** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
 const BROWSER_TARGET_MS = 1000;
 const ADMIN_TARGET_KB = 450;
+/** Bookings inserted per second with Hoy's triggers, as a share of those without: at least this. */
+const WRITES_TARGET_RATIO = 0.75;
+/** The write-path comparison's concurrent writers, and the other work in each transaction of its first row. */
+const WRITES = { clients: 16, workMs: 5 };
 
 /** How deep "a deep page" is: this page, or the middle page of a shorter list. */
 const DEEP_PAGE = 1000;
@@ -393,18 +404,49 @@ async function measureWorkload(token) {
     record(`${workloadConnections} connections`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
   }
   let writer;
+  let currency;
   if (isPostgres) {
     const live = await startLiveWriter(process.env.DATABASE_URL, 50);
     try {
       for (const [kind, nextPath] of Object.entries(kinds)) {
         record(`${workloadConnections} connections, writing`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
       }
+      // Still writing: a guest and a host renamed this instant are found by their new names.
+      currency = await checkAnswersAreCurrent({ baseUrl, token, databaseUrl: process.env.DATABASE_URL });
     } finally {
       writer = await live.stop();
     }
     write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second): bookings inserted, users renamed`);
+    write(`answers current while writing: ${currency.isCurrent ? 'yes' : 'NO'} (renamed guest: ${currency.guest.found} of ${currency.guest.bookings} bookings found; renamed host: ${currency.host.found} found, ${currency.host.propertiesFound} of ${currency.host.properties} properties)`);
+    // The writing phase keeps within 20% of the quiet one (issue 13).
+    for (const row of rows.filter((entry) => entry.phase.endsWith(', writing'))) {
+      const quiet = rows.find((entry) => entry.phase === `${workloadConnections} connections` && entry.kind === row.kind);
+      row.ofQuiet = Math.round((row.requestsPerSecond / quiet.requestsPerSecond) * 100) / 100;
+      row.meetsTarget = row.meetsTarget && row.ofQuiet >= 0.8;
+    }
   }
-  return { connections: workloadConnections, lists: lists.map((list) => list.path), vocabulary: { words: vocabulary.words.length, fragments: vocabulary.fragments.length, ids: vocabulary.ids.length }, rows, writer, targets: WORKLOAD_TARGETS };
+  return { connections: workloadConnections, lists: lists.map((list) => list.path), vocabulary: { words: vocabulary.words.length, fragments: vocabulary.fragments.length, ids: vocabulary.ids.length }, rows, writer, currency, targets: WORKLOAD_TARGETS };
+}
+
+/**
+ * bench-writes.mjs's comparison on the PostgreSQL server of DATABASE_URL (through its postgres
+ * database: it creates and drops its own). A failure is recorded, so the rest of the run is kept.
+ */
+function measureWritePath() {
+  const serverUrl = new URL(process.env.DATABASE_URL);
+  serverUrl.pathname = '/postgres';
+  const writesDuration = Number(options['writes-duration']);
+  write(`timing ${WRITES.clients} concurrent booking writers with Hoy's triggers on and off, ${writesDuration} s per run...`);
+  try {
+    const measured = measureWrites({ serverUrl: serverUrl.toString(), ...WRITES, duration: writesDuration, log: write });
+    const rows = measured.rows.map((row) => ({ ...row, meetsTarget: row.ratio >= WRITES_TARGET_RATIO }));
+    return { ...measured, rows, targetRatio: WRITES_TARGET_RATIO };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`the write-path comparison failed: ${message}\n`);
+    process.exitCode = 1;
+    return { error: message, targetRatio: WRITES_TARGET_RATIO };
+  }
 }
 
 async function main() {
@@ -439,11 +481,16 @@ async function main() {
     if (!options['no-browser']) {
       write('timing the screens in Chromium...');
       const screens = await timeScreens({ baseUrl, email, password });
-      const slowestMs = Math.max(...screens.flatMap((screen) => [screen.firstRowsMs, screen.search?.resultsMs ?? 0]));
+      const slowestMs = Math.max(
+        ...screens.flatMap((screen) => [screen.firstRowsMs, screen.search?.resultsMs ?? 0, ...(screen.sorts ?? []).map((sort) => sort.sortedMs)]),
+      );
       browser = { screens, slowestMs, targetMs: BROWSER_TARGET_MS, meetsTarget: slowestMs < BROWSER_TARGET_MS };
       for (const screen of screens) {
         const search = screen.search ? `  search "${screen.search.term}" (${screen.search.total} found): ${screen.search.resultsMs} ms after the last key` : '';
         write(`${screen.screen.padEnd(24)} first rows ${String(screen.firstRowsMs).padStart(5)} ms${search}`);
+        for (const sort of screen.sorts ?? []) {
+          write(`${''.padEnd(24)} sorted by ${sort.header} (${sort.sort}, ${sort.total.toLocaleString('en-US')} rows): ${sort.sortedMs} ms after the click on its header`);
+        }
       }
     }
     const token = await signIn(email, password);
@@ -468,6 +515,8 @@ async function main() {
     await exited;
     memory.stop();
   }
+  // After the server has stopped, so it takes no CPU from the writers.
+  const writes = isPostgres && !options['no-writes'] ? measureWritePath() : undefined;
 
   const peakRssMb = Math.round(memory.overallPeak());
   const results = {
@@ -484,6 +533,7 @@ async function main() {
     server: { peakRssMb, meetsTarget: TARGETS.rssMb === null || peakRssMb < TARGETS.rssMb },
     stream,
     browser,
+    writes,
     webApp,
   };
   fs.mkdirSync(path.dirname(resultsPath), { recursive: true });
@@ -494,7 +544,18 @@ async function main() {
     write('never-repeating workload:');
     for (const row of workload.rows) {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
-      write(`  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms  ${row.meetsTarget ? 'ok' : 'MISS'}`);
+      const ofQuiet = row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
+      write(`  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`);
+    }
+  }
+  if (writes) {
+    write();
+    write(`booking writes, ${WRITES.clients} concurrent pgbench writers (target: with triggers >= ${WRITES_TARGET_RATIO} of without):`);
+    if (writes.error) write(`  failed: ${writes.error.split('\n')[0]}  MISS`);
+    for (const row of writes.rows ?? []) {
+      write(
+        `  ${row.transaction.padEnd(30)}${row.withTriggers.transactionsPerSecond}/s with Hoy's triggers, ${row.withoutTriggers.transactionsPerSecond}/s without  ratio ${row.ratio}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
+      );
     }
   }
   write();
