@@ -49,6 +49,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -101,6 +102,8 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** List pages kept in memory per process (server/lib/page-cache.ts); 0 turns the cache off. */
   pageCacheSize: number;
+  /** Connections each process keeps to PostgreSQL (decision 019). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string;
@@ -145,6 +148,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: values.SESSION_MAX_HOURS,
     maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
     pageCacheSize: values.PAGE_CACHE_SIZE,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     redisUrl: values.REDIS_URL,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,

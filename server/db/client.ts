@@ -119,7 +119,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
  */
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+export async function openPostgres(connectionString: string, poolSize = 4): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, options: SESSION_SETTINGS });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -154,8 +154,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite({ dataDir: config.dataDir });
 }
 
 export async function ping(handle: DatabaseHandle): Promise<void> {

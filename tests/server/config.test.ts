@@ -29,7 +29,13 @@ describe('configuration', () => {
       trustProxy: false,
       maxEventLoopDelayMs: 500,
       redisUrl: undefined,
+      databasePoolSize: 4,
     });
+  });
+
+  it('takes a DATABASE_POOL_SIZE of 1 to 100 connections', () => {
+    expect(readConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    for (const size of ['0', '101', '2.5', 'many']) expect(() => readConfig({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('seeds demo data by default only with the embedded database', () => {
