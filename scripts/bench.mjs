@@ -417,6 +417,7 @@ async function measureWorkload(token) {
       writer = await live.stop();
     }
     write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second): bookings inserted, users renamed`);
+    if (!currency.isCurrent) process.exitCode = 1;
     write(`answers current while writing: ${currency.isCurrent ? 'yes' : 'NO'} (renamed guest: ${currency.guest.found} of ${currency.guest.bookings} bookings found; renamed host: ${currency.host.found} found, ${currency.host.propertiesFound} of ${currency.host.properties} properties)`);
     // The writing phase keeps within 20% of the quiet one (issue 13).
     for (const row of rows.filter((entry) => entry.phase.endsWith(', writing'))) {

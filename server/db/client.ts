@@ -79,12 +79,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       relaxedDurability: false,
       extensions: { pg_trgm },
     });
+    // The embedded database is one session: the same planning as the server's PostgreSQL sessions.
+    await client.exec('SET random_page_cost = 1.1');
   } catch (error) {
     releaseLock();
     throw error;
   }
-  // The embedded database is one session: the same planning as the server's PostgreSQL sessions.
-  await client.exec('SET random_page_cost = 1.1');
   takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

@@ -73,13 +73,13 @@ const isEmptyText = (column: typeof users.name | typeof users.email) => sql`(${c
  * The hosts a search matches: name or e-mail, from the trigram indexes over hosts only (migration
  * 0014), or the id it names.
  */
-function matchingIds(pattern: string, id: number | undefined): SQL {
+function searchCondition(pattern: string, id: number | undefined): SQL {
   const byId = id === undefined ? sql`` : sql` OR ${users.id} = ${id}`;
   return sql`(${users.name} ILIKE ${pattern} OR ${users.email} ILIKE ${pattern}${byId})`;
 }
 
 function filterCondition(filter: HostFilter): SQL | undefined {
-  const search = filter.pattern ? matchingIds(filter.pattern, filter.id) : undefined;
+  const search = filter.pattern ? searchCondition(filter.pattern, filter.id) : undefined;
   return and(isHost, filter.status ? eq(users.statusHost, filter.status) : undefined, search);
 }
 

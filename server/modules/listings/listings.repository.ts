@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { ListingRow, ListingSort } from '../../../src/contracts/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
-import { properties, propertyImages, users } from '../../db/schema';
+import { properties, propertyImages } from '../../db/schema';
 import { tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
@@ -27,7 +27,7 @@ export const listingListSource = (db: Database) =>
     statusColumn: properties.listingStatus,
     search: (pattern) => ilike(properties.title, pattern),
     counter: 'listings',
-    toRow: (row) => ({ ...row, status: row.status as ListingStatus, hostName: row.hostName, propertyId: row.id }),
+    toRow: (row) => ({ ...row, status: row.status as ListingStatus, propertyId: row.id }),
   });
 
 type ListingRecord = { id: number; title: string; status: string; address: string; hostName: string };
@@ -36,9 +36,8 @@ export function createListingsRepository(db: Database) {
   return {
     async findDetail(id: number) {
       const [row] = await db
-        .select({ property: properties, hostName: users.name })
+        .select({ property: properties })
         .from(properties)
-        .innerJoin(users, eq(users.id, properties.hostId))
         .where(eq(properties.id, id))
         .limit(1);
       return row;

@@ -41,7 +41,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
         country: property.country,
         status: property.listingStatus as ListingStatus,
         price: property.pricePerNight,
-        User: { name: found.hostName },
+        User: { name: property.hostName },
         PropertyType: { name: property.propertyType },
         description: property.description,
         placeType: property.placeType,

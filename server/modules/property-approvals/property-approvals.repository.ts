@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PropertyApprovalRow, PropertyApprovalSort } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
-import { properties, users } from '../../db/schema';
+import { properties } from '../../db/schema';
 import { tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
@@ -16,7 +16,7 @@ const rowColumns = {
 };
 
 /** Title, address or host name, each from its trigram index (the host's name is the copy on the property). */
-function matchingIds(pattern: string): SQL {
+function searchCondition(pattern: string): SQL {
   return sql`(${properties.title} ILIKE ${pattern} OR ${properties.address} ILIKE ${pattern} OR ${properties.hostName} ILIKE ${pattern})`;
 }
 
@@ -31,7 +31,7 @@ export const propertyApprovalListSource = (db: Database) =>
     columns: rowColumns,
     sortColumns: { title: properties.title, address: properties.address, hostName: properties.hostName, status: properties.approvalStatus },
     statusColumn: properties.approvalStatus,
-    search: matchingIds,
+    search: searchCondition,
     counter: 'property-approvals',
     toRow: (row) => ({ ...row, status: row.status as PropertyApprovalStatus }),
   });
@@ -44,7 +44,6 @@ export function createPropertyApprovalsRepository() {
       const [row] = await executor
         .select(rowColumns)
         .from(properties)
-        .innerJoin(users, eq(users.id, properties.hostId))
         .where(eq(properties.id, id));
       return row;
     },
