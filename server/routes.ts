@@ -28,6 +28,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 /** The only calls that need no bearer token. The app refuses to start if any other /api route is registered outside the guarded scope. */
 export const PUBLIC_CALLS = [
   'POST /api/admin/admin-login',
+  'POST /api/admin/admin-login/second-factor',
   'GET /api/health',
   'GET /api/health/live',
   'GET /api/health/ready',

@@ -9,6 +9,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSignInLimits } from './modules/auth/sign-in-limits';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { createLandingRepository } from './modules/landing/landing.repository';
@@ -41,15 +42,20 @@ export interface ServiceDeps {
 
 export function createServices(deps: ServiceDeps) {
   const { handle, config, clock, limiter, log } = deps;
-  const auth = createAuthService({
-    repository: createAuthRepository(handle.db),
-    clock,
+  const signInLimits = createSignInLimits({
     limiter,
     limits: {
       perAddressAndEmail: config.rateLimitLogin,
       perAddress: config.rateLimitLoginAddress,
       perAccount: config.rateLimitLoginAccount,
     },
+    log,
+  });
+  const auth = createAuthService({
+    db: handle.db,
+    repository: createAuthRepository(handle.db),
+    clock,
+    limits: signInLimits,
     session: { idleMs: config.sessionIdleMinutes * 60 * 1000, maxMs: config.sessionMaxHours * 60 * 60 * 1000 },
     log,
   });

@@ -49,6 +49,21 @@ export const administrators = pgTable(
     role: text('role').$type<Role>().notNull().default('administrator'),
     /** Set while the account is disabled: it cannot sign in and its sessions answer 401. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Moves on every change that must end what was granted before it: a password change or reset, a
+     * disable, "sign out everywhere", a second factor turned on, off or reset. A sign-in inserts its
+     * session only while the epoch it read is still current, and a device cookie counts only while it
+     * carries the current epoch (docs/decisions/020-second-factor.md).
+     */
+    credentialsEpoch: integer('credentials_epoch').notNull().default(0),
+    /** The TOTP secret (base32) once confirmed; null while the member has no second factor. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is accepted once, never again in its window. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** A secret shown for enrolment and not yet confirmed, with the id of that setup (a later setup replaces it). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpPendingId: text('totp_pending_id'),
+    totpPendingAt: timestamp('totp_pending_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -89,6 +104,8 @@ export const adminDevices = pgTable(
       .notNull()
       .references(() => administrators.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The account's credentials epoch when the cookie was set: a later reset, disable or sign-out-everywhere voids it. */
+    credentialsEpoch: integer('credentials_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -96,6 +113,58 @@ export const adminDevices = pgTable(
     uniqueIndex('admin_devices_token_hash_key').on(table.tokenHash),
     index('admin_devices_administrator_idx').on(table.administratorId),
   ],
+);
+
+/**
+ * A password checked, a second factor still to come: the sign-in's second step names it by a random
+ * token (stored as SHA-256), within five minutes and a few wrong codes, once.
+ */
+export const adminLoginChallenges = pgTable(
+  'admin_login_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The account's credentials epoch the password was checked against. */
+    credentialsEpoch: integer('credentials_epoch').notNull(),
+    failedCodes: smallint('failed_codes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('admin_login_challenges_token_hash_key').on(table.tokenHash),
+    index('admin_login_challenges_administrator_idx').on(table.administratorId),
+  ],
+);
+
+/** Single-use recovery codes of a member's second factor: only a salted SHA-256 of each is kept. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('admin_recovery_codes_administrator_idx').on(table.administratorId)],
+);
+
+/** Per role: whether its members must sign in with a second factor (set by administrators). */
+export const staffRolePolicies = pgTable(
+  'staff_role_policies',
+  {
+    role: text('role').$type<Role>().primaryKey(),
+    secondFactorRequired: boolean('second_factor_required').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  () => [check('staff_role_policies_role_check', inList('role', ROLES))],
 );
 
 /** Hosts and guests. A host has a host status and, once submitted, a verification. */

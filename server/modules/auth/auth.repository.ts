@@ -1,9 +1,16 @@
-// SQL for administrators and their sessions.
+// SQL for administrators, their sessions, device cookies and second factor.
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { adminDevices, administrators, adminSessions } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { adminDevices, administrators, adminLoginChallenges, adminRecoveryCodes, adminSessions, staffRolePolicies } from '../../db/schema';
 
 export type AdministratorRow = typeof administrators.$inferSelect;
+type Executor = Database | Transaction;
+
+/** Whether the account's role requires a second factor (no policy row: it does not). */
+const roleRequiresSecondFactor = sql<boolean>`coalesce((SELECT ${staffRolePolicies.secondFactorRequired} FROM ${staffRolePolicies} WHERE ${staffRolePolicies.role} = ${administrators.role}), false)`;
+
+/** Moves the account's credentials epoch on: sessions being signed in and device cookies set before it no longer count. */
+export const nextEpoch = sql`${administrators.credentialsEpoch} + 1`;
 
 export function createAuthRepository(db: Database) {
   return {
@@ -32,15 +39,33 @@ export function createAuthRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async updatePassword(administratorId: number, passwordHash: string, now: Date): Promise<void> {
-      await db
+    async updatePassword(executor: Executor, administratorId: number, passwordHash: string, now: Date): Promise<void> {
+      await executor
         .update(administrators)
-        .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+        .set({ passwordHash, passwordChangedAt: now, updatedAt: now, credentialsEpoch: nextEpoch })
         .where(eq(administrators.id, administratorId));
     },
 
-    async insertSession(administratorId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-      await db.insert(adminSessions).values({ administratorId, tokenHash, createdAt: now, lastSeenAt: now, expiresAt });
+    /**
+     * Inserts a session only while the account is enabled and its credentials epoch is still the one
+     * the sign-in read: a reset, disable or sign-out-everywhere that landed meanwhile wins. Answers
+     * whether it was inserted.
+     */
+    async insertSession(
+      executor: Executor,
+      grant: { administratorId: number; credentialsEpoch: number },
+      tokenHash: string,
+      now: Date,
+      expiresAt: Date,
+    ): Promise<boolean> {
+      const result = await executor.execute(sql`
+        INSERT INTO admin_sessions (administrator_id, token_hash, created_at, last_seen_at, expires_at)
+        SELECT id, ${tokenHash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        FROM administrators
+        WHERE id = ${grant.administratorId} AND credentials_epoch = ${grant.credentialsEpoch} AND disabled_at IS NULL
+        RETURNING id`);
+      const rows = (result as unknown as { rows: unknown[] }).rows;
+      return rows.length > 0;
     },
 
     /**
@@ -58,6 +83,7 @@ export function createAuthRepository(db: Database) {
           revokedAt: adminSessions.revokedAt,
           role: administrators.role,
           disabledAt: administrators.disabledAt,
+          mustEnrolSecondFactor: sql<boolean>`(${administrators.totpSecret} IS NULL AND ${roleRequiresSecondFactor})`,
         })
         .from(adminSessions)
         .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
@@ -83,9 +109,10 @@ export function createAuthRepository(db: Database) {
         .limit(100);
     },
 
-    /** Revokes an administrator's live sessions but one; answers how many were revoked. */
-    async revokeOtherSessions(administratorId: number, keptSessionId: number, now: Date): Promise<number> {
-      const rows = await db
+    /** Revokes an administrator's live sessions but one, and voids their device cookies; answers how many were revoked. */
+    async revokeOtherSessions(executor: Executor, administratorId: number, keptSessionId: number, now: Date): Promise<number> {
+      await executor.update(administrators).set({ credentialsEpoch: nextEpoch }).where(eq(administrators.id, administratorId));
+      const rows = await executor
         .update(adminSessions)
         .set({ revokedAt: now })
         .where(and(eq(adminSessions.administratorId, administratorId), ne(adminSessions.id, keptSessionId), isNull(adminSessions.revokedAt)))
@@ -104,8 +131,12 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
     },
 
-    /** Revokes every live session, or one administrator's; answers how many were revoked. */
+    /** Revokes every live session, or one administrator's, and voids their device cookies; answers how many were revoked. */
     async revokeAllSessions(now: Date, administratorId?: number): Promise<number> {
+      await db
+        .update(administrators)
+        .set({ credentialsEpoch: nextEpoch })
+        .where(administratorId === undefined ? undefined : eq(administrators.id, administratorId));
       const rows = await db
         .update(adminSessions)
         .set({ revokedAt: now })
@@ -128,6 +159,7 @@ export function createAuthRepository(db: Database) {
         .delete(adminSessions)
         .where(or(lt(adminSessions.expiresAt, before), lt(adminSessions.lastSeenAt, idleBefore), lt(adminSessions.revokedAt, before)));
       await db.delete(adminDevices).where(lt(adminDevices.expiresAt, before));
+      await db.delete(adminLoginChallenges).where(lt(adminLoginChallenges.expiresAt, before));
     },
 
     /** Replaces a hash by a stronger one of the same password: sessions and the change date stay. */
@@ -135,18 +167,116 @@ export function createAuthRepository(db: Database) {
       await db.update(administrators).set({ passwordHash }).where(eq(administrators.id, administratorId));
     },
 
-    async insertDevice(administratorId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-      await db.insert(adminDevices).values({ administratorId, tokenHash, createdAt: now, expiresAt });
+    async insertDevice(
+      executor: Executor,
+      grant: { administratorId: number; credentialsEpoch: number },
+      tokenHash: string,
+      now: Date,
+      expiresAt: Date,
+    ): Promise<void> {
+      await executor.insert(adminDevices).values({ ...grant, tokenHash, createdAt: now, expiresAt });
     },
 
-    /** Whether a device cookie belongs to the administrator of this e-mail and has not expired. */
-    async isKnownDevice(tokenHash: string, email: string, now: Date): Promise<boolean> {
+    /** Whether a device cookie belongs to this account, has not expired, and was set since its credentials last changed. */
+    async isKnownDevice(tokenHash: string, administratorId: number, now: Date): Promise<boolean> {
       const rows = await db
         .select({ id: adminDevices.id })
         .from(adminDevices)
         .innerJoin(administrators, eq(administrators.id, adminDevices.administratorId))
-        .where(and(eq(adminDevices.tokenHash, tokenHash), sql`lower(${administrators.email}) = lower(${email})`, gt(adminDevices.expiresAt, now)))
+        .where(
+          and(
+            eq(adminDevices.tokenHash, tokenHash),
+            eq(adminDevices.administratorId, administratorId),
+            eq(adminDevices.credentialsEpoch, administrators.credentialsEpoch),
+            gt(adminDevices.expiresAt, now),
+          ),
+        )
         .limit(1);
+      return rows.length > 0;
+    },
+
+    async insertChallenge(
+      grant: { administratorId: number; credentialsEpoch: number },
+      tokenHash: string,
+      now: Date,
+      expiresAt: Date,
+    ): Promise<void> {
+      await db.insert(adminLoginChallenges).values({ ...grant, tokenHash, createdAt: now, expiresAt });
+    },
+
+    /** A second step still open (unused, in time, under `maxFailures` wrong codes), with its account. */
+    async findOpenChallenge(tokenHash: string, now: Date, maxFailures: number) {
+      const [row] = await db
+        .select({
+          id: adminLoginChallenges.id,
+          administratorId: adminLoginChallenges.administratorId,
+          credentialsEpoch: adminLoginChallenges.credentialsEpoch,
+          totpSecret: administrators.totpSecret,
+        })
+        .from(adminLoginChallenges)
+        .innerJoin(administrators, eq(administrators.id, adminLoginChallenges.administratorId))
+        .where(
+          and(
+            eq(adminLoginChallenges.tokenHash, tokenHash),
+            isNull(adminLoginChallenges.usedAt),
+            gt(adminLoginChallenges.expiresAt, now),
+            lt(adminLoginChallenges.failedCodes, maxFailures),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async countChallengeFailure(challengeId: number): Promise<void> {
+      await db
+        .update(adminLoginChallenges)
+        .set({ failedCodes: sql`${adminLoginChallenges.failedCodes} + 1` })
+        .where(eq(adminLoginChallenges.id, challengeId));
+    },
+
+    /** Uses the second step up; false when another request used it first. */
+    async useChallenge(transaction: Transaction, challengeId: number, now: Date): Promise<boolean> {
+      const rows = await transaction
+        .update(adminLoginChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(adminLoginChallenges.id, challengeId), isNull(adminLoginChallenges.usedAt)))
+        .returning({ id: adminLoginChallenges.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Records `step` as the last TOTP step accepted for this secret, unless that step or a later one
+     * was accepted already: false then (a replayed code, or two requests with one code: one wins).
+     */
+    async acceptTotpStep(executor: Executor, administratorId: number, secret: string, step: number): Promise<boolean> {
+      const rows = await executor
+        .update(administrators)
+        .set({ totpLastStep: step })
+        .where(
+          and(
+            eq(administrators.id, administratorId),
+            eq(administrators.totpSecret, secret),
+            or(isNull(administrators.totpLastStep), lt(administrators.totpLastStep, step)),
+          ),
+        )
+        .returning({ id: administrators.id });
+      return rows.length > 0;
+    },
+
+    async unusedRecoveryCodes(executor: Executor, administratorId: number) {
+      return executor
+        .select({ id: adminRecoveryCodes.id, salt: adminRecoveryCodes.salt, codeHash: adminRecoveryCodes.codeHash })
+        .from(adminRecoveryCodes)
+        .where(and(eq(adminRecoveryCodes.administratorId, administratorId), isNull(adminRecoveryCodes.usedAt)));
+    },
+
+    /** Uses a recovery code up; false when another request used it first. */
+    async useRecoveryCode(executor: Executor, codeId: number, now: Date): Promise<boolean> {
+      const rows = await executor
+        .update(adminRecoveryCodes)
+        .set({ usedAt: now })
+        .where(and(eq(adminRecoveryCodes.id, codeId), isNull(adminRecoveryCodes.usedAt)))
+        .returning({ id: adminRecoveryCodes.id });
       return rows.length > 0;
     },
   };

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema, revokeOthersResponseSchema, sessionRowSchema } from '../../../src/contracts/auth';
+import { loginStepSchema, secondFactorLoginRequestSchema, signedInSchema } from '../../../src/contracts/account';
+import { loginRequestSchema, revokeOthersResponseSchema, sessionRowSchema } from '../../../src/contracts/auth';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { adminRoute, publicRoute } from '../../lib/route-schema';
 import { DEVICE_LIFETIME_MS } from './auth.service';
@@ -46,18 +47,43 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/admin-login',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...publicRoute('auth', 'Sign an administrator in; answers a bearer token', {
+      ...publicRoute('auth', 'Sign a staff member in: a bearer token, or a challenge for the second factor', {
         description:
-          'Limited per client address and e-mail, per client address, and per account (docs/security.md). A browser that signed in before gets a device cookie that spares it the per-account throttle.',
+          'Limited per client address (an IPv6 /64 as one), per address and e-mail, and per account (docs/security.md). A right password answers `step: signed-in` with a token, or `step: second-factor` with a challenge for POST /api/admin/admin-login/second-factor when the member has a second factor. A browser that signed in before gets a device cookie that spares it the per-account waits.',
         body: loginRequestSchema,
-        ok: loginResponseSchema,
+        ok: loginStepSchema,
         errors: [401, 413, 429, 503],
       }),
     },
     async (request, reply) => {
-      const { token, deviceToken } = await app.services.auth.login({
+      const { step, deviceToken } = await app.services.auth.login({
         email: request.body.email,
         password: request.body.password,
+        clientAddress: request.ip,
+        deviceToken: readDeviceToken(request),
+      });
+      if (deviceToken) setDeviceCookie(request, reply, deviceToken);
+      return step;
+    },
+  );
+
+  app.post(
+    '/api/admin/admin-login/second-factor',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      ...publicRoute('auth', "The second step of a sign-in: a code from the member's authenticator app, or one recovery code", {
+        description:
+          'Within five minutes of the password step and five wrong codes; each code is accepted once, each recovery code works once. Wrong codes count on the same limits as wrong passwords.',
+        body: secondFactorLoginRequestSchema,
+        ok: signedInSchema,
+        errors: [401, 413, 429, 503],
+      }),
+    },
+    async (request, reply) => {
+      const { token, deviceToken } = await app.services.auth.loginSecondFactor({
+        challenge: request.body.challenge,
+        code: request.body.code,
+        recoveryCode: request.body.recoveryCode,
         clientAddress: request.ip,
         deviceToken: readDeviceToken(request),
       });

@@ -1,32 +1,32 @@
-// Admin sign-in, sessions and passwords: the rules; SQL lives in the repository.
-// Sign-in abuse is limited three ways before any password is hashed (docs/decisions/013):
-//   - per client address and e-mail (RATE_LIMIT_LOGIN per 15 minutes);
-//   - per client address across e-mails (RATE_LIMIT_LOGIN_ADDRESS per 15 minutes);
-//   - per account from browsers it never signed in from (RATE_LIMIT_LOGIN_ACCOUNT per hour: 20
-//     failures before it, every further try waits twice as long as the last, up to 10 minutes;
-//     the count ends only after an hour without failures).
-// A browser that signed in before carries a device cookie and skips the account throttle, so
-// guessing from elsewhere cannot keep the real administrator out (OWASP's device cookies).
+// Staff sign-in, sessions and passwords: the rules; SQL lives in the repository.
+// A sign-in is a password step and, for a member with a second factor, a code step
+// (docs/decisions/020-second-factor.md). Guessing is limited before any password is hashed or any
+// code checked (sign-in-limits.ts, docs/decisions/013). A session is inserted only while the
+// account's credentials epoch is the one the sign-in read: a password reset, a disable or "sign out
+// everywhere" that lands while a sign-in is under way wins over it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type LoginStep, type SecondFactorProof } from '../../../src/contracts/account';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON, type SessionRow } from '../../../src/contracts/auth';
 import type { Role } from '../../../src/contracts/roles';
+import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { RateLimiter } from '../../lib/rate-limiter';
-import { ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '../../errors';
+import { ServiceUnavailableError, UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
 import { BUSY_MESSAGE, getDecoyHash, hashPassword, MAX_WAITING_HASHES, verifyPassword } from './password';
+import { isRecoveryCode, matchingStep } from './second-factor';
+import type { SignInLimits } from './sign-in-limits';
 import { createToken, hashToken } from './tokens';
 
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-const ADDRESS_WINDOW_SECONDS = 15 * 60;
-const ACCOUNT_WINDOW_SECONDS = 60 * 60;
-const LONGEST_ACCOUNT_WAIT_SECONDS = 10 * 60;
 /** A device cookie lasts this long after the sign-in that set it. */
 export const DEVICE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 /** Dead sessions are kept this long, so their tokens are answered "expired" rather than unknown. */
 const DEAD_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** The second step of a sign-in must come within this time and these wrong codes. */
+const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+const CHALLENGE_MAX_FAILURES = 5;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 export interface AdminPrincipal {
@@ -35,15 +35,8 @@ export interface AdminPrincipal {
   role: Role;
   sessionId: number;
   tokenHash: string;
-}
-
-export interface LoginLimits {
-  /** Failed sign-ins per 15 minutes per client address and e-mail. */
-  perAddressAndEmail: number;
-  /** Failed sign-ins per 15 minutes per client address, whatever the e-mails. */
-  perAddress: number;
-  /** Failed sign-ins per hour per account from unknown devices (ASVS 2.2.1: at most 100). */
-  perAccount: number;
+  /** The role requires a second factor and the member has none: only enrolment is open to them. */
+  mustEnrolSecondFactor: boolean;
 }
 
 export interface LoginAttempt {
@@ -54,29 +47,22 @@ export interface LoginAttempt {
   deviceToken?: string;
 }
 
+export interface SecondFactorAttempt extends SecondFactorProof {
+  challenge: string;
+  clientAddress: string;
+  deviceToken?: string;
+}
+
 interface AuthServiceDeps {
+  db: Database;
   repository: AuthRepository;
   clock: Clock;
-  limiter: RateLimiter;
-  limits: LoginLimits;
+  limits: SignInLimits;
   session: { idleMs: number; maxMs: number };
   log: FastifyBaseLogger;
 }
 
-/**
- * Where the account throttle starts: early enough that, with the doubling waits after it, no more
- * than `perAccount` failures fit in any hour (1 + 2 + ... + 512 s, then one try per 10 minutes: at
- * most 15 more), since the failure count only ends after a quiet hour.
- */
-function accountThrottleStart(perAccount: number): number {
-  return Math.max(1, perAccount - 20);
-}
-
-function accountWaitSeconds(failures: number, start: number): number {
-  return Math.min(2 ** Math.max(0, failures - start), LONGEST_ACCOUNT_WAIT_SECONDS);
-}
-
-export function createAuthService({ repository, clock, limiter, limits, session, log }: AuthServiceDeps) {
+export function createAuthService({ db, repository, clock, limits, session, log }: AuthServiceDeps) {
   const idleSince = (now: Date) => new Date(now.getTime() - session.idleMs);
   /**
    * Sign-ins past the rate limits, still looking up or hashing. Beyond the hashing queue's length
@@ -84,91 +70,129 @@ export function createAuthService({ repository, clock, limiter, limits, session,
    * queue statements ahead of everyone else's.
    */
   let signInsInProgress = 0;
-  const throttleStart = accountThrottleStart(limits.perAccount);
 
-  const throttled = (reason: string, attempt: LoginAttempt, retryAfterSeconds: number): TooManyRequestsError => {
-    log.warn({ event: 'login.throttled', reason, clientAddress: attempt.clientAddress, retryAfterSeconds }, 'sign-in throttled');
-    return new TooManyRequestsError(retryAfterSeconds);
-  };
-
-  /** Refuses an attempt from an unknown device while the account's wait runs; else claims the one try of this wait. */
-  async function passAccountThrottle(account: string, attempt: LoginAttempt): Promise<void> {
-    const failures = (await limiter.peek(`login-account:${account}`)).count;
-    if (failures < throttleStart) return;
-    const wait = await limiter.peek(`login-account-wait:${account}:${failures}`);
-    if (wait.count > 0) throw throttled('account', attempt, wait.retryAfterSeconds);
-    // One try per failure count: parallel guesses at the end of a wait cannot all slip through.
-    const claim = await limiter.hit(`login-account-try:${account}:${failures}`, ACCOUNT_WINDOW_SECONDS);
-    if (claim.count > 1) throw throttled('account', attempt, 1);
+  /** The device cookie's hash when it is one of this account's, set since its credentials last changed. */
+  async function knownDevice(deviceToken: string | undefined, administratorId: number | undefined, now: Date): Promise<string | undefined> {
+    if (deviceToken === undefined || administratorId === undefined) return undefined;
+    const tokenHash = hashToken(deviceToken);
+    return (await repository.isKnownDevice(tokenHash, administratorId, now)) ? tokenHash : undefined;
   }
 
-  async function countAccountFailure(account: string): Promise<void> {
-    const failures = (await limiter.hit(`login-account:${account}`, ACCOUNT_WINDOW_SECONDS, true)).count;
-    if (failures >= throttleStart) {
-      await limiter.hit(`login-account-wait:${account}:${failures}`, accountWaitSeconds(failures, throttleStart));
-    }
-  }
-
-  /** The two per-address limits, counted before the password check (atomic hit, not peek-then-hit), so parallel guesses cannot all slip under them. */
-  async function passAddressLimits(attempt: LoginAttempt) {
-    const account = attempt.email.trim().toLowerCase();
-    const pairKey = `login:${attempt.clientAddress}:${account}`;
-    const addressKey = `login-address:${attempt.clientAddress}`;
-    const pair = await limiter.hit(pairKey, ADDRESS_WINDOW_SECONDS);
-    if (pair.count > limits.perAddressAndEmail) throw throttled('address-and-email', attempt, pair.retryAfterSeconds);
-    const address = await limiter.hit(addressKey, ADDRESS_WINDOW_SECONDS);
-    if (address.count > limits.perAddress) {
-      await limiter.undo(pairKey);
-      throw throttled('address', attempt, address.retryAfterSeconds);
-    }
-    return { account, pairKey, addressKey };
-  }
-
-  async function checkCredentials(attempt: LoginAttempt, account: string, pairKey: string, addressKey: string) {
+  /** A session and a device cookie for the account, unless its credentials changed since `grant` was read. */
+  async function grantSession(grant: { administratorId: number; credentialsEpoch: number }, clientAddress: string) {
     const now = clock.now();
-    const isKnownDevice =
-      attempt.deviceToken !== undefined && (await repository.isKnownDevice(hashToken(attempt.deviceToken), account, now));
-    if (!isKnownDevice) await passAccountThrottle(account, attempt);
+    const token = createToken();
+    const deviceToken = createToken();
+    const isGranted = await db.transaction(async (transaction) => {
+      const inserted = await repository.insertSession(transaction, grant, hashToken(token), now, new Date(now.getTime() + session.maxMs));
+      if (inserted) await repository.insertDevice(transaction, grant, hashToken(deviceToken), now, new Date(now.getTime() + DEVICE_LIFETIME_MS));
+      return inserted;
+    });
+    if (!isGranted) {
+      log.warn({ event: 'login.failed', reason: 'credentials-changed', administratorId: grant.administratorId, clientAddress }, 'sign-in lost to a credentials change');
+      throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    }
+    log.info({ event: 'login.succeeded', administratorId: grant.administratorId, clientAddress }, 'signed in');
+    return { token, deviceToken };
+  }
 
+  async function checkPassword(attempt: LoginAttempt): Promise<{ step: LoginStep; deviceToken?: string }> {
+    const now = clock.now();
     const administrator = await repository.findAdministratorByEmail(attempt.email.trim());
+    // The account's id keys its limit, so every spelling of its e-mail shares one budget; an unknown
+    // e-mail is keyed by its spelling and costs the same.
+    const account = administrator ? `id:${administrator.id}` : `name:${attempt.email.trim().toLowerCase()}`;
+    const device = await knownDevice(attempt.deviceToken, administrator?.id, now);
+    const accountTry = await limits.passAccount(account, attempt.clientAddress, device);
     const check = await verifyPassword(attempt.password, administrator?.passwordHash ?? (await getDecoyHash()));
     // A disabled account is refused like a wrong password: the answer does not tell that it exists.
     if (!administrator || !check.isValid || administrator.disabledAt !== null) {
-      if (!isKnownDevice) await countAccountFailure(account);
       log.info({ event: 'login.failed', administratorId: administrator?.id ?? null, clientAddress: attempt.clientAddress }, 'sign-in failed');
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     }
-    await Promise.all([limiter.undo(pairKey), limiter.undo(addressKey)]);
+    await accountTry.succeeded();
     if (check.needsRehash) {
       await repository.replacePasswordHash(administrator.id, await hashPassword(attempt.password));
       log.info({ event: 'password.rehashed', administratorId: administrator.id }, 'password hash upgraded to the current parameters');
     }
-    const token = createToken();
-    const deviceToken = createToken();
-    await repository.insertSession(administrator.id, hashToken(token), now, new Date(now.getTime() + session.maxMs));
-    await repository.insertDevice(administrator.id, hashToken(deviceToken), now, new Date(now.getTime() + DEVICE_LIFETIME_MS));
-    log.info({ event: 'login.succeeded', administratorId: administrator.id, clientAddress: attempt.clientAddress }, 'signed in');
-    return { token, deviceToken };
+    const grant = { administratorId: administrator.id, credentialsEpoch: administrator.credentialsEpoch };
+    if (administrator.totpSecret === null) {
+      const { token, deviceToken } = await grantSession(grant, attempt.clientAddress);
+      return { step: { step: 'signed-in', token }, deviceToken };
+    }
+    const challenge = createToken();
+    await repository.insertChallenge(grant, hashToken(challenge), now, new Date(now.getTime() + CHALLENGE_LIFETIME_MS));
+    log.info({ event: 'login.password-accepted', administratorId: administrator.id, clientAddress: attempt.clientAddress }, 'password right, second factor asked');
+    return { step: { step: 'second-factor', challenge } };
+  }
+
+  /** Whether the proof is right, using it up (a code's step, a recovery code) in the same transaction as the session. */
+  async function completeSecondStep(
+    found: { id: number; administratorId: number; credentialsEpoch: number; totpSecret: string | null },
+    attempt: SecondFactorAttempt,
+  ): Promise<boolean> {
+    const now = clock.now();
+    const secret = found.totpSecret;
+    if (secret === null) return false;
+    const step = attempt.code === undefined ? undefined : matchingStep(secret, attempt.code, now);
+    return db.transaction(async (transaction) => {
+      if (!(await repository.useChallenge(transaction, found.id, now))) return false;
+      if (attempt.code !== undefined) {
+        return step !== undefined && (await repository.acceptTotpStep(transaction, found.administratorId, secret, step));
+      }
+      const codes = await repository.unusedRecoveryCodes(transaction, found.administratorId);
+      const match = codes.find((stored) => isRecoveryCode(attempt.recoveryCode!, stored));
+      return match !== undefined && (await repository.useRecoveryCode(transaction, match.id, now));
+    });
   }
 
   return {
     /**
-     * Same answer and about the same time for an unknown e-mail and a wrong password. Answers the
-     * bearer token and a new device token for the browser to keep.
+     * The password step. Same answer and about the same time for an unknown e-mail and a wrong
+     * password; a right one answers a token (and a device cookie for the browser to keep), or, for a
+     * member with a second factor, a challenge for the code step.
      */
-    async login(attempt: LoginAttempt): Promise<{ token: string; deviceToken: string }> {
-      const { pairKey, addressKey, account } = await passAddressLimits(attempt);
+    async login(attempt: LoginAttempt): Promise<{ step: LoginStep; deviceToken?: string }> {
+      const address = await limits.passAddress(attempt.clientAddress, attempt.email.trim().toLowerCase());
       if (signInsInProgress >= MAX_WAITING_HASHES) {
-        await Promise.all([limiter.undo(pairKey), limiter.undo(addressKey)]);
+        await address.succeeded();
         log.warn({ event: 'login.throttled', reason: 'busy', clientAddress: attempt.clientAddress }, 'sign-in refused: too many in progress');
         throw new ServiceUnavailableError(BUSY_MESSAGE, 2);
       }
       signInsInProgress += 1;
       try {
-        return await checkCredentials(attempt, account, pairKey, addressKey);
+        const result = await checkPassword(attempt);
+        await address.succeeded();
+        return result;
       } finally {
         signInsInProgress -= 1;
       }
+    },
+
+    /**
+     * The code step: a current code (each accepted once) or a recovery code (each works once). Wrong
+     * codes count on the same limits as wrong passwords; a challenge ends after five of them.
+     */
+    async loginSecondFactor(attempt: SecondFactorAttempt): Promise<{ token: string; deviceToken: string }> {
+      const now = clock.now();
+      const address = await limits.passAddress(attempt.clientAddress, 'second-factor');
+      const found = await repository.findOpenChallenge(hashToken(attempt.challenge), now, CHALLENGE_MAX_FAILURES);
+      if (!found) {
+        log.info({ event: 'login.failed', reason: 'challenge-ended', clientAddress: attempt.clientAddress }, 'second step without an open challenge');
+        throw new UnauthorizedError(ACCOUNT_MESSAGES.challengeEnded, ACCOUNT_REASONS.challengeEnded);
+      }
+      const device = await knownDevice(attempt.deviceToken, found.administratorId, now);
+      const accountTry = await limits.passAccount(`id:${found.administratorId}`, attempt.clientAddress, device);
+      if (!(await completeSecondStep(found, attempt))) {
+        await repository.countChallengeFailure(found.id);
+        log.info({ event: 'login.failed', reason: 'second-factor', administratorId: found.administratorId, clientAddress: attempt.clientAddress }, 'wrong second factor');
+        throw new UnauthorizedError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
+      }
+      await Promise.all([accountTry.succeeded(), address.succeeded()]);
+      if (attempt.recoveryCode !== undefined) {
+        log.warn({ event: 'second-factor.recovery-code-used', administratorId: found.administratorId, clientAddress: attempt.clientAddress }, 'signed in with a recovery code');
+      }
+      return grantSession({ administratorId: found.administratorId, credentialsEpoch: found.credentialsEpoch }, attempt.clientAddress);
     },
 
     /**
@@ -186,7 +210,13 @@ export function createAuthService({ repository, clock, limiter, limits, session,
         throw new UnauthorizedError(SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON);
       }
       if (!isBackground && now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.id, now);
-      return { administratorId: found.administratorId, role: found.role, sessionId: found.id, tokenHash };
+      return {
+        administratorId: found.administratorId,
+        role: found.role,
+        sessionId: found.id,
+        tokenHash,
+        mustEnrolSecondFactor: found.mustEnrolSecondFactor,
+      };
     },
 
     async logout(principal: AdminPrincipal): Promise<void> {
@@ -208,7 +238,7 @@ export function createAuthService({ repository, clock, limiter, limits, session,
 
     /** Signs the administrator out everywhere but in the session that asks. */
     async revokeOtherSessions(principal: AdminPrincipal): Promise<number> {
-      const revoked = await repository.revokeOtherSessions(principal.administratorId, principal.sessionId, clock.now());
+      const revoked = await repository.revokeOtherSessions(db, principal.administratorId, principal.sessionId, clock.now());
       log.info({ event: 'session.revoked', reason: 'other-sessions', administratorId: principal.administratorId, revoked }, 'signed out other sessions');
       return revoked;
     },
@@ -235,7 +265,7 @@ export function createAuthService({ repository, clock, limiter, limits, session,
         return 'created';
       }
       const now = clock.now();
-      await repository.updatePassword(existing.id, passwordHash, now);
+      await repository.updatePassword(db, existing.id, passwordHash, now);
       const revoked = await repository.revokeAllSessions(now, existing.id);
       log.info({ event: 'password.set', administratorId: existing.id }, 'password changed');
       log.info({ event: 'session.revoked', reason: 'password-set', administratorId: existing.id, revoked }, 'sessions revoked');

@@ -48,20 +48,33 @@ export interface PasswordCheck {
   needsRehash: boolean;
 }
 
+/** scrypt's work grows with N·r·p: the unit in which a check is made to cost what today's parameters cost. */
+const workOf = (options: { N: number; r: number; p: number }) => options.N * options.r * options.p;
+
+/**
+ * The extra derivation that brings a check against weaker parameters up to today's cost: today's N
+ * and r with the lanes (p) still missing, or nothing. Without it a hash made with older parameters
+ * would answer faster than the decoy and tell who has not signed in since they changed.
+ */
+function paddingParameters(stored: { N: number; r: number; p: number }): ScryptOptions | undefined {
+  const { N, r } = PASSWORD_PARAMETERS;
+  const lanes = Math.round((workOf(PASSWORD_PARAMETERS) - workOf(stored)) / (N * r));
+  return lanes >= 1 ? { N, r, p: lanes, maxmem: MAX_MEMORY } : undefined;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<PasswordCheck> {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !keyText) return { isValid: false, needsRehash: false };
+  const parameters = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(keyText, 'base64');
-  const actual = await deriveKey(password, Buffer.from(saltText, 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAX_MEMORY,
-  });
+  const salt = Buffer.from(saltText, 'base64');
+  const padding = paddingParameters(parameters);
+  const [actual] = await Promise.all([
+    deriveKey(password, salt, { ...parameters, maxmem: MAX_MEMORY }),
+    padding ? deriveKey(password, salt, padding) : undefined,
+  ]);
   const isValid = actual.length === expected.length && timingSafeEqual(actual, expected);
-  const { N, r: blockSize, p: parallelism } = PASSWORD_PARAMETERS;
-  const needsRehash = Number(n) * Number(r) * Number(p) < N * blockSize * parallelism;
-  return { isValid, needsRehash };
+  return { isValid, needsRehash: workOf(parameters) < workOf(PASSWORD_PARAMETERS) };
 }
 
 let decoyHash: Promise<string> | undefined;

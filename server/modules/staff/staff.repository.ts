@@ -5,6 +5,7 @@ import type { StaffRow } from '../../../src/contracts/staff';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, adminSessions } from '../../db/schema';
 import { tableListSource } from '../../lib/table-list-source';
+import { nextEpoch } from '../auth/auth.repository';
 
 const staffColumns = {
   id: administrators.id,
@@ -99,8 +100,12 @@ export function createStaffRepository(db: Database) {
       return row;
     },
 
-    /** Revokes every live session of one account; answers how many. */
+    /**
+     * Revokes every live session of one account and moves its credentials epoch on, so a sign-in
+     * under way cannot add a session afterwards and its device cookies spare nothing; answers how many.
+     */
     async revokeSessions(transaction: Transaction, administratorId: number, now: Date): Promise<number> {
+      await transaction.update(administrators).set({ credentialsEpoch: nextEpoch }).where(eq(administrators.id, administratorId));
       const rows = await transaction
         .update(adminSessions)
         .set({ revokedAt: now })

