@@ -6,12 +6,13 @@ import { API_BASE_URL, createApiClient } from '../../lib/api-client';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import type { MeResponse } from '../../contracts/staff';
 import { clearToken, readToken, rememberExitPath } from '../../lib/session';
-import { signIn } from '../../lib/sign-in';
+import { signIn, signInSecondFactor, type SecondFactorProof } from '../../lib/sign-in';
 
 // The error texts below live in the admin catalogue, also when a provider is used on its own (tests).
 registerAdminCatalogue();
 
-export type LoginCredentials = { email: string; password: string };
+/** The password step, or the second step with the challenge the password step answered. */
+export type LoginCredentials = { email: string; password: string } | ({ challenge: string } & SecondFactorProof);
 
 /** Where a 401 sends the administrator; the login page shows "Unauthorized access. Please login again." for it. */
 export const UNAUTHORIZED_REDIRECT = '/login?reason=unauthorized';
@@ -57,9 +58,21 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
   }
 
   return {
-    async login({ email, password }: LoginCredentials) {
-      const failure = await signIn(email, password, apiUrl);
-      return failure ? { success: false, error: loginError(failure) } : { success: true, redirectTo: '/dashboard' };
+    /**
+     * Either step of a sign-in. A right password of a member with a second factor answers
+     * `success: false` with the `challenge` to send back with a code (the login page does so itself).
+     */
+    async login(credentials: LoginCredentials) {
+      const signedIn = { success: true, redirectTo: '/dashboard' };
+      if ('challenge' in credentials) {
+        const { challenge, ...proof } = credentials;
+        const result = await signInSecondFactor(challenge, proof, apiUrl);
+        return result.step === 'signed-in' ? signedIn : { success: false, error: loginError(result.failure), hasEnded: result.hasEnded };
+      }
+      const result = await signIn(credentials.email, credentials.password, apiUrl);
+      if (result.step === 'signed-in') return signedIn;
+      if (result.step === 'second-factor') return { success: false, challenge: result.challenge };
+      return { success: false, error: loginError(result.failure) };
     },
 
     async logout() {
