@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInSecondFactor, type SecondFactorProof, type SecondStepFailure } from '../lib/sign-in';
 import { FailureNotice } from './failure-notice';
@@ -35,15 +35,15 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded, onBack }: Sec
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<SecondStepFailure | null>(null);
   const [isPending, setIsPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  // The field takes the focus as it appears: when the step opens, and when the kind of code changes.
+  const attachInput = useCallback((element: HTMLInputElement | null) => {
+    input.current = element;
+    element?.focus();
+  }, []);
   const inputId = `${ids}-code`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-
-  // The field takes the focus when the step opens and when the kind of code changes.
-  useEffect(() => {
-    input.current?.focus();
-  }, [isRecovery]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +88,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded, onBack }: Sec
           <input
             // A new field for each kind: the browser offers one-time codes for the app's code only.
             key={kind}
-            ref={input}
+            ref={attachInput}
             id={inputId}
             name={kind}
             type="text"
