@@ -15,8 +15,8 @@ export class HttpError extends Error {
 }
 
 export class BadRequestError extends HttpError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, reason?: string) {
+    super(400, message, {}, reason);
   }
 }
 
@@ -28,8 +28,8 @@ export class UnauthorizedError extends HttpError {
 
 /** The signed-in role may not make this call (src/contracts/roles.ts); nothing was changed. */
 export class ForbiddenError extends HttpError {
-  constructor(message = FORBIDDEN_MESSAGE) {
-    super(403, message, {}, FORBIDDEN_REASON);
+  constructor(message = FORBIDDEN_MESSAGE, reason = FORBIDDEN_REASON) {
+    super(403, message, {}, reason);
   }
 }
 
@@ -41,8 +41,8 @@ export class NotFoundError extends HttpError {
 
 /** The row changed since the client read it, or a decision was already taken. */
 export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, reason?: string) {
+    super(409, message, {}, reason);
   }
 }
 

@@ -12,6 +12,7 @@ import { propertyApprovalList } from '../src/contracts/property-approvals';
 import { staffList } from '../src/contracts/staff';
 import { listRoutes } from './lib/list-engine';
 import { activitySource } from './modules/audit/audit.repository';
+import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
@@ -67,6 +68,7 @@ export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminL
 export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   ...LISTS,
   authRoutes,
+  accountRoutes,
   auditRoutes,
   hostsRoutes,
   bookingsRoutes,

@@ -5,6 +5,8 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createPageCache } from './lib/page-cache';
+import { createAccountRepository } from './modules/account/account.repository';
+import { createAccountService } from './modules/account/account.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -51,9 +53,10 @@ export function createServices(deps: ServiceDeps) {
     },
     log,
   });
+  const authRepository = createAuthRepository(handle.db);
   const auth = createAuthService({
     db: handle.db,
-    repository: createAuthRepository(handle.db),
+    repository: authRepository,
     clock,
     limits: signInLimits,
     session: { idleMs: config.sessionIdleMinutes * 60 * 1000, maxMs: config.sessionMaxHours * 60 * 60 * 1000 },
@@ -81,8 +84,19 @@ export function createServices(deps: ServiceDeps) {
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
-  const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), audit, clock, log });
-  return { auth, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages };
+  const accounts = createAccountRepository(handle.db);
+  const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, clock, log });
+  const account = createAccountService({
+    db: handle.db,
+    repository: accounts,
+    auth: authRepository,
+    audit,
+    limits: signInLimits,
+    clock,
+    log,
+    appName: config.appName,
+  });
+  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages };
 }
 
 export type Services = ReturnType<typeof createServices>;

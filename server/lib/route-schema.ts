@@ -12,6 +12,11 @@ export interface RouteAccess {
   permission: Permission;
   /** True when this call is an export (CSV, the whole array): it then needs the `export` permission too. */
   isExport?: (query: Record<string, unknown>) => boolean;
+  /**
+   * Open to a member who must still set up the second factor their role requires (who am I, sign
+   * out, the enrolment itself); every other call answers them 403 (docs/decisions/020-second-factor.md).
+   */
+  isOpenBeforeSecondFactor?: boolean;
 }
 
 declare module 'fastify' {

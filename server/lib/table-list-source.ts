@@ -24,7 +24,7 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
    */
   join?: (query: PgSelect) => PgSelect;
   /** What a row is read as. */
-  columns: { [Key in keyof Record]: AnyColumn };
+  columns: { [Key in keyof Record]: AnyColumn | SQL };
   /** The column behind each sort, of the listed table or of a joined one. */
   sortColumns: { [Key in Sort]: AnyColumn };
   /** The column the list's status filter selects on. */

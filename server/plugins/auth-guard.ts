@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES, ACCOUNT_REASONS } from '../../src/contracts/account';
 import { hasPermission, isPermission } from '../../src/contracts/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { RouteAccess } from '../lib/route-schema';
@@ -65,6 +66,16 @@ async function requirePermission(request: FastifyRequest): Promise<void> {
   if (access.isExport?.(request.query as Record<string, unknown>) && !hasPermission(role, 'export')) throw new ForbiddenError();
 }
 
+/**
+ * 403 for a member whose role requires a second factor they have not set up, on every call but the
+ * few that let them set it up (docs/decisions/020-second-factor.md).
+ */
+async function requireSecondFactor(request: FastifyRequest): Promise<void> {
+  if (!request.admin?.mustEnrolSecondFactor) return;
+  if (request.routeOptions.config.access?.isOpenBeforeSecondFactor) return;
+  throw new ForbiddenError(ACCOUNT_MESSAGES.enrolmentRequired, ACCOUNT_REASONS.enrolmentRequired);
+}
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** `/api/admin` for `/api/admin/hosts/:id`: the part of a path that names its area. */
@@ -115,6 +126,7 @@ export function guardedScope(routePlugins: readonly FastifyPluginAsyncZod[]): Fa
   return async (scope) => {
     scope.decorate('isGuardedScope', true);
     scope.addHook('onRequest', requireAdmin);
+    scope.addHook('onRequest', requireSecondFactor);
     scope.addHook('onRequest', requirePermission);
     for (const plugin of routePlugins) await scope.register(plugin);
   };

@@ -2,6 +2,7 @@
 // disabling and enabling, resetting a password, signing a member out everywhere; and the signed-in
 // member's own account (GET /api/admin/me), from which the web app builds its access control.
 import { z } from 'zod';
+import { secondFactorStatusSchema } from './account';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH } from './common';
 import { defineList } from './list-resource';
@@ -16,6 +17,7 @@ export const STAFF_MESSAGES = {
   notFound: 'Staff member not found',
   emailTaken: 'A staff member with this email already exists.',
   lastAdministrator: 'At least one active administrator must remain: make another staff member an administrator first.',
+  noSecondFactor: 'This staff member has no second factor to reset.',
 } as const;
 
 /** One staff account as the Staff screen shows it; never its password. */
@@ -26,6 +28,8 @@ export const staffRowSchema = z.object({
   role: roleSchema,
   /** ISO 8601 while the account is disabled; null while it may sign in. */
   disabledAt: z.string().nullable(),
+  /** The member signs in with a second factor (docs/decisions/020-second-factor.md). */
+  hasSecondFactor: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffRow = z.infer<typeof staffRowSchema>;
@@ -78,11 +82,12 @@ export const resetPasswordRequestSchema = z.object({ password: passwordSchema })
 /** POST /api/admin/staff/:id/revoke-sessions: how many sessions were signed out. */
 export const revokeSessionsResponseSchema = z.object({ revoked: z.number().int() });
 
-/** GET /api/admin/me: the signed-in staff member. */
+/** GET /api/admin/me: the signed-in staff member, and where their second factor stands. */
 export const meResponseSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  secondFactor: secondFactorStatusSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -136,6 +136,7 @@ describe('the real app', () => {
       'GET /api/health/ready',
       'GET /api/openapi.json',
       'POST /api/admin/admin-login',
+      'POST /api/admin/admin-login/second-factor',
       'POST /api/data/add-email-subscriber',
       'POST /api/data/add-host-information',
     ]);

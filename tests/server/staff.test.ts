@@ -29,7 +29,13 @@ describe('creating a staff member', () => {
     const token = await loginAs(t, 'HODAN@hoy.test');
     const me = await t.request({ method: 'GET', url: '/api/admin/me', token });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: row.id, name: 'Hodan Ali', email: 'hodan@hoy.test', role: 'support' });
+    expect(me.json()).toEqual({
+      id: row.id,
+      name: 'Hodan Ali',
+      email: 'hodan@hoy.test',
+      role: 'support',
+      secondFactor: { isEnabled: false, isRequired: false, recoveryCodesLeft: 0 },
+    });
   });
 
   it('refuses a taken e-mail in any case (409), a short password and an unknown role (400)', async () => {

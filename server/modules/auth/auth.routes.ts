@@ -96,7 +96,11 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
-    adminRoute('auth', 'Revoke the session of the bearer token', { access: 'account', ok: z.null(), status: 204 }),
+    adminRoute('auth', 'Revoke the session of the bearer token', {
+      access: { permission: 'account', isOpenBeforeSecondFactor: true },
+      ok: z.null(),
+      status: 204,
+    }),
     async (request, reply) => {
       await app.services.auth.logout(request.admin!);
       return reply.code(204).send(null);

@@ -13,9 +13,18 @@ const staffColumns = {
   email: administrators.email,
   role: administrators.role,
   disabledAt: administrators.disabledAt,
+  hasSecondFactor: sql<boolean>`(${administrators.totpSecret} IS NOT NULL)`,
   createdAt: administrators.createdAt,
 };
-export type StaffRecord = { id: number; name: string; email: string; role: Role; disabledAt: Date | null; createdAt: Date };
+export type StaffRecord = {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  disabledAt: Date | null;
+  hasSecondFactor: boolean;
+  createdAt: Date;
+};
 
 export const toStaffRow = (record: StaffRecord): StaffRow => ({
   ...record,

@@ -1,6 +1,7 @@
-// Staff accounts under /api/admin/staff (administrators only; the list is in server/routes.ts) and
-// GET /api/admin/me, the signed-in member's own account (every role).
+// Staff accounts under /api/admin/staff (administrators only; the list is in server/routes.ts): the
+// members, their second factor, and which roles must use one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { secondFactorPolicySchema } from '../../../src/contracts/account';
 import { idParamsSchema } from '../../../src/contracts/common';
 import * as contract from '../../../src/contracts/staff';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
@@ -8,15 +9,6 @@ import { adminRoute } from '../../lib/route-schema';
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.services.staff;
-
-  app.get(
-    '/api/admin/me',
-    adminRoute('auth', 'The signed-in staff member: id, name, e-mail and role (the web app builds its access control from it)', {
-      access: 'account',
-      ok: contract.meResponseSchema,
-    }),
-    async (request) => staff.me(request.admin!.administratorId),
-  );
 
   app.post(
     '/api/admin/staff',
@@ -91,5 +83,39 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404],
     }),
     async (request) => ({ revoked: await staff.revokeSessions(request.admin!.administratorId, request.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/staff/:id/reset-second-factor',
+    adminRoute('staff', "Reset a staff member's second factor: it is off, their recovery codes void and their sessions end; 409 when they have none", {
+      access: 'staff.manage',
+      params: idParamsSchema,
+      ok: contract.staffRowSchema,
+      errors: [404, 409],
+    }),
+    async (request) => staff.resetSecondFactor(request.admin!.administratorId, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/staff/second-factor-policy',
+    adminRoute('staff', 'The roles whose members must sign in with a second factor', {
+      access: 'staff.manage',
+      ok: secondFactorPolicySchema,
+    }),
+    async () => staff.secondFactorPolicy(),
+  );
+
+  app.put(
+    '/api/admin/staff/second-factor-policy',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      ...adminRoute('staff', 'Set the roles whose members must sign in with a second factor; a member of such a role without one can only set it up', {
+        access: 'staff.manage',
+        body: secondFactorPolicySchema,
+        ok: secondFactorPolicySchema,
+        errors: [413],
+      }),
+    },
+    async (request) => staff.setSecondFactorPolicy(request.admin!.administratorId, request.body.requiredRoles),
   );
 };

@@ -3,11 +3,14 @@
 // Nobody can disable or demote the last active administrator; disabling an account, resetting its
 // password or signing it out revokes its sessions at once.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../../../src/contracts/roles';
-import { STAFF_MESSAGES, type CreateStaffRequest, type MeResponse, type StaffRow } from '../../../src/contracts/staff';
+import type { SecondFactorPolicy } from '../../../src/contracts/account';
+import { ROLES, type Role } from '../../../src/contracts/roles';
+import { STAFF_MESSAGES, type CreateStaffRequest, type StaffRow } from '../../../src/contracts/staff';
 import type { Database, Transaction } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { AccountRepository } from '../account/account.repository';
+import { refuseCommonPassword } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { staffSource, toStaffRow, type StaffRecord, type StaffRepository } from './staff.repository';
@@ -15,6 +18,7 @@ import { staffSource, toStaffRow, type StaffRecord, type StaffRepository } from 
 interface StaffServiceDeps {
   db: Database;
   repository: StaffRepository;
+  accounts: AccountRepository;
   audit: AuditService;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -22,7 +26,10 @@ interface StaffServiceDeps {
 
 const isActiveAdministrator = (record: StaffRecord) => record.role === 'administrator' && record.disabledAt === null;
 
-export function createStaffService({ db, repository, audit, clock, log }: StaffServiceDeps) {
+/** Roles in ROLES order, each once. */
+const sortRoles = (roles: readonly Role[]): Role[] => ROLES.filter((role) => roles.includes(role));
+
+export function createStaffService({ db, repository, accounts, audit, clock, log }: StaffServiceDeps) {
   /**
    * Runs `change` on the locked account. When `mayRemoveAdministrator` says the change would take an
    * active administrator away, the active administrators are locked first and the change is refused
@@ -59,13 +66,8 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
   return {
     listSource: staffSource(db),
 
-    async me(administratorId: number): Promise<MeResponse> {
-      const found = await repository.find(db, administratorId);
-      if (!found) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      return { id: found.id, name: found.name, email: found.email, role: found.role };
-    },
-
     async create(actorId: number, request: CreateStaffRequest): Promise<StaffRow> {
+      refuseCommonPassword(request.password);
       // A quick answer for a taken e-mail before a password is hashed; the insert decides for real.
       if (await repository.isEmailTaken(request.email)) throw new ConflictError(STAFF_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(request.password);
@@ -115,6 +117,7 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
 
     /** Sets a new password and ends the member's sessions; the password is never recorded. */
     async resetPassword(actorId: number, id: number, password: string): Promise<StaffRow> {
+      refuseCommonPassword(password);
       if (!(await repository.find(db, id))) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const passwordHash = await hashPassword(password);
       return changeAccount(id, false, async (transaction) => {
@@ -137,7 +140,32 @@ export function createStaffService({ db, repository, audit, clock, log }: StaffS
         return revoked;
       });
     },
+
+    /** Takes a member's second factor off (they set it up again at their next sign-in when their role requires it); their sessions end. */
+    async resetSecondFactor(actorId: number, id: number): Promise<StaffRow> {
+      return changeAccount(id, false, async (transaction) => {
+        if (!(await accounts.clearSecondFactor(transaction, id))) throw new ConflictError(STAFF_MESSAGES.noSecondFactor);
+        const revoked = await repository.revokeSessions(transaction, id, clock.now());
+        await recordChange(transaction, actorId, id, 'staff.second-factor-reset', { before: { secondFactor: true }, after: { secondFactor: false, sessionsRevoked: revoked } });
+        log.info({ event: 'second-factor.reset', administratorId: id, revoked, by: actorId }, 'staff second factor reset');
+        return toStaffRow((await repository.find(transaction, id))!);
+      });
+    },
+
+    async secondFactorPolicy(): Promise<SecondFactorPolicy> {
+      return { requiredRoles: sortRoles(await accounts.requiredRoles(db)) };
+    },
+
+    /** Which roles must use a second factor; recorded in Activity against the administrator who set it. */
+    async setSecondFactorPolicy(actorId: number, roles: readonly Role[]): Promise<SecondFactorPolicy> {
+      const requiredRoles = sortRoles(roles);
+      await db.transaction(async (transaction) => {
+        const before = sortRoles(await accounts.requiredRoles(transaction));
+        for (const role of ROLES) await accounts.setRequired(transaction, role, requiredRoles.includes(role), clock.now());
+        await recordChange(transaction, actorId, actorId, 'staff.second-factor-policy', { before: { requiredRoles: before }, after: { requiredRoles } });
+      });
+      log.info({ event: 'second-factor.policy', requiredRoles, by: actorId }, 'second factor requirement set');
+      return { requiredRoles };
+    },
   };
 }
-
-export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,107 @@
+// SQL for the signed-in member's own account: where their second factor stands, an enrolment's
+// pending secret, turning the second factor on and off, recovery codes.
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { administrators, adminRecoveryCodes, staffRolePolicies } from '../../db/schema';
+import { nextEpoch } from '../auth/auth.repository';
+
+type Executor = Database | Transaction;
+
+export function createAccountRepository(db: Database) {
+  return {
+    /** The member as their account screen needs them: never their hash or secret beyond the service. */
+    async find(executor: Executor, administratorId: number) {
+      const [row] = await executor
+        .select({
+          id: administrators.id,
+          name: administrators.name,
+          email: administrators.email,
+          role: administrators.role,
+          passwordHash: administrators.passwordHash,
+          totpSecret: administrators.totpSecret,
+          totpPendingSecret: administrators.totpPendingSecret,
+          totpPendingId: administrators.totpPendingId,
+          isSecondFactorRequired: sql<boolean>`coalesce(${staffRolePolicies.secondFactorRequired}, false)`,
+          recoveryCodesLeft: sql<number>`(SELECT count(*)::int FROM ${adminRecoveryCodes} WHERE ${adminRecoveryCodes.administratorId} = ${administrators.id} AND ${adminRecoveryCodes.usedAt} IS NULL)`,
+        })
+        .from(administrators)
+        .leftJoin(staffRolePolicies, eq(staffRolePolicies.role, administrators.role))
+        .where(eq(administrators.id, administratorId))
+        .limit(1);
+      return row;
+    },
+
+    /** Keeps a new secret to confirm; any earlier unconfirmed one is replaced. */
+    async setPendingSecret(administratorId: number, secret: string, setupId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(administrators)
+        .set({ totpPendingSecret: secret, totpPendingId: setupId, totpPendingAt: now })
+        .where(and(eq(administrators.id, administratorId), isNull(administrators.totpSecret)))
+        .returning({ id: administrators.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Turns the pending secret of setup `setupId` on, with `step` as its last accepted step; false
+     * when another setup replaced it or a second factor is on already.
+     */
+    async confirmPendingSecret(transaction: Transaction, administratorId: number, setupId: string, step: number): Promise<boolean> {
+      const rows = await transaction
+        .update(administrators)
+        .set({
+          totpSecret: sql`${administrators.totpPendingSecret}`,
+          totpLastStep: step,
+          totpPendingSecret: null,
+          totpPendingId: null,
+          totpPendingAt: null,
+          credentialsEpoch: nextEpoch,
+        })
+        .where(and(eq(administrators.id, administratorId), eq(administrators.totpPendingId, setupId), isNull(administrators.totpSecret)))
+        .returning({ id: administrators.id });
+      return rows.length > 0;
+    },
+
+    /** Replaces the member's recovery codes by these (salted hashes). */
+    async replaceRecoveryCodes(transaction: Transaction, administratorId: number, codes: { salt: string; codeHash: string }[], now: Date): Promise<void> {
+      await transaction.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.administratorId, administratorId));
+      await transaction.insert(adminRecoveryCodes).values(codes.map((code) => ({ ...code, administratorId, createdAt: now })));
+    },
+
+    /** Takes the second factor off (secret, pending setup, recovery codes); false when there was none. */
+    async clearSecondFactor(transaction: Transaction, administratorId: number): Promise<boolean> {
+      const rows = await transaction
+        .update(administrators)
+        .set({ totpSecret: null, totpLastStep: null, totpPendingSecret: null, totpPendingId: null, totpPendingAt: null, credentialsEpoch: nextEpoch })
+        .where(and(eq(administrators.id, administratorId), sql`${administrators.totpSecret} IS NOT NULL`))
+        .returning({ id: administrators.id });
+      await transaction.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.administratorId, administratorId));
+      return rows.length > 0;
+    },
+
+    /** The roles whose members must use a second factor. */
+    async requiredRoles(executor: Executor) {
+      const rows = await executor
+        .select({ role: staffRolePolicies.role })
+        .from(staffRolePolicies)
+        .where(eq(staffRolePolicies.secondFactorRequired, true));
+      return rows.map((row) => row.role);
+    },
+
+    async setRequired(transaction: Transaction, role: string, isRequired: boolean, now: Date): Promise<void> {
+      await transaction
+        .insert(staffRolePolicies)
+        .values({ role: role as never, secondFactorRequired: isRequired, updatedAt: now })
+        .onConflictDoUpdate({ target: staffRolePolicies.role, set: { secondFactorRequired: isRequired, updatedAt: now } });
+    },
+
+    async countUnusedRecoveryCodes(administratorId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(adminRecoveryCodes)
+        .where(and(eq(adminRecoveryCodes.administratorId, administratorId), isNull(adminRecoveryCodes.usedAt)));
+      return row.count;
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,191 @@
+// The signed-in member's own account: who they are, their password, their second factor
+// (docs/decisions/020-second-factor.md). Each change lands in one transaction with its audit entry
+// (entity type `staff`, their own id) and ends the member's other sessions. Wrong passwords and
+// codes count on the account's sign-in limit, on a budget of this session's own (as a device
+// cookie's), so guesses from a stolen session are as limited as guesses at sign-in.
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_REASONS,
+  type ChangePasswordRequest,
+  type RecoveryCodes,
+  type SecondFactorProof,
+  type SecondFactorSetup,
+} from '../../../src/contracts/account';
+import { STAFF_MESSAGES, type MeResponse } from '../../../src/contracts/staff';
+import type { Database, Transaction } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { AuditService } from '../audit/audit.service';
+import type { AuthRepository } from '../auth/auth.repository';
+import type { AdminPrincipal } from '../auth/auth.service';
+import { isCommonPassword } from '../auth/common-passwords';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { createRecoveryCodes, createTotpSecret, describeSecret, hashRecoveryCode, isRecoveryCode, matchingStep } from '../auth/second-factor';
+import type { SignInLimits } from '../auth/sign-in-limits';
+import { createToken } from '../auth/tokens';
+import type { AccountRepository } from './account.repository';
+
+interface AccountServiceDeps {
+  db: Database;
+  repository: AccountRepository;
+  auth: AuthRepository;
+  audit: AuditService;
+  limits: SignInLimits;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The issuer an authenticator app shows beside the code. */
+  appName: string;
+}
+
+/** Refuses a password among the 100,000 most common (ASVS 2.1.7), wherever one is set. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new BadRequestError(ACCOUNT_MESSAGES.passwordCommon, ACCOUNT_REASONS.passwordCommon);
+}
+
+const codeInvalid = () => new BadRequestError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
+
+export function createAccountService({ db, repository, auth, audit, limits, clock, log, appName }: AccountServiceDeps) {
+  async function load(administratorId: number) {
+    const account = await repository.find(db, administratorId);
+    if (!account) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    return account;
+  }
+
+  /** The account's limit for a guess made from this session (its own budget, like a device cookie's). */
+  const passLimits = (principal: AdminPrincipal, clientAddress: string) =>
+    limits.passAccount(`id:${principal.administratorId}`, clientAddress, `session:${principal.tokenHash}`);
+
+  /** Uses up a right proof in the transaction: a code's step (each accepted once) or one recovery code. */
+  async function useProof(transaction: Transaction, administratorId: number, secret: string, proof: SecondFactorProof): Promise<boolean> {
+    const now = clock.now();
+    if (proof.code !== undefined) {
+      const step = matchingStep(secret, proof.code, now);
+      return step !== undefined && (await auth.acceptTotpStep(transaction, administratorId, secret, step));
+    }
+    const codes = await auth.unusedRecoveryCodes(transaction, administratorId);
+    const match = codes.find((stored) => isRecoveryCode(proof.recoveryCode!, stored));
+    return match !== undefined && (await auth.useRecoveryCode(transaction, match.id, now));
+  }
+
+  /** Ten new recovery codes in place of the old ones; only their hashes are kept. */
+  async function replaceRecoveryCodes(transaction: Transaction, administratorId: number): Promise<string[]> {
+    const codes = createRecoveryCodes();
+    await repository.replaceRecoveryCodes(transaction, administratorId, codes.map((code) => hashRecoveryCode(code)), clock.now());
+    return codes;
+  }
+
+  /** The audit entry of a change to one's own account, and the end of one's other sessions. */
+  async function recordOwnChange(transaction: Transaction, principal: AdminPrincipal, action: `account.${string}`): Promise<number> {
+    const revoked = await auth.revokeOtherSessions(transaction, principal.administratorId, principal.sessionId, clock.now());
+    await audit.record(transaction, {
+      administratorId: principal.administratorId,
+      action,
+      entityType: 'staff',
+      entityId: principal.administratorId,
+      after: { sessionsRevoked: revoked },
+    });
+    return revoked;
+  }
+
+  return {
+    async me(administratorId: number): Promise<MeResponse> {
+      const account = await load(administratorId);
+      return {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        role: account.role,
+        secondFactor: {
+          isEnabled: account.totpSecret !== null,
+          isRequired: account.isSecondFactorRequired,
+          recoveryCodesLeft: account.totpSecret === null ? 0 : account.recoveryCodesLeft,
+        },
+      };
+    },
+
+    /** The current password, then a new one that is not common; every other session ends. */
+    async changePassword(principal: AdminPrincipal, request: ChangePasswordRequest, clientAddress: string): Promise<void> {
+      const account = await load(principal.administratorId);
+      refuseCommonPassword(request.newPassword);
+      const tries = await passLimits(principal, clientAddress);
+      if (!(await verifyPassword(request.currentPassword, account.passwordHash)).isValid) {
+        log.info({ event: 'password.change-refused', administratorId: account.id, clientAddress }, 'wrong current password');
+        throw new BadRequestError(ACCOUNT_MESSAGES.currentPasswordWrong, ACCOUNT_REASONS.currentPasswordWrong);
+      }
+      await tries.succeeded();
+      const passwordHash = await hashPassword(request.newPassword);
+      const revoked = await db.transaction(async (transaction) => {
+        await auth.updatePassword(transaction, account.id, passwordHash, clock.now());
+        return recordOwnChange(transaction, principal, 'account.password-change');
+      });
+      log.info({ event: 'password.set', administratorId: account.id, by: account.id }, 'own password changed');
+      log.info({ event: 'session.revoked', reason: 'password-change', administratorId: account.id, revoked }, 'other sessions revoked');
+    },
+
+    /** A new secret to scan; it replaces any setup not yet confirmed (another tab's). */
+    async startSecondFactor(principal: AdminPrincipal): Promise<SecondFactorSetup> {
+      const account = await load(principal.administratorId);
+      const alreadyOn = () => new ConflictError(ACCOUNT_MESSAGES.alreadyOn, ACCOUNT_REASONS.alreadyOn);
+      if (account.totpSecret !== null) throw alreadyOn();
+      const secret = createTotpSecret();
+      const setupId = createToken();
+      if (!(await repository.setPendingSecret(account.id, secret, setupId, clock.now()))) throw alreadyOn();
+      return { setupId, secret, ...(await describeSecret(secret, { accountName: account.email, issuer: appName })) };
+    },
+
+    /** One current code of the setup's secret turns it on; answers the ten recovery codes, shown this once. */
+    async confirmSecondFactor(principal: AdminPrincipal, request: { setupId: string; code: string }): Promise<RecoveryCodes> {
+      const account = await load(principal.administratorId);
+      if (account.totpSecret !== null) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn, ACCOUNT_REASONS.alreadyOn);
+      const replaced = () => new ConflictError(ACCOUNT_MESSAGES.setupReplaced, ACCOUNT_REASONS.setupReplaced);
+      if (account.totpPendingSecret === null || account.totpPendingId !== request.setupId) throw replaced();
+      const step = matchingStep(account.totpPendingSecret, request.code, clock.now());
+      if (step === undefined) throw codeInvalid();
+      const recoveryCodes = await db.transaction(async (transaction) => {
+        // Decided in the update: a setup started in another tab since this one was read wins.
+        if (!(await repository.confirmPendingSecret(transaction, account.id, request.setupId, step))) throw replaced();
+        const codes = await replaceRecoveryCodes(transaction, account.id);
+        await recordOwnChange(transaction, principal, 'account.second-factor-on');
+        return codes;
+      });
+      log.info({ event: 'second-factor.enabled', administratorId: account.id }, 'second factor turned on');
+      return { recoveryCodes };
+    },
+
+    /** A current code or a recovery code turns it off, unless the member's role requires it. */
+    async disableSecondFactor(principal: AdminPrincipal, proof: SecondFactorProof, clientAddress: string): Promise<void> {
+      const account = await load(principal.administratorId);
+      const secret = account.totpSecret;
+      if (secret === null) throw new ConflictError(ACCOUNT_MESSAGES.notOn, ACCOUNT_REASONS.notOn);
+      if (account.isSecondFactorRequired) throw new ConflictError(ACCOUNT_MESSAGES.requiredByRole, ACCOUNT_REASONS.requiredByRole);
+      const tries = await passLimits(principal, clientAddress);
+      await db.transaction(async (transaction) => {
+        if (!(await useProof(transaction, account.id, secret, proof))) throw codeInvalid();
+        await repository.clearSecondFactor(transaction, account.id);
+        await recordOwnChange(transaction, principal, 'account.second-factor-off');
+      });
+      await tries.succeeded();
+      log.info({ event: 'second-factor.disabled', administratorId: account.id }, 'second factor turned off');
+    },
+
+    /** A current code makes ten new recovery codes; the old ones stop working. */
+    async renewRecoveryCodes(principal: AdminPrincipal, code: string, clientAddress: string): Promise<RecoveryCodes> {
+      const account = await load(principal.administratorId);
+      const secret = account.totpSecret;
+      if (secret === null) throw new ConflictError(ACCOUNT_MESSAGES.notOn, ACCOUNT_REASONS.notOn);
+      const tries = await passLimits(principal, clientAddress);
+      const recoveryCodes = await db.transaction(async (transaction) => {
+        if (!(await useProof(transaction, account.id, secret, { code }))) throw codeInvalid();
+        const codes = await replaceRecoveryCodes(transaction, account.id);
+        await audit.record(transaction, { administratorId: account.id, action: 'account.recovery-codes', entityType: 'staff', entityId: account.id });
+        return codes;
+      });
+      await tries.succeeded();
+      log.info({ event: 'second-factor.recovery-codes', administratorId: account.id }, 'recovery codes renewed');
+      return { recoveryCodes };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
