@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type LoginStep, type SecondFactorProof } from '../../../src/contracts/account';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON, type SessionRow } from '../../../src/contracts/auth';
 import type { Role } from '../../../src/contracts/roles';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ServiceUnavailableError, UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
@@ -126,24 +126,38 @@ export function createAuthService({ db, repository, clock, limits, session, log 
     return { step: { step: 'second-factor', challenge } };
   }
 
-  /** Whether the proof is right, using it up (a code's step, a recovery code) in the same transaction as the session. */
+  /**
+   * Whether the proof is right, using it up (the challenge, a code's step, a recovery code) in one
+   * transaction with nothing else: a wrong proof rolls back and leaves the challenge open.
+   */
   async function completeSecondStep(
-    found: { id: number; administratorId: number; credentialsEpoch: number; totpSecret: string | null },
+    found: { id: number; administratorId: number; totpSecret: string | null },
     attempt: SecondFactorAttempt,
   ): Promise<boolean> {
     const now = clock.now();
     const secret = found.totpSecret;
     if (secret === null) return false;
     const step = attempt.code === undefined ? undefined : matchingStep(secret, attempt.code, now);
-    return db.transaction(async (transaction) => {
-      if (!(await repository.useChallenge(transaction, found.id, now))) return false;
-      if (attempt.code !== undefined) {
-        return step !== undefined && (await repository.acceptTotpStep(transaction, found.administratorId, secret, step));
-      }
-      const codes = await repository.unusedRecoveryCodes(transaction, found.administratorId);
-      const match = codes.find((stored) => isRecoveryCode(attempt.recoveryCode!, stored));
-      return match !== undefined && (await repository.useRecoveryCode(transaction, match.id, now));
-    });
+    const wrong = new Error('wrong second factor');
+    try {
+      await db.transaction(async (transaction) => {
+        const isRight =
+          attempt.code !== undefined
+            ? step !== undefined && (await repository.acceptTotpStep(transaction, found.administratorId, secret, step))
+            : await useRecoveryCode(transaction, found.administratorId, attempt.recoveryCode!, now);
+        if (!isRight || !(await repository.useChallenge(transaction, found.id, now))) throw wrong;
+      });
+      return true;
+    } catch (error) {
+      if (error === wrong) return false;
+      throw error;
+    }
+  }
+
+  async function useRecoveryCode(transaction: Transaction, administratorId: number, code: string, now: Date): Promise<boolean> {
+    const codes = await repository.unusedRecoveryCodes(transaction, administratorId);
+    const match = codes.find((stored) => isRecoveryCode(code, stored));
+    return match !== undefined && (await repository.useRecoveryCode(transaction, match.id, now));
   }
 
   return {
