@@ -269,6 +269,11 @@ export function createAuthService({ db, repository, clock, limits, session, log 
       else log.warn({ event: 'password.set', email, password }, 'created the first administrator with a generated password; change it with: npm run admin -- set-password');
     },
 
+    /** The id of the staff member with this e-mail (any letter case), if there is one. */
+    async administratorIdOf(email: string): Promise<number | undefined> {
+      return (await repository.findAdministratorByEmail(email))?.id;
+    },
+
     /** Sets (or creates) an administrator's password and revokes that administrator's sessions. */
     async setPassword(email: string, password: string): Promise<'created' | 'updated'> {
       const passwordHash = await hashPassword(password);
