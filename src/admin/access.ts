@@ -10,8 +10,11 @@ import type { ResourceEntry } from './resources';
 /** The Refine actions that read a screen; any other action is the name of a permission ('hosts.write', 'export'). */
 const READ_ACTIONS = new Set(['list', 'show']);
 
-/** The dashboard is not in the registry: its permission is written here. */
-const DASHBOARD_ACCESS: Permission = 'dashboard.read';
+/** The screens that are not in the registry (the dashboard, My account): their permissions are written here. */
+const PAGE_ACCESS: ReadonlyMap<string | undefined, Permission> = new Map([
+  ['dashboard', 'dashboard.read'],
+  ['account', 'account'],
+]);
 
 /**
  * Refine's access control provider over the role of the signed-in member. `can({resource, action})`:
@@ -23,7 +26,7 @@ export function createAccessControlProvider(
   resources: readonly Pick<ResourceEntry, 'name' | 'access'>[],
 ): AccessControlProvider {
   const readPermission = (resource: string | undefined): Permission | undefined =>
-    resource === 'dashboard' ? DASHBOARD_ACCESS : resources.find((entry) => entry.name === resource)?.access;
+    PAGE_ACCESS.get(resource) ?? resources.find((entry) => entry.name === resource)?.access;
   return {
     async can({ resource, action }) {
       let role: Role;

@@ -1,11 +1,11 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Authenticated, CanAccess, Refine, type ResourceProps } from '@refinedev/core';
+import { createElement, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Authenticated, CanAccess, Refine, useGetIdentity, type ResourceProps } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import { CloseOutlined, DashboardOutlined, EllipsisOutlined } from './icons';
+import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from './icons';
 import { VisuallyHidden } from './components/visually-hidden';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,11 @@ import { useI18nProvider } from './providers/i18n-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { useNotificationProvider } from './providers/notification-provider';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { useMustEnrol } from './identity-state';
+
+// My account and the enrolment screen load when opened: most sessions open neither.
+const AccountPage = lazy(async () => ({ default: (await import('./pages/account/account-page')).AccountPage }));
+const EnrolmentScreen = lazy(() => import('./pages/account/enrolment-screen'));
 
 registerAdminCatalogue();
 followLanguage(i18n);
@@ -55,6 +60,20 @@ function LeaveForLanding() {
   return null;
 }
 
+const PAGE_SPINNER = <Spin style={{ display: 'block', margin: '48px auto' }} />;
+
+/**
+ * A member whose role requires a second factor they have not set up sees its setup and nothing else
+ * (docs/decisions/020-second-factor.md): GET /api/admin/me says so at sign-in, and a 403 "enrolment
+ * required" from any call says so later (src/admin/identity-state.ts). The frame waits for /me.
+ */
+function SecondFactorGate({ children }: { children: ReactNode }) {
+  const { isLoading } = useGetIdentity<MeResponse>();
+  const mustEnrol = useMustEnrol();
+  if (mustEnrol) return <Suspense fallback={PAGE_SPINNER}>{<EnrolmentScreen />}</Suspense>;
+  return isLoading ? PAGE_SPINNER : children;
+}
+
 function RouteErrorScreen() {
   return <ErrorScreen error={useRouteError()} />;
 }
@@ -64,6 +83,8 @@ function useRefineResources(): ResourceProps[] {
   return useMemo(
     () => [
       { name: 'dashboard', list: '/dashboard', meta: { label: t('admin.nav.dashboard'), icon: createElement(DashboardOutlined) } },
+      // Reached from the sider's foot (layout/sider.tsx), not from the navigation.
+      { name: 'account', list: '/account', meta: { label: t('admin.nav.account'), icon: createElement(UserOutlined), hide: true } },
       ...RESOURCES.map(
         (entry): ResourceProps => ({
           name: entry.name,
@@ -156,11 +177,13 @@ function AdminShell() {
             <Route
               element={
                 <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
-                  <AdminLayout>
-                    <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-                      <Outlet />
-                    </Suspense>
-                  </AdminLayout>
+                  <SecondFactorGate>
+                    <AdminLayout>
+                      <Suspense fallback={PAGE_SPINNER}>
+                        <Outlet />
+                      </Suspense>
+                    </AdminLayout>
+                  </SecondFactorGate>
                 </Authenticated>
               }
             >
@@ -170,6 +193,14 @@ function AdminShell() {
                 element={
                   <CanAccess resource="dashboard" action="list" fallback={<ForbiddenScreen />}>
                     <DashboardPage />
+                  </CanAccess>
+                }
+              />
+              <Route
+                path="/account"
+                element={
+                  <CanAccess resource="account" action="list" fallback={<ForbiddenScreen />}>
+                    <AccountPage />
                   </CanAccess>
                 }
               />

@@ -240,6 +240,9 @@ export const RESOURCES = [
       enable: { method: 'post', path: 'admin/staff/:id/enable' },
       resetPassword: { method: 'post', path: 'admin/staff/:id/reset-password' },
       revokeSessions: { method: 'post', path: 'admin/staff/:id/revoke-sessions' },
+      resetSecondFactor: { method: 'post', path: 'admin/staff/:id/reset-second-factor' },
+      secondFactorPolicy: { method: 'get', path: 'admin/staff/second-factor-policy' },
+      saveSecondFactorPolicy: { method: 'put', path: 'admin/staff/second-factor-policy' },
     },
     pageSize: 10,
     pages: { list: screen(() => import('./pages/staff/list'), 'StaffList') },
@@ -261,10 +264,18 @@ export function actionPath(resourceName: ResourceName, action: string, id?: stri
   return fillPath(found.path, id);
 }
 
-/** API calls that belong to no single resource: the dashboard's counts, the audit trail and the administrator's sessions. */
+/**
+ * API calls that belong to no single resource: the dashboard's counts, the audit trail, and the
+ * signed-in member's own sessions, password and second factor (My account).
+ */
 export const ADMIN_CALLS = {
   dashboard: { method: 'get', path: 'admin/dashboard' },
   auditHistory: { method: 'get', path: 'admin/audit' },
   sessions: { method: 'get', path: 'admin/sessions' },
   revokeOtherSessions: { method: 'post', path: 'admin/sessions/revoke-others' },
+  changePassword: { method: 'post', path: 'admin/account/password' },
+  startSecondFactor: { method: 'post', path: 'admin/account/second-factor/setup' },
+  confirmSecondFactor: { method: 'post', path: 'admin/account/second-factor/confirm' },
+  disableSecondFactor: { method: 'post', path: 'admin/account/second-factor/disable' },
+  renewRecoveryCodes: { method: 'post', path: 'admin/account/second-factor/recovery-codes' },
 } as const satisfies Record<string, ResourceAction>;

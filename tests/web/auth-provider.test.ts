@@ -77,7 +77,13 @@ describe('auth provider session', () => {
     await provider.login({ email: server.adminEmail, password: server.adminPassword });
     expect(await provider.check()).toEqual({ authenticated: true });
     // The identity is the signed-in member as the server knows them: the first administrator.
-    expect(await provider.getIdentity?.()).toEqual({ id: expect.any(Number), name: expect.any(String), email: server.adminEmail, role: 'administrator' });
+    expect(await provider.getIdentity?.()).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      email: server.adminEmail,
+      role: 'administrator',
+      secondFactor: { isEnabled: false, isRequired: false, recoveryCodesLeft: 0 },
+    });
   });
 
   it('logs out: revokes the token on the server, removes it and goes to /login', async () => {

@@ -10,25 +10,36 @@ import { renderAdmin, stubDataProvider } from './render-admin';
 const LOAD = { timeout: 10_000 };
 
 const ROWS: StaffRow[] = [
-  { id: 1, name: 'Amina Admin', email: 'amina@hoy.test', role: 'administrator', disabledAt: null, createdAt: '2026-01-01T00:00:00.000Z' },
-  { id: 2, name: 'Bashir Viewer', email: 'bashir@hoy.test', role: 'viewer', disabledAt: null, createdAt: '2026-01-02T00:00:00.000Z' },
-  { id: 3, name: 'Cawo Support', email: 'cawo@hoy.test', role: 'support', disabledAt: '2026-02-01T00:00:00.000Z', createdAt: '2026-01-03T00:00:00.000Z' },
+  { id: 1, name: 'Amina Admin', email: 'amina@hoy.test', role: 'administrator', disabledAt: null, hasSecondFactor: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  { id: 2, name: 'Bashir Viewer', email: 'bashir@hoy.test', role: 'viewer', disabledAt: null, hasSecondFactor: false, createdAt: '2026-01-02T00:00:00.000Z' },
+  { id: 3, name: 'Cawo Support', email: 'cawo@hoy.test', role: 'support', disabledAt: '2026-02-01T00:00:00.000Z', hasSecondFactor: false, createdAt: '2026-01-03T00:00:00.000Z' },
 ];
 
 type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
 
-function renderStaff(answer: CustomHandler = async ({ url }) => ({ data: { ...ROWS[1], id: Number(url.split('/')[2] ?? 9) } })) {
+const POLICY_PATH = 'admin/staff/second-factor-policy';
+
+/**
+ * The Staff screen over a stand-in data provider: `custom` records the changes (every call but the
+ * policy's GET, which `policy` answers: no role required at first).
+ */
+function renderStaff(
+  answer: CustomHandler = async ({ url }) => ({ data: { ...ROWS[1], id: Number(url.split('/')[2] ?? 9) } }),
+  policy: CustomHandler = async () => ({ data: { requiredRoles: [] } }),
+) {
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
     data: ROWS as unknown as BaseRecord[],
     total: ROWS.length,
   }));
   const custom = vi.fn<CustomHandler>(answer);
+  const policyReads = vi.fn<CustomHandler>(policy);
   const dataProvider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
-    custom: custom as unknown as DataProvider['custom'],
+    custom: (async (params: CustomParams) =>
+      params.url === POLICY_PATH && params.method === 'get' ? policyReads(params) : custom(params)) as unknown as DataProvider['custom'],
   });
   renderAdmin(<StaffList />, { dataProvider, path: '/staff', role: 'administrator' });
-  return { getList, custom };
+  return { getList, custom, policyReads };
 }
 
 const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
@@ -43,12 +54,14 @@ describe('Staff', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Staff' }, LOAD)).toBeInTheDocument();
     await screen.findByText('bashir@hoy.test');
     expect(getList.mock.calls[0]?.[0].pagination).toMatchObject({ currentPage: 1, pageSize: 10 });
-    for (const header of ['Name', 'Email', 'Role', 'Status', 'Actions']) {
+    for (const header of ['Name', 'Email', 'Role', 'Status', 'Two-factor', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
     }
     expect(within(rowOf('cawo@hoy.test')).getByText('Disabled')).toBeInTheDocument();
     expect(within(rowOf('cawo@hoy.test')).getByRole('button', { name: 'Enable Cawo Support' })).toBeInTheDocument();
     expect(within(rowOf('bashir@hoy.test')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('amina@hoy.test')).getByText('On')).toBeInTheDocument();
+    expect(within(rowOf('bashir@hoy.test')).getByText('Off')).toBeInTheDocument();
     expect(within(rowOf('bashir@hoy.test')).getByRole('link', { name: 'Activity of Bashir Viewer' })).toHaveAttribute('href', '/activity?staffId=2');
     expect(screen.getByRole('searchbox', { name: 'Search by name or email...' })).toBeInTheDocument();
     const roles = screen.getByRole('radiogroup', { name: 'Filter staff by role' });
@@ -98,5 +111,45 @@ describe('Staff', () => {
     await userEvent.click(viewerChoices.at(-1) as HTMLElement);
     await waitFor(() => expect(custom.mock.calls.at(-1)?.[0]).toMatchObject({ url: 'admin/staff/1/role', method: 'put', payload: { role: 'viewer' } }));
     expect(await screen.findByText(/At least one active administrator must remain/)).toBeInTheDocument();
+  });
+
+  it("resets a member's two-factor sign-in after a confirmation that says what follows", async () => {
+    const { custom } = renderStaff(async () => ({ data: { ...ROWS[0], hasSecondFactor: false } }));
+    // Only a member who has a second factor has one to reset.
+    expect(await screen.findByText('bashir@hoy.test', {}, LOAD)).toBeInTheDocument();
+    expect(within(rowOf('bashir@hoy.test')).queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
+    await userEvent.click(within(rowOf('amina@hoy.test')).getByRole('button', { name: 'Reset two-factor sign-in of Amina Admin' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the two-factor sign-in of Amina Admin?' });
+    expect(confirm).toHaveTextContent('Their sessions end at once.');
+    expect(confirm).toHaveTextContent('must set up two-factor sign-in again');
+    expect(custom).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(custom.mock.calls[0]?.[0]).toMatchObject({ url: 'admin/staff/1/reset-second-factor', method: 'post' }));
+    expect(await screen.findByText('The two-factor sign-in of Amina Admin was reset.')).toBeInTheDocument();
+  });
+
+  it('sets the roles that must sign in with a second factor', async () => {
+    const { custom, policyReads } = renderStaff(async ({ payload }) => ({ data: payload }));
+    const setting = await screen.findByRole('group', { name: 'Two-factor sign-in required for' }, LOAD);
+    await waitFor(() => expect(policyReads).toHaveBeenCalled());
+    expect(within(setting).getByRole('checkbox', { name: 'Administrator' })).not.toBeChecked();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(setting).getByRole('checkbox', { name: 'Moderator' }));
+    await userEvent.click(within(setting).getByRole('checkbox', { name: 'Administrator' }));
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(custom.mock.calls[0]?.[0]).toMatchObject({ url: POLICY_PATH, method: 'put', payload: { requiredRoles: ['administrator', 'moderator'] } }),
+    );
+    expect(await screen.findByText('Saved: two-factor sign-in is required for Administrator, Moderator.')).toBeInTheDocument();
+  });
+
+  it('shows the two-factor column, reset and setting in Somali', async () => {
+    await changeLanguage('so');
+    renderStaff(undefined, async () => ({ data: { requiredRoles: ['administrator'] } }));
+    expect(await screen.findByRole('columnheader', { name: /Laba-tallaabo/ }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dib u deji gelitaanka laba-tallaabada ah ee Amina Admin' })).toBeInTheDocument();
+    const setting = await screen.findByRole('group', { name: 'Gelitaanka laba-tallaabada ah waxaa looga baahan yahay' });
+    expect(within(setting).getByRole('checkbox', { name: 'Maamule' })).toBeChecked();
   });
 });

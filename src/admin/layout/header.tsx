@@ -1,20 +1,18 @@
-import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
-import { Button, Layout, Select, Space, Typography, theme } from 'antd';
+import { useTranslate } from '@refinedev/core';
+import { Button, Layout, Space, Typography, theme } from 'antd';
 import { MenuOutlined } from '../icons';
-import { LANGUAGES } from '../../i18n';
+import { LanguageSelect } from './language-select';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 
 /**
  * The top bar of docs/product.md §5: the "Dashboard" title, the fixed greeting and the language switch;
  * on a narrow screen also the button that opens the navigation drawer.
- * The switch changes the admin texts and, through src/admin/ui-locale.ts, antd's built-in texts and dayjs's
- * month and weekday names too (our own Somali locales: src/admin/antd-locale-so.ts, src/lib/dayjs-somali.ts).
+ * The switch (language-select.tsx) changes the admin texts and, through src/admin/ui-locale.ts, antd's built-in
+ * texts and dayjs's month and weekday names too (our own Somali locales: src/admin/antd-locale-so.ts, src/lib/dayjs-somali.ts).
  */
 export function AdminHeader() {
   const translate = useTranslate();
-  const getLocale = useGetLocale();
-  const setLocale = useSetLocale();
   const { token } = theme.useToken();
   const { setMobileSiderOpen } = useLayoutState();
   const isNarrow = useIsNarrowScreen();
@@ -46,13 +44,7 @@ export function AdminHeader() {
       </Space>
       <Space size={isNarrow ? 'small' : 'middle'} wrap>
         <Typography.Text>{translate('admin.header.greeting')}</Typography.Text>
-        <Select
-          aria-label={translate('common.language.label')}
-          value={getLocale()}
-          onChange={(language: string) => void setLocale(language)}
-          options={LANGUAGES.map((language) => ({ value: language, label: translate(`common.language.${language}`) }))}
-          style={{ width: isNarrow ? 110 : 120 }}
-        />
+        <LanguageSelect width={isNarrow ? 110 : 120} />
       </Space>
     </Layout.Header>
   );

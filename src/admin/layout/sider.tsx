@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLink, useLogout, useMenu, useTranslate } from '@refinedev/core';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
-import { LaptopOutlined, LeftOutlined, LogoutOutlined, RightOutlined } from '../icons';
+import { LaptopOutlined, LeftOutlined, LogoutOutlined, RightOutlined, UserOutlined } from '../icons';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 import { BrandTitle } from './title';
@@ -28,7 +29,7 @@ const SessionsModal = lazy(() => import('./sessions-modal'));
 
 /**
  * The sidebar of docs/product.md §5: brand, one entry per resource with the current one highlighted
- * (and marked aria-current="page"), and Sessions and Logout at the bottom. Built on Menu `items` (Refine's
+ * (and marked aria-current="page"), and My account, Sessions and Logout at the bottom. Built on Menu `items` (Refine's
  * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
  * header's menu button opens, so a 360 px screen keeps its whole width for the page.
  */
@@ -40,6 +41,7 @@ export function AdminSider() {
   const { mutate: logout } = useLogout();
   const { token } = theme.useToken();
   const isNarrow = useIsNarrowScreen();
+  const isOnAccount = useLocation().pathname === '/account';
   const [isSessionsOpen, setIsSessionsOpen] = useState(false);
   const [hasOpenedSessions, setHasOpenedSessions] = useState(false);
 
@@ -58,6 +60,15 @@ export function AdminSider() {
   }));
   // The icons are decoration: each entry's accessible name is its visible text alone.
   const logoutItems: MenuProps['items'] = [
+    {
+      key: 'account',
+      icon: <UserOutlined aria-hidden />,
+      label: (
+        <RouterLink to="/account" aria-current={isOnAccount ? 'page' : undefined} onClick={closeDrawer}>
+          {translate('admin.nav.account')}
+        </RouterLink>
+      ),
+    },
     {
       key: 'sessions',
       icon: <LaptopOutlined aria-hidden />,
@@ -95,7 +106,7 @@ export function AdminSider() {
       <nav aria-label={translate('admin.layout.navigation')} style={{ flex: 1, overflowY: 'auto' }}>
         <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: 'none' }} />
       </nav>
-      <Menu mode="inline" selectable={false} items={logoutItems} style={{ border: 'none' }} />
+      <Menu mode="inline" selectedKeys={isOnAccount ? ['account'] : []} items={logoutItems} style={{ border: 'none' }} />
     </div>
   );
 

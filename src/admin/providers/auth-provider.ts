@@ -3,8 +3,10 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
+import { ACCOUNT_REASONS } from '../../contracts/account';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import type { MeResponse } from '../../contracts/staff';
+import { followIdentity, identityGeneration, requireEnrolment } from '../identity-state';
 import { clearToken, readToken, rememberExitPath } from '../../lib/session';
 import { signIn, signInSecondFactor, type SecondFactorProof } from '../../lib/sign-in';
 
@@ -31,24 +33,28 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/** Whether a 401 says the session ended by time: the server's body (axios) or the data provider's HttpError carries the reason. */
-function isSessionExpired(error: unknown): boolean {
-  const reason = isAxiosError(error)
-    ? (error.response?.data as { reason?: unknown } | undefined)?.reason
-    : typeof error === 'object' && error !== null && 'reason' in error
-      ? (error as { reason?: unknown }).reason
-      : undefined;
-  return reason === SESSION_EXPIRED_REASON;
+/** The `reason` of a refusal: the server's body (axios) or the data provider's HttpError carries it. */
+function reasonOf(error: unknown): unknown {
+  if (isAxiosError(error)) return (error.response?.data as { reason?: unknown } | undefined)?.reason;
+  return typeof error === 'object' && error !== null && 'reason' in error ? (error as { reason?: unknown }).reason : undefined;
 }
 
 /** The admin session: log in with e-mail and password, keep the token, end the session on logout or a 401. */
 export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosInstance = createApiClient(apiUrl)): AuthProvider {
-  /** The signed-in member (GET /api/admin/me), asked once per token: a sign-in reloads the page anyway. */
-  let identity: { token: string; answer: Promise<MeResponse> } | undefined;
+  /**
+   * The signed-in member (GET /api/admin/me), asked once per token and per change to their own
+   * account (src/admin/identity-state.ts); each answer says whether they must set up a second factor first.
+   */
+  let identity: { key: string; answer: Promise<MeResponse> } | undefined;
   function currentStaff(token: string): Promise<MeResponse> {
-    if (identity?.token !== token) {
-      const answer = client.get<MeResponse>('admin/me').then((response) => response.data);
-      identity = { token, answer };
+    const readIn = identityGeneration();
+    const key = `${readIn}:${token}`;
+    if (identity?.key !== key) {
+      const answer = client.get<MeResponse>('admin/me').then((response) => {
+        followIdentity(response.data, readIn);
+        return response.data;
+      });
+      identity = { key, answer };
       // A failed answer is asked again next time.
       answer.catch(() => {
         if (identity?.answer === answer) identity = undefined;
@@ -95,8 +101,14 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
     },
 
     async onError(error: unknown) {
-      if (statusOf(error) !== 401) return {};
-      const isExpired = isSessionExpired(error);
+      const status = statusOf(error);
+      // The role now requires a second factor the member has not set up: the shell shows only its setup.
+      if (status === 403 && reasonOf(error) === ACCOUNT_REASONS.enrolmentRequired) {
+        requireEnrolment();
+        return {};
+      }
+      if (status !== 401) return {};
+      const isExpired = reasonOf(error) === SESSION_EXPIRED_REASON;
       const redirectTo = isExpired ? SESSION_EXPIRED_REDIRECT : UNAUTHORIZED_REDIRECT;
       // The shell leaves for this path once the token is gone (app.tsx LeaveForLanding).
       rememberExitPath(redirectTo);
@@ -110,7 +122,7 @@ export function createAuthProvider(apiUrl: string = API_BASE_URL, client: AxiosI
       };
     },
 
-    /** The signed-in member: id, name, e-mail and role (the access control provider reads the role). */
+    /** The signed-in member: id, name, e-mail, role (the access control provider reads it) and second factor. */
     async getIdentity(): Promise<MeResponse | null> {
       const token = readToken();
       return token ? currentStaff(token) : null;

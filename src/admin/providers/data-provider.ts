@@ -44,7 +44,8 @@ export function toHttpError(error: unknown): HttpError {
       return createHttpError(401, i18n.t('admin.auth.unauthorized'));
     }
     const message = typeof body?.message === 'string' && body.message !== '' ? body.message : i18n.t('admin.errors.server');
-    return createHttpError(status, message);
+    // A refusal's reason (src/contracts/account.ts: "enrolment required", "code invalid"...) lets the screen and the auth provider tell it apart.
+    return typeof body?.reason === 'string' ? { ...createHttpError(status, message), reason: body.reason } : createHttpError(status, message);
   }
   if (isHttpError(error)) return error;
   return createHttpError(0, error instanceof Error ? error.message : i18n.t('admin.errors.server'));

@@ -1,8 +1,10 @@
 // Staff (/staff, administrators only): the accounts with search and role filter; add a member with
-// a first password; change a role; disable and enable; reset a password; sign a member out of every
-// session. The server keeps the last active administrator (docs/decisions/018-staff-roles.md).
+// a first password; change a role; disable and enable; reset a password or a second factor; sign a
+// member out of every session; the roles that must sign in with a second factor. The server keeps
+// the last active administrator (docs/decisions/018-staff-roles.md, 020-second-factor.md).
 import { useCustomMutation, useGetIdentity, useInvalidate, type HttpError } from '@refinedev/core';
 import { App, Button, Flex, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { SecondFactorPolicyForm } from './second-factor-policy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +17,7 @@ import { buttonLoading } from '../../icons';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { actionPath } from '../../resources';
 
-type StaffAction = 'create' | 'role' | 'disable' | 'enable' | 'resetPassword' | 'revokeSessions';
+type StaffAction = 'create' | 'role' | 'disable' | 'enable' | 'resetPassword' | 'revokeSessions' | 'resetSecondFactor';
 
 /** One staff call: the server's answer on success, its message on failure; the list reloads either way. */
 function useStaffCall() {
@@ -165,6 +167,20 @@ export function StaffList() {
     });
   }
 
+  function resetSecondFactor(member: StaffRow) {
+    void modal.confirm({
+      title: t('admin.staff.confirm.resetSecondFactorTitle', { name: member.name }),
+      content: t('admin.staff.confirm.resetSecondFactorText'),
+      okText: t('admin.staff.confirm.ok'),
+      cancelText: t('admin.staff.confirm.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const changed = await call('resetSecondFactor', member.id, {}, `second-factor-${member.id}`);
+        if (changed) void message.success(t('admin.staff.done.secondFactorReset', { name: member.name }));
+      },
+    });
+  }
+
   function signOut(member: StaffRow) {
     void modal.confirm({
       title: t('admin.staff.confirm.signOutTitle', { name: member.name }),
@@ -217,6 +233,19 @@ export function StaffList() {
         ),
     },
     {
+      key: 'secondFactor',
+      render: (member) =>
+        member.hasSecondFactor ? (
+          <StatusBadge status="on" tone="success">
+            {t('admin.staff.secondFactorOn')}
+          </StatusBadge>
+        ) : (
+          <StatusBadge status="off" tone="neutral">
+            {t('admin.staff.secondFactorOff')}
+          </StatusBadge>
+        ),
+    },
+    {
       key: 'actions',
       render: (member) => (
         <Flex wrap gap={8}>
@@ -232,6 +261,16 @@ export function StaffList() {
           <Button size="small" aria-label={t('admin.staff.resetPasswordLabel', { name: member.name })} onClick={() => setResetting(member)}>
             {t('admin.staff.resetPassword')}
           </Button>
+          {member.hasSecondFactor && (
+            <Button
+              size="small"
+              aria-label={t('admin.staff.resetSecondFactorLabel', { name: member.name })}
+              loading={buttonLoading(busy === `second-factor-${member.id}`)}
+              onClick={() => resetSecondFactor(member)}
+            >
+              {t('admin.staff.resetSecondFactor')}
+            </Button>
+          )}
           <Button
             size="small"
             aria-label={t('admin.staff.signOutLabel', { name: member.name })}
@@ -258,6 +297,7 @@ export function StaffList() {
         </Button>
       }
     >
+      <SecondFactorPolicyForm />
       <CreateStaffModal open={isCreating} onClose={() => setIsCreating(false)} />
       <ResetPasswordModal member={resetting} onClose={() => setResetting(null)} />
     </ListScreen>

@@ -1,0 +1,72 @@
+// What a member sees, and all they can reach, while their role requires a second factor they have
+// not set up (docs/decisions/020-second-factor.md): its setup, the language, and Logout.
+import { useLogout } from '@refinedev/core';
+import { App, Button, Card, Flex, Layout, Typography, theme } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_NAME } from '../../../app-name';
+import { useRefreshIdentity } from '../../identity-state';
+import { LogoutOutlined } from '../../icons';
+import { LanguageSelect } from '../../layout/language-select';
+import { BrandTitle } from '../../layout/title';
+import { SecondFactorSetup } from './second-factor-setup';
+
+export default function EnrolmentScreen() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const { mutate: logout } = useLogout();
+  const refresh = useRefreshIdentity();
+  const title = t('admin.account.enrolment.title');
+
+  useEffect(() => {
+    document.title = `${title} | ${APP_NAME}`;
+  }, [title]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          backgroundColor: token.colorBgElevated,
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 12,
+          padding: '8px 16px',
+          height: 'auto',
+          minHeight: 64,
+          lineHeight: 'normal',
+        }}
+      >
+        <BrandTitle collapsed={false} />
+        <Flex wrap gap={12} align="center">
+          <LanguageSelect />
+          <Button icon={<LogoutOutlined />} onClick={() => logout()}>
+            {t('admin.account.enrolment.logout')}
+          </Button>
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 16 }}>
+        <main style={{ maxWidth: 640, margin: '24px auto' }}>
+          <Card>
+            <Flex vertical gap={16}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+                {title}
+              </Typography.Title>
+              <Typography.Paragraph style={{ margin: 0 }}>{t('admin.account.enrolment.intro')}</Typography.Paragraph>
+              <SecondFactorSetup
+                headingLevel={2}
+                onDone={() => {
+                  // Only now: the recovery codes stay on the screen until they are saved.
+                  refresh();
+                  void message.success(t('admin.account.secondFactor.turnedOn'));
+                }}
+              />
+            </Flex>
+          </Card>
+        </main>
+      </Layout.Content>
+    </Layout>
+  );
+}
