@@ -4,7 +4,7 @@
 // Must load before antd, as in src/admin/app.tsx.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { Refine, type DataProvider, type RefineProps, type ResourceProps } from '@refinedev/core';
+import { Refine, type AuthProvider, type DataProvider, type RefineProps, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +30,7 @@ const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
 /** The app's resources: the dashboard and the registry, with their routes. */
 const APP_RESOURCES: ResourceProps[] = [
   { name: 'dashboard', list: '/dashboard' },
+  { name: 'account', list: '/account' },
   ...RESOURCES.map((entry): ResourceProps => ({ name: entry.name, ...entry.routes })),
 ];
 
@@ -39,11 +40,13 @@ export type RenderAdminOptions = {
   path?: string;
   /** The signed-in member's role, told to Refine's access control as the app does; without it everything is allowed. */
   role?: Role;
+  /** Who is signed in (useGetIdentity), for the screens that read it; without it nobody. */
+  authProvider?: AuthProvider;
 };
 
 const REFINE_OPTIONS: RefineProps['options'] = { syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true };
 
-function AdminProviders({ dataProvider, role, children }: { dataProvider: DataProvider; role?: Role; children: ReactNode }) {
+function AdminProviders({ dataProvider, role, authProvider, children }: Omit<RenderAdminOptions, 'path'> & { children: ReactNode }) {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const antdLocale = useAntdLocale();
   return (
@@ -51,6 +54,7 @@ function AdminProviders({ dataProvider, role, children }: { dataProvider: DataPr
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
+          authProvider={authProvider}
           accessControlProvider={role ? createAccessControlProvider(async () => role, RESOURCES) : undefined}
           i18nProvider={i18nProvider}
           routerProvider={routerProvider}
@@ -71,8 +75,9 @@ function AdminProviders({ dataProvider, role, children }: { dataProvider: DataPr
  * Renders `ui` (a screen, or `<Routes>` of several) inside the admin's providers at `path`.
  * Answers Testing Library's render result and the router, whose `state.location` is the address bar.
  */
-export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role }: RenderAdminOptions) {
-  const router = createMemoryRouter([{ path: '*', element: <AdminProviders dataProvider={dataProvider} role={role}>{ui}</AdminProviders> }], {
+export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role, authProvider }: RenderAdminOptions) {
+  const providers = { dataProvider, role, authProvider };
+  const router = createMemoryRouter([{ path: '*', element: <AdminProviders {...providers}>{ui}</AdminProviders> }], {
     initialEntries: [path],
   });
   return { router, ...render(<RouterProvider router={router} />) };

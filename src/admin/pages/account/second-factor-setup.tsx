@@ -32,14 +32,12 @@ export function SecondFactorSetup({ onEnabled, onDone, headingLevel = 4 }: Secon
   const { message } = App.useApp();
   const { data: me } = useGetIdentity<MeResponse>();
   const { call, isPending } = useAccountCall();
-  const [form] = Form.useForm<{ code: string }>();
   const [setup, setSetup] = useState<SetupAnswer | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<{ text: string; isReplaced: boolean } | null>(null);
 
   async function start() {
     setFailure(null);
-    form.resetFields();
     try {
       setSetup(await call<SetupAnswer>('startSecondFactor'));
     } catch (error) {
@@ -47,22 +45,22 @@ export function SecondFactorSetup({ onEnabled, onDone, headingLevel = 4 }: Secon
     }
   }
 
-  async function confirm({ code }: { code: string }) {
-    if (!setup) return;
+  /** One current code of the setup's secret; answers the text to show under the field when it is wrong. */
+  async function confirm(code: string): Promise<string | undefined> {
+    if (!setup) return undefined;
     setFailure(null);
     try {
-      const answer = await call<RecoveryCodesAnswer>('confirmSecondFactor', { setupId: setup.setupId, code: totpCodeSchema.parse(code) });
+      const answer = await call<RecoveryCodesAnswer>('confirmSecondFactor', { setupId: setup.setupId, code });
       setSetup(null);
       setRecoveryCodes(answer.recoveryCodes);
       onEnabled?.();
+      return undefined;
     } catch (error) {
       const reason = accountReasonOf(error);
-      if (reason === 'codeInvalid') {
-        form.setFields([{ name: 'code', value: '', errors: [accountErrorText(t, error)] }]);
-        return;
-      }
+      if (reason === 'codeInvalid') return accountErrorText(t, error);
       setFailure({ text: accountErrorText(t, error), isReplaced: reason === 'setupReplaced' });
       if (reason === 'setupReplaced') setSetup(null);
+      return undefined;
     }
   }
 
@@ -127,23 +125,51 @@ export function SecondFactorSetup({ onEnabled, onDone, headingLevel = 4 }: Secon
         </Button>
       </Flex>
       <Typography.Paragraph style={{ margin: 0 }}>{t('admin.account.setup.enterCode')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void confirm(values)} style={{ width: '100%', maxWidth: 320 }}>
-        <Form.Item
-          name="code"
-          label={t('admin.account.secondFactor.code')}
-          validateTrigger="onBlur"
-          rules={[{ validator: async (_rule, value: unknown) => (totpCodeSchema.safeParse(value ?? '').success ? undefined : Promise.reject(new Error(t('admin.account.secondFactor.codeFormat')))) }]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={20} spellCheck={false} />
-        </Form.Item>
-        <Flex wrap gap={8}>
-          <Button type="primary" htmlType="submit" loading={buttonLoading(isPending)}>
-            {t('admin.account.setup.confirm')}
-          </Button>
-          {/* Back to the start; the secret shown is dropped (the server replaces it at the next setup). */}
-          <Button onClick={() => setSetup(null)}>{t('admin.account.cancel')}</Button>
-        </Flex>
-      </Form>
+      {/* A form of its own per setup: nothing typed for an earlier secret stays. */}
+      <ConfirmCodeForm key={setup.setupId} isPending={isPending} onConfirm={confirm} onCancel={() => setSetup(null)} />
     </Flex>
+  );
+}
+
+type ConfirmCodeFormProps = {
+  isPending: boolean;
+  /** Sends the code; answers the text of a wrong one. */
+  onConfirm: (code: string) => Promise<string | undefined>;
+  /** Back to the start; the secret shown is dropped (the server replaces it at the next setup). */
+  onCancel: () => void;
+};
+
+/** The one field of the setup: the 6-digit code the app shows for the new secret. */
+function ConfirmCodeForm({ isPending, onConfirm, onCancel }: ConfirmCodeFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ code: string }>();
+
+  async function submit({ code }: { code: string }) {
+    const wrong = await onConfirm(totpCodeSchema.parse(code));
+    if (wrong) form.setFields([{ name: 'code', value: '', errors: [wrong] }]);
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} style={{ width: '100%', maxWidth: 320 }}>
+      <Form.Item
+        name="code"
+        label={t('admin.account.secondFactor.code')}
+        validateTrigger="onBlur"
+        rules={[
+          {
+            validator: async (_rule, value: unknown) =>
+              totpCodeSchema.safeParse(value ?? '').success ? undefined : Promise.reject(new Error(t('admin.account.secondFactor.codeFormat'))),
+          },
+        ]}
+      >
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={20} spellCheck={false} />
+      </Form.Item>
+      <Flex wrap gap={8}>
+        <Button type="primary" htmlType="submit" loading={buttonLoading(isPending)}>
+          {t('admin.account.setup.confirm')}
+        </Button>
+        <Button onClick={onCancel}>{t('admin.account.cancel')}</Button>
+      </Flex>
+    </Form>
   );
 }
