@@ -79,7 +79,7 @@ describe('forced enrolment', () => {
   it('sends a member whose role requires a second factor straight to its setup, with nothing else reachable, then lets them in', async () => {
     secondFactor = { isEnabled: false, isRequired: true, recoveryCodesLeft: 0 };
     openAt('/hosts', 'token-required-at-sign-in');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Set up two-factor sign-in' }, LOAD)).toBeInTheDocument();
     expect(screen.getByText(/Your role requires two-factor sign-in\. Set it up to continue/)).toBeInTheDocument();
     // Nothing but the setup, the language and Logout: no navigation, no screen, no screen's calls.
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -103,7 +103,7 @@ describe('forced enrolment', () => {
     // An administrator requires it of the role now: the next call is refused.
     secondFactor = { ...secondFactor, isRequired: true };
     await userEvent.click(within(sider).getByRole('link', { name: 'Hosts' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Set up two-factor sign-in' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).toBeNull();
     await waitFor(() => expect(calls.filter((url) => url === 'admin/me').length).toBeGreaterThanOrEqual(2));
   });
@@ -112,7 +112,7 @@ describe('forced enrolment', () => {
     await changeLanguage('so');
     secondFactor = { isEnabled: false, isRequired: true, recoveryCodesLeft: 0 };
     openAt('/dashboard', 'token-required-somali');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Deji gelitaanka laba-tallaabada ah' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deji gelitaanka laba-tallaabada ah' }, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ka bax' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deji gelitaanka laba-tallaabada ah' }));
     expect(await screen.findByRole('img', { name: 'Koodhka QR ee barnaamijka xaqiijinta' })).toBeInTheDocument();

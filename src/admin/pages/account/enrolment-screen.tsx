@@ -51,12 +51,13 @@ export default function EnrolmentScreen() {
         <main style={{ maxWidth: 640, margin: '24px auto' }}>
           <Card>
             <Flex vertical gap={16}>
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+              {/* Under the brand's heading, as every screen's title (layout/title.tsx). */}
+              <Typography.Title level={2} style={{ margin: 0 }}>
                 {title}
               </Typography.Title>
               <Typography.Paragraph style={{ margin: 0 }}>{t('admin.account.enrolment.intro')}</Typography.Paragraph>
               <SecondFactorSetup
-                headingLevel={2}
+                headingLevel={3}
                 onDone={() => {
                   // Only now: the recovery codes stay on the screen until they are saved.
                   refresh();

@@ -1,0 +1,283 @@
+// Two-factor sign-in in the browser (docs/decisions/020-second-factor.md), in English and in Somali:
+// a member turns it on from My account (reading the key from the page, the code computed here),
+// signs out, signs in with a recovery code and with a code; an administrator resets a member's
+// second factor on the Staff screen; an administrator requires it of a role, and a member of that
+// role is sent to its setup after the password, with nothing else to reach.
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { Role } from '../../src/contracts/roles';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+
+const PASSWORD = 'a staff password of 12+';
+/** Unique per run: the accounts live in the run's database. */
+const stamp = Date.now().toString(36);
+const STEP_MS = 30_000;
+const SHOTS = process.env.HOY_SCREENSHOT_DIR;
+
+type Language = 'en' | 'so';
+
+/** What the journeys click and read, in each language (src/i18n/locales/<language>/admin-*.json). */
+const TEXT = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    login: 'Login',
+    code: 'Authentication code',
+    verify: 'Verify',
+    useRecoveryCode: 'Use a recovery code instead',
+    recoveryCode: 'Recovery code',
+    navigation: 'Main navigation',
+    account: 'My account',
+    secondFactorTitle: 'Two-factor sign-in',
+    setUp: 'Set up two-factor sign-in',
+    qrCode: 'QR code for your authenticator app',
+    turnOn: 'Turn on',
+    codes: 'Recovery codes',
+    saved: 'I have saved them',
+    on: 'On',
+    off: 'Off',
+    logout: 'Logout',
+    search: 'Search by name or email...',
+    resetLabel: (name: string) => `Reset two-factor sign-in of ${name}`,
+    confirm: 'Confirm',
+    resetDone: (name: string) => `The two-factor sign-in of ${name} was reset.`,
+    requiredFor: 'Two-factor sign-in required for',
+    moderator: 'Moderator',
+    save: 'Save',
+  },
+  so: {
+    email: 'Iimayl',
+    password: 'Furaha sirta ah',
+    login: 'Gal',
+    code: 'Koodhka xaqiijinta',
+    verify: 'Xaqiiji',
+    useRecoveryCode: 'Beddelkeeda isticmaal koodh soo-celin',
+    recoveryCode: 'Koodhka soo-celinta',
+    navigation: 'Hagaha ugu muhiimsan',
+    account: 'Koontadayda',
+    secondFactorTitle: 'Gelitaanka laba-tallaabada ah',
+    setUp: 'Deji gelitaanka laba-tallaabada ah',
+    qrCode: 'Koodhka QR ee barnaamijka xaqiijinta',
+    turnOn: 'Shid',
+    codes: 'Koodhadhka soo-celinta',
+    saved: 'Waan kaydsaday',
+    on: 'Shidan',
+    off: 'Dansan',
+    logout: 'Ka bax',
+    search: 'Ku raadi magac ama iimayl...',
+    resetLabel: (name: string) => `Dib u deji gelitaanka laba-tallaabada ah ee ${name}`,
+    confirm: 'Xaqiiji',
+    resetDone: (name: string) => `Gelitaanka laba-tallaabada ah ee ${name} dib ayaa loo dejiyay.`,
+    requiredFor: 'Gelitaanka laba-tallaabada ah waxaa looga baahan yahay',
+    moderator: 'Dib-u-eege',
+    save: 'Kaydi',
+  },
+} as const;
+
+type Member = { name: string; email: string };
+
+async function createMember(api: APIRequestContext, token: string, role: Role, label: string): Promise<Member> {
+  const member = { name: `${label} ${stamp}`, email: `${label}-${stamp}@hoy.test` };
+  const response = await api.post('/api/admin/staff', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...member, role, password: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+  return member;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A code of `secret` for a 30-second step not used yet: the server accepts each step once, so after
+ * the step that turned the second factor on, the next sign-in waits for the next step.
+ */
+async function freshCode(secret: string, usedSteps: Set<number>): Promise<string> {
+  let step = Math.floor(Date.now() / STEP_MS);
+  while (usedSteps.has(step)) {
+    await sleep((step + 1) * STEP_MS - Date.now() + 250);
+    step = Math.floor(Date.now() / STEP_MS);
+  }
+  usedSteps.add(step);
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS + 1_000 });
+}
+
+/** A fresh browser showing `language` (the choice the sign-in page and the back-office read). */
+async function newContext(browser: Browser, language: Language, storageState?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext(storageState);
+  await context.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+  return context;
+}
+
+async function passwordStep(page: Page, language: Language, member: Member): Promise<void> {
+  const text = TEXT[language];
+  await page.goto('/login');
+  await page.getByLabel(text.email).fill(member.email);
+  await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: text.login }).click();
+}
+
+async function expectSignedIn(page: Page, language: Language): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: TEXT[language].navigation })).toBeVisible();
+}
+
+async function logout(page: Page, language: Language): Promise<void> {
+  await page.getByRole('menuitem', { name: TEXT[language].logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Goes through the setup on the page (My account or the enrolment screen); answers the secret and the recovery codes. */
+async function enrolOnPage(page: Page, language: Language, usedSteps: Set<number>): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const text = TEXT[language];
+  await page.getByRole('button', { name: text.setUp }).click();
+  await expect(page.getByRole('img', { name: text.qrCode })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-setup-${language}-${usedSteps.size}.png`, fullPage: true });
+  const secret = ((await page.getByTestId('second-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByRole('textbox', { name: text.code }).fill(await freshCode(secret, usedSteps));
+  await page.getByRole('button', { name: text.turnOn, exact: true }).click();
+  const list = page.getByRole('list', { name: text.codes });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/recovery-codes-${language}.png`, fullPage: true });
+  const recoveryCodes = await list.getByRole('listitem').allTextContents();
+  expect(recoveryCodes[0]).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  // The pointer rests where "Turn on" was, over a button now hovered (a lighter text while it stays).
+  await page.mouse.move(0, 0);
+  await expectNoSeriousAxeViolations(page, { label: `recovery codes (${language})` });
+  await page.getByRole('button', { name: text.saved }).click();
+  await expect(list).toHaveCount(0);
+  return { secret, recoveryCodes };
+}
+
+/** Turns a member's second factor on through the API, as My account does; answers the secret. */
+async function enrolThroughApi(api: APIRequestContext, member: Member): Promise<string> {
+  const login = await api.post('/api/admin/admin-login', { data: { email: member.email, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const setup = (await (await api.post('/api/admin/account/second-factor/setup', { headers })).json()) as { setupId: string; secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+  const confirm = await api.post('/api/admin/account/second-factor/confirm', { headers, data: { setupId: setup.setupId, code } });
+  expect(confirm.status()).toBe(200);
+  return setup.secret;
+}
+
+async function setRequiredRoles(api: APIRequestContext, token: string, requiredRoles: Role[]): Promise<void> {
+  const response = await api.put('/api/admin/staff/second-factor-policy', { headers: { authorization: `Bearer ${token}` }, data: { requiredRoles } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+for (const language of ['en', 'so'] as const) {
+  const text = TEXT[language];
+
+  test.describe(`two-factor sign-in (${language})`, () => {
+    test('a member turns it on from My account, signs out, and signs in with a recovery code and with a code', async ({ browser, playwright, baseURL, adminToken }) => {
+      // Up to one 30-second step is waited out so that no code is used twice.
+      test.setTimeout(150_000);
+      const api = await playwright.request.newContext({ baseURL });
+      const member = await createMember(api, adminToken, 'support', `enrol-${language}`);
+      const context = await newContext(browser, language);
+      const page = await context.newPage();
+      const usedSteps = new Set<number>();
+
+      await passwordStep(page, language, member);
+      await expectSignedIn(page, language);
+      await page.getByRole('link', { name: text.account }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      const section = page.locator('.ant-card').filter({ has: page.getByRole('heading', { level: 3, name: text.secondFactorTitle }) });
+      await expect(section.getByText(text.off, { exact: true })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, { label: `/account (${language})` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-${language}.png`, fullPage: true });
+      const { secret, recoveryCodes } = await enrolOnPage(page, language, usedSteps);
+      await expect(section.getByText(text.on, { exact: true })).toBeVisible();
+      await logout(page, language);
+
+      // A recovery code, typed in lower case with spaces.
+      await passwordStep(page, language, member);
+      const code = page.getByRole('textbox', { name: text.code });
+      await expect(code).toBeFocused();
+      await expectNoSeriousAxeViolations(page, { label: `code step (${language})` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/code-step-${language}.png` });
+      await page.getByRole('button', { name: text.useRecoveryCode }).click();
+      await page.getByRole('textbox', { name: text.recoveryCode }).fill((recoveryCodes[0] ?? '').replaceAll('-', ' ').toLowerCase());
+      await page.getByRole('button', { name: text.verify }).click();
+      await expectSignedIn(page, language);
+      await logout(page, language);
+
+      // A code of the app, from a step after the one that turned it on.
+      await passwordStep(page, language, member);
+      await page.getByRole('textbox', { name: text.code }).fill(await freshCode(secret, usedSteps));
+      await page.getByRole('button', { name: text.verify }).click();
+      await expectSignedIn(page, language);
+      await context.close();
+      await api.dispose();
+    });
+
+    test('an administrator resets a member’s second factor on the Staff screen; the member then signs in with the password alone', async ({ browser, playwright, baseURL, adminToken, newAdminPage }) => {
+      test.setTimeout(90_000);
+      const api = await playwright.request.newContext({ baseURL });
+      const member = await createMember(api, adminToken, 'viewer', `reset-${language}`);
+      await enrolThroughApi(api, member);
+
+      const adminPage = await newAdminPage();
+      await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+      await adminPage.goto('/staff');
+      await adminPage.getByRole('searchbox', { name: text.search }).fill(member.email);
+      const row = adminPage.getByRole('row').filter({ hasText: member.email });
+      await expect(row.getByText(text.on, { exact: true })).toBeVisible();
+      await row.getByRole('button', { name: text.resetLabel(member.name) }).click();
+      const dialog = adminPage.getByRole('dialog');
+      await expectNoSeriousAxeViolations(adminPage, { label: `reset dialog (${language})` });
+      await dialog.getByRole('button', { name: text.confirm }).click();
+      await expect(adminPage.getByText(text.resetDone(member.name))).toBeVisible();
+      await expect(row.getByText(text.off, { exact: true })).toBeVisible();
+
+      const context = await newContext(browser, language);
+      const page = await context.newPage();
+      await passwordStep(page, language, member);
+      await expectSignedIn(page, language);
+      await context.close();
+      await api.dispose();
+    });
+
+    test('an administrator requires it of a role; a member of that role is sent to its setup after the password, and nothing else', async ({ browser, playwright, baseURL, adminToken, newAdminPage }) => {
+      test.setTimeout(90_000);
+      const api = await playwright.request.newContext({ baseURL });
+      const member = await createMember(api, adminToken, 'moderator', `required-${language}`);
+      try {
+        const adminPage = await newAdminPage();
+        await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+        await adminPage.goto('/staff');
+        const setting = adminPage.getByRole('group', { name: text.requiredFor });
+        await setting.getByRole('checkbox', { name: text.moderator }).check();
+        await expectNoSeriousAxeViolations(adminPage, { label: `/staff two-factor setting (${language})` });
+        if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/staff-${language}.png`, fullPage: true });
+        await adminPage.getByRole('button', { name: text.save, exact: true }).click();
+        await expect(setting.getByRole('checkbox', { name: text.moderator })).toBeChecked();
+        await expect(adminPage.getByRole('button', { name: text.save, exact: true })).toBeDisabled();
+
+        const context = await newContext(browser, language);
+        const page = await context.newPage();
+        await passwordStep(page, language, member);
+        await expect(page.getByRole('heading', { level: 2, name: text.setUp })).toBeVisible();
+        // Nothing but the setup, the language and Logout; another address shows the same.
+        await expect(page.getByRole('navigation')).toHaveCount(0);
+        await expectNoSeriousAxeViolations(page, { label: `enrolment screen (${language})` });
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/enrolment-${language}.png`, fullPage: true });
+        await page.goto('/hosts');
+        await expect(page.getByRole('heading', { level: 2, name: text.setUp })).toBeVisible();
+        await expect(page.getByRole('navigation')).toHaveCount(0);
+
+        await enrolOnPage(page, language, new Set());
+        await expect(page.getByRole('navigation', { name: text.navigation })).toBeVisible();
+        await context.close();
+      } finally {
+        // Other journeys sign moderators in with a password alone.
+        await setRequiredRoles(api, adminToken, []);
+        await api.dispose();
+      }
+    });
+  });
+}
