@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createPageCache } from './lib/page-cache';
+import { createExportSlots, exportLimitOf } from './lib/streams';
 import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     log,
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
+  const exportSlots = createExportSlots(exportLimitOf(config.databasePoolSize));
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
   const propertyApprovals = createPropertyApprovalsService({
@@ -96,7 +98,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
-  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages };
+  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -6,7 +6,9 @@
 //   - `format=csv`: every row the search and filter select, in the list's order, as a download.
 // A source is where lists differ (a join, an index to steer to); everything else is here, once.
 // Every list route carries its definition's permission; the CSV and the whole array are exports and
-// need the `export` permission as well (docs/decisions/018-staff-roles.md).
+// need the `export` permission as well (docs/decisions/018-staff-roles.md). A source whose rows depend
+// on who asks names the caller's view (`viewOf`); every form of the call then reads that view alone.
+// A process streams at most a few exports at once (server/lib/streams.ts); a further one is a 503.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,16 +19,25 @@ import {
   type ListDefinition,
   type SortOrder,
 } from '../../src/contracts/list-resource';
-import { isPagedQuery, TOTAL_COUNT_HEADER, type ListQuery } from '../../src/contracts/paging';
+import { EXPORTS_BUSY_MESSAGE, EXPORTS_BUSY_REASON, isPagedQuery, TOTAL_COUNT_HEADER, type ListQuery } from '../../src/contracts/paging';
+import type { Role } from '../../src/contracts/roles';
 import type { Database } from '../db/client';
+import { HttpError } from '../errors';
 import type { Services } from '../services';
 import type { PageCache, VersionedTable } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { adminRoute } from './route-schema';
 import { sendCsv, sendJsonArray } from './streams';
 
+/** Who calls a list: what a source may ask of the caller to decide its view. */
+export interface ListCaller {
+  role: Role;
+}
+
 /** Which rows a call selects: the search (an escaped LIKE pattern, and an id it names) and the status. */
 export interface ListFilter<Status extends string = string> {
+  /** The caller's view, as the source's `viewOf` named it; absent when the caller is unknown (show the least). */
+  view?: string;
   pattern?: string;
   searchedId?: number;
   status?: Status;
@@ -46,6 +57,12 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
   /** The tables a page reads: a write to any of them renews the list's cached pages. */
   tables: readonly VersionedTable[];
   /**
+   * For a list whose rows depend on who asks (Activity leaves staff accounts out for a role that does
+   * not manage staff): the name of the caller's view. The page, the count and the batches receive it
+   * as `view`, and the page cache keeps each view's answers apart. Absent: every caller sees the same.
+   */
+  viewOf?(caller: ListCaller): string;
+  /**
    * Adds what the source needs to know about a filter before it reads (how many rows a search
    * matches, say), once per call; the page, the count and the batches then receive the result.
    */
@@ -60,9 +77,11 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
 export function resolveListRequest<Sort extends string, Status extends string>(
   definition: ListDefinition<z.ZodObject, Sort, Status>,
   query: ListQuery<Sort, Status>,
+  view?: string,
 ): ListRequest<Sort, Status> {
   const term = searchTerm(query.q);
   return {
+    view,
     pattern: term === undefined ? undefined : containsPattern(term),
     searchedId: term !== undefined && definition.idSearch ? searchedId(term, definition.idSearch) : undefined,
     status: query.status,
@@ -90,24 +109,41 @@ async function* allRows<Row, Sort extends string, Status extends string>(source:
   yield* source.batches(await prepared(source, request));
 }
 
+/**
+ * From this offset on, a page's total is read before the page, and a page past the last one is not
+ * read at all: skipping rows walks them, so a page past the end of a long list would cost a walk of
+ * the whole list. Short of it the page and its total run side by side: such a page walks at most
+ * 10,000 index entries, a few milliseconds (decision 012), even past the end.
+ */
+const COUNT_FIRST_OFFSET = 10_000;
+/** Seconds a refused export is told to wait. */
+const EXPORT_RETRY_AFTER_SECONDS = 5;
+
 /** One page and its exact total, from the page cache when the tables it reads are unchanged. */
 export function listPage<Row, Sort extends string, Status extends string>(
   definition: ListDefinition<z.ZodObject, Sort, Status>,
   source: ListSource<Row, Sort, Status>,
   pages: PageCache,
   query: ListQuery<Sort, Status>,
+  view?: string,
 ): Promise<{ rows: Row[]; total: number }> {
+  // A page deeper than the contract allows is a 400 before anything is read.
+  const window = resolvePage(query, definition.pageSize);
   // The page cache keys pages by the paged form's parameters only: a call with an extra filter is read afresh.
   const tables = extraFilters(definition, query) ? [] : source.tables;
-  return pages.page(definition.name, tables, query, async (rememberTotal) => {
-    const window = resolvePage(query, definition.pageSize);
-    const request = await prepared(source, resolveListRequest(definition, query));
-    // The page and its total run side by side, each on its own connection.
-    const [rows, total] = await Promise.all([
-      source.page({ ...request, limit: window.limit, offset: window.offset }),
-      rememberTotal(() => source.count(request)),
-    ]);
-    return { rows, total };
+  // Each view's pages are cached as a list of their own, so no caller is served another view's answer.
+  const cachedAs = view === undefined ? definition.name : `${definition.name} (${view})`;
+  return pages.page(cachedAs, tables, query, async (rememberTotal) => {
+    const request = await prepared(source, resolveListRequest(definition, query, view));
+    const readPage = () => source.page({ ...request, limit: window.limit, offset: window.offset });
+    const countAll = () => rememberTotal(() => source.count(request));
+    if (window.offset < COUNT_FIRST_OFFSET) {
+      // The page and its total run side by side, each on its own connection.
+      const [rows, total] = await Promise.all([readPage(), countAll()]);
+      return { rows, total };
+    }
+    const total = await countAll();
+    return { rows: window.offset >= total ? [] : await readPage(), total };
   });
 }
 
@@ -124,7 +160,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
   const csvColumns = definition.csvColumns;
   return async (app) => {
     const source = sourceOf(app.services, app.deps.handle.db);
-    const pages = app.services.pages;
+    const { pages, exportSlots } = app.services;
     for (const url of definition.paths) {
       app.get(
         url,
@@ -136,14 +172,23 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
         }),
         async (request, reply) => {
           const query = request.query as ListQuery<Sort, Status>;
-          if (csvColumns && query.format === 'csv') {
-            const rows = allRows(source, resolveListRequest(definition, query));
+          const view = source.viewOf && request.admin ? source.viewOf(request.admin) : undefined;
+          const isCsv = csvColumns !== undefined && query.format === 'csv';
+          if (isCsv || !isPagedQuery(query)) {
+            const giveBack = exportSlots.tryTake();
+            if (!giveBack) {
+              throw new HttpError(503, EXPORTS_BUSY_MESSAGE, { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) }, EXPORTS_BUSY_REASON);
+            }
+            // The response closes however the export ends: sent, cut off by the client, or failed.
+            reply.raw.once('close', giveBack);
+            // Both exports select exactly what a page with the same search and filters selects.
+            const rows = allRows(source, resolveListRequest(definition, query, view));
+            if (!isCsv) return sendJsonArray(reply, rows, (row) => row);
             const header = csvColumns.map(csvHeaderOf);
             const fields = csvColumns.map(csvFieldOf);
             return sendCsv(reply, `${definition.name}.csv`, header, rows, (row) => fields.map((field) => valueAt(row, field)));
           }
-          if (!isPagedQuery(query)) return sendJsonArray(reply, allRows(source, resolveListRequest(definition, {})), (row) => row);
-          const page = await listPage(definition, source, pages, query);
+          const page = await listPage(definition, source, pages, query, view);
           reply.header(TOTAL_COUNT_HEADER, String(page.total));
           return page.rows;
         },

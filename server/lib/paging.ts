@@ -1,5 +1,6 @@
 // Turns the paged form of a list call into LIMIT/OFFSET and a safe LIKE pattern.
-import { MAX_PAGE_SIZE } from '../../src/contracts/paging';
+import { isWithinListDepth, MAX_PAGE_SIZE, PAGE_TOO_DEEP_MESSAGE } from '../../src/contracts/paging';
+import { BadRequestError } from '../errors';
 
 export interface PageWindow {
   page: number;
@@ -8,9 +9,11 @@ export interface PageWindow {
   offset: number;
 }
 
+/** The window of a paged call; a page that starts deeper than MAX_LIST_OFFSET rows is a 400. */
 export function resolvePage(query: { page?: number; pageSize?: number }, defaultPageSize: number): PageWindow {
   const page = query.page ?? 1;
   const pageSize = Math.min(query.pageSize ?? defaultPageSize, MAX_PAGE_SIZE);
+  if (!isWithinListDepth(page, pageSize)) throw new BadRequestError(PAGE_TOO_DEEP_MESSAGE);
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 }
 

@@ -1,6 +1,44 @@
-// Streams a whole list as a JSON array or as CSV, batch by batch, so memory stays flat.
+// Streams a whole list as a JSON array or as CSV, batch by batch, so memory stays flat; and bounds
+// how many such exports one process streams at once.
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+
+/**
+ * How many exports (CSV and whole arrays) one process streams at once, from its database pool size:
+ * one per four connections, at least one. An export reads its batches one query at a time, so it
+ * holds at most one connection; with the default pool of 4 one export leaves three for pages, which
+ * need two at once (the page and its total side by side), so exports never starve the screens.
+ */
+export function exportLimitOf(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 4));
+}
+
+/** The exports streaming now, up to a limit. A further one is refused at once, never queued behind a slow reader. */
+export interface ExportSlots {
+  readonly limit: number;
+  /** Takes a slot: answers the function that gives it back (once, however often called), or undefined when all are taken. */
+  tryTake(): (() => void) | undefined;
+  /** Slots taken now. */
+  taken(): number;
+}
+
+export function createExportSlots(limit: number): ExportSlots {
+  let taken = 0;
+  return {
+    limit,
+    taken: () => taken,
+    tryTake() {
+      if (taken >= limit) return undefined;
+      taken += 1;
+      let isGiven = false;
+      return () => {
+        if (isGiven) return;
+        isGiven = true;
+        taken -= 1;
+      };
+    },
+  };
+}
 
 export function sendJsonArray<Row>(reply: FastifyReply, batches: AsyncIterable<Row[]>, toJson: (row: Row) => unknown) {
   async function* body() {

@@ -56,14 +56,34 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
   request.admin = await authenticate(request);
 }
 
-/** 403 unless the signed-in role holds the route's permission (and `export` for an export). */
+/**
+ * 403 unless the signed-in role holds the route's permission (and `export` for an export). Each
+ * refusal is a security event in the log (docs/decisions/013-sign-in-abuse.md): who, in which role,
+ * asked which route for what it lacks, from where; never the token.
+ */
 async function requirePermission(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config.access;
   const role = request.admin?.role;
+  /** The permission the call lacks; null when the route or the role is unknown. */
+  let missing: string | null;
   // Unreachable for a registered route (checked at start); refused all the same.
-  if (!access || !role) throw new ForbiddenError();
-  if (!hasPermission(role, access.permission)) throw new ForbiddenError();
-  if (access.isExport?.(request.query as Record<string, unknown>) && !hasPermission(role, 'export')) throw new ForbiddenError();
+  if (!access || !role) missing = access?.permission ?? null;
+  else if (!hasPermission(role, access.permission)) missing = access.permission;
+  else if (access.isExport?.(request.query as Record<string, unknown>) && !hasPermission(role, 'export')) missing = 'export';
+  else return;
+  request.log.warn(
+    {
+      event: 'access.denied',
+      administratorId: request.admin?.administratorId ?? null,
+      role: role ?? null,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      permission: missing,
+      clientAddress: request.ip,
+    },
+    'access denied',
+  );
+  throw new ForbiddenError();
 }
 
 /**

@@ -2,14 +2,26 @@
 import { z } from 'zod';
 import { AUDIT_ENTITY_TYPES, auditEventSchema } from './audit';
 import { defineList } from './list-resource';
+import type { Permission } from './roles';
 
-/** One recorded decision, as the details' History shows it: who by e-mail (null when the account is gone). */
+/**
+ * Staff accounts' e-mails and roles are for the roles that manage staff (Administrator). A role
+ * without this permission reads Activity without the entries about staff accounts (entity `staff`:
+ * they carry e-mails and roles), without the "Staff" kind among the filters, and without
+ * `administratorEmail` on any row (null): who acted is shown by name, and `q` does not match e-mails.
+ */
+export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
+
+/**
+ * One recorded decision, as the details' History shows it: who by e-mail and name (both null when the
+ * account is gone; the e-mail null too for a role without ACTIVITY_STAFF_ACCOUNTS_PERMISSION).
+ */
 export const activityRowSchema = auditEventSchema;
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
 /**
  * `q` matches the staff member's e-mail and name, the action and the reason; `status` is the kind of
- * record; `staffId` keeps one staff member's entries.
+ * record; `staffId` keeps one staff member's entries, in every form (page, whole array and CSV).
  */
 export const activityList = defineList({
   name: 'activity',

@@ -6,6 +6,22 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
+/**
+ * The deepest a page may start: (page - 1) × pageSize rows from the top. Ten times the largest list
+ * we measure (1,000,000 bookings, docs/benchmarks.md), so the "Last" page of every list stays
+ * reachable for years of growth, while a page number from a script cannot ask the database to skip
+ * a billion rows. Deeper than this, reverse the order or narrow the search.
+ */
+export const MAX_LIST_OFFSET = 10_000_000;
+export const PAGE_TOO_DEEP_MESSAGE = `A page must start within the first ${MAX_LIST_OFFSET.toLocaleString('en-US')} rows: reverse the order or narrow the search.`;
+
+/** Every export the process may stream at once is streaming (server/lib/streams.ts): a 503 with Retry-After. */
+export const EXPORTS_BUSY_MESSAGE = 'Another export is in progress. Please try again in a few seconds.';
+export const EXPORTS_BUSY_REASON = 'exports-busy';
+
+/** Whether a page of `pageSize` rows numbered `page` starts within MAX_LIST_OFFSET rows. */
+export const isWithinListDepth = (page: number, pageSize: number): boolean => (page - 1) * pageSize < MAX_LIST_OFFSET;
+
 export const PAGE_QUERY_KEYS = ['page', 'pageSize', 'q', 'status', 'sort', 'order'] as const;
 
 export interface ListQueryOptions<Sort extends string, Status extends string> {
@@ -18,7 +34,8 @@ export function listQuerySchema<Sort extends string, Status extends string = nev
   options: ListQueryOptions<Sort, Status>,
 ) {
   return z.object({
-    page: z.coerce.number().int().min(1).max(10_000_000).optional(),
+    // The whole offset (page × pageSize) is checked once the page size is known (server/lib/paging.ts).
+    page: z.coerce.number().int().min(1).max(MAX_LIST_OFFSET).optional(),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     status: options.statuses ? z.enum(options.statuses).optional() : z.never().optional(),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityList } from '../../src/admin/pages/activity/list';
 import type { ActivityRow } from '../../src/contracts/activity';
+import type { Role } from '../../src/contracts/roles';
 import { changeLanguage } from '../../src/i18n';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
@@ -36,9 +37,9 @@ const ROWS: ActivityRow[] = [
   },
 ];
 
-function renderList() {
+function renderList({ role, rows = ROWS }: { role?: Role; rows?: ActivityRow[] } = {}) {
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
-    data: ROWS as unknown as BaseRecord[],
+    data: rows as unknown as BaseRecord[],
     total: 12,
   }));
   // The staff filter's choices: every member by name.
@@ -49,6 +50,7 @@ function renderList() {
   renderAdmin(<ActivityList />, {
     dataProvider: stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] }),
     path: '/activity',
+    role,
   });
   return getList;
 }
@@ -102,6 +104,26 @@ describe('Activity', () => {
     await userEvent.click(filter);
     await userEvent.click(await screen.findByTitle('All staff'));
     await waitFor(() => expect(lastCall(getList).filters).toEqual([]));
+  });
+
+  it('offers the Staff kind to an administrator', async () => {
+    renderList({ role: 'administrator' });
+    const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
+    expect(await within(kinds).findByRole('radio', { name: 'Staff' })).toBeInTheDocument();
+  });
+
+  it('shows a role that does not manage staff who acted by name, and no Staff kind to filter by', async () => {
+    // The server leaves the e-mail out for such a role, and the entries about staff accounts.
+    const byName = ROWS.map((row) => ({ ...row, administratorEmail: null }));
+    renderList({ role: 'moderator', rows: byName });
+    const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
+    await screen.findByRole('link', { name: 'Host #7' });
+    const [, declined, approved] = screen.getAllByRole('row');
+    expect(within(approved).getByText('Hodan')).toBeInTheDocument();
+    expect(within(declined).getByText('an administrator no longer on record')).toBeInTheDocument();
+    expect(within(kinds).getByRole('radio', { name: 'Properties' })).toBeInTheDocument();
+    expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
+    expect(within(kinds).getAllByRole('radio')).toHaveLength(5);
   });
 
   it('speaks Somali', async () => {

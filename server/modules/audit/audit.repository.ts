@@ -1,6 +1,9 @@
 // SQL for the audit trail.
-import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { ActivityRow } from '../../../src/contracts/activity';
+import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
+import { hasPermission } from '../../../src/contracts/roles';
+import type { ListFilter, ListSource } from '../../lib/list-engine';
 import { tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, auditEvents } from '../../db/schema';
@@ -17,8 +20,8 @@ export interface NewAuditEvent {
   createdAt: Date;
 }
 
-/** An event as a history shows it: who by e-mail and name, not by id. */
-const shownEvent = {
+/** An event with who did it by name, not by id (for a role that may not read staff e-mails). */
+const shownEventByName = {
   id: auditEvents.id,
   action: auditEvents.action,
   entityType: auditEvents.entityType,
@@ -27,20 +30,39 @@ const shownEvent = {
   before: auditEvents.before,
   after: auditEvents.after,
   createdAt: auditEvents.createdAt,
-  administratorEmail: administrators.email,
   administratorName: administrators.name,
 };
+/** An event as a history shows it: who by e-mail and name, not by id. */
+const shownEvent = { ...shownEventByName, administratorEmail: administrators.email };
 const withAdministrator = eq(administrators.id, auditEvents.administratorId);
 
-/** Activity: the whole trail with each administrator's e-mail, read afresh (it is not versioned). */
-export const activitySource = (db: Database) =>
-  tableListSource<ActivityRow & { createdAt: Date }, ActivityRow, 'createdAt', AuditEntityType>({
+type ActivityRecord = ActivityRow & { createdAt: Date };
+
+/** Activity's views: the whole trail, or the trail without staff accounts and staff e-mails (src/contracts/activity.ts). */
+const EVERY_ENTRY = 'every entry';
+const WITHOUT_STAFF_ACCOUNTS = 'without staff accounts';
+
+/** Activity's `staffId`: one staff member's entries. */
+const byStaffMember = (filters: { readonly [name: string]: unknown }) =>
+  typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined;
+
+/**
+ * Activity: the whole trail, read afresh (it is not versioned), as the caller's role may see it. A
+ * role with ACTIVITY_STAFF_ACCOUNTS_PERMISSION reads every entry with each staff member's e-mail;
+ * any other reads no entry about a staff account, and who acted by name only: the e-mail is neither
+ * read, nor shown, nor searched (a search would spell it out letter by letter).
+ */
+export function activitySource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
+  const trail = {
     db,
     table: auditEvents,
-    join: (query) => query.leftJoin(administrators, withAdministrator),
-    columns: shownEvent,
+    join: (query: PgSelect) => query.leftJoin(administrators, withAdministrator),
     sortColumns: { createdAt: auditEvents.createdAt },
     statusColumn: auditEvents.entityType,
+  };
+  const everyEntry = tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({
+    ...trail,
+    columns: shownEvent,
     search: (pattern) =>
       or(
         ilike(administrators.email, pattern),
@@ -48,9 +70,42 @@ export const activitySource = (db: Database) =>
         ilike(auditEvents.action, pattern),
         ilike(auditEvents.reason, pattern),
       ) as SQL,
-    filter: (filters) => (typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined),
+    filter: byStaffMember,
     toRow: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
   });
+  const withoutStaffAccounts = tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
+    ...trail,
+    columns: shownEventByName,
+    search: (pattern) => or(ilike(administrators.name, pattern), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+    filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byStaffMember(filters)),
+    toRow: (row) => ({ ...row, administratorEmail: null, createdAt: row.createdAt.toISOString() }),
+  });
+  /**
+   * The source that answers a call's view, and the call as it must read it. A call without a view
+   * (an unknown caller) gets the narrower one. tableListSource applies `filter` only to a call that
+   * gives filters, so a call of the narrower view always gives some, if none of the list's own.
+   */
+  const viewed = <Filter extends ListFilter<AuditEntityType>>(filter: Filter) =>
+    filter.view === EVERY_ENTRY
+      ? { source: everyEntry, filter }
+      : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
+  return {
+    tables: [],
+    viewOf: (caller) => (hasPermission(caller.role, ACTIVITY_STAFF_ACCOUNTS_PERMISSION) ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
+    page(request) {
+      const { source, filter } = viewed(request);
+      return source.page(filter);
+    },
+    count(request) {
+      const { source, filter } = viewed(request);
+      return source.count(filter);
+    },
+    batches(request) {
+      const { source, filter } = viewed(request);
+      return source.batches(filter);
+    },
+  };
+}
 
 export function createAuditRepository(db: Database) {
   return {

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { activityList, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
+import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, activityList, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
 import { formatDateTime } from '../../../lib/format';
+import { usePermission } from '../../access';
 import { changedFields, staffLabel } from '../../components/audit-history';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import type { ListScreenState } from '../../list/use-list-screen';
@@ -51,14 +52,25 @@ function StaffFilter({ list }: { list: ListScreenState<ActivityRow> }) {
 
 const staffFilter = (list: ListScreenState<ActivityRow>) => <StaffFilter list={list} />;
 
+/**
+ * Activity for a role that does not manage staff: no "Staff" kind among the filters, since the server
+ * leaves the entries about staff accounts out for it (src/contracts/activity.ts).
+ */
+const activityWithoutStaffAccounts = {
+  ...activityList,
+  statusFilter: Object.fromEntries(Object.entries(activityList.statusFilter ?? {}).filter(([, status]) => status !== 'staff')),
+};
+
 /** Activity (/activity): every decision the audit trail records, by any staff member, newest first; filtered by one of them. */
 export function ActivityList() {
   const { t } = useTranslation();
+  const canReadStaffAccounts = usePermission('activity', ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
   const shown = (value: unknown) =>
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
   const columns: ListColumn<ActivityRow>[] = [
     { key: 'time', sort: 'createdAt', render: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time> },
-    { key: 'who', render: (row) => staffLabel(row) ?? t('admin.history.unknownAdministrator') },
+    // By name alone when the server leaves the e-mail out for the caller's role.
+    { key: 'who', render: (row) => staffLabel(row) ?? row.administratorName ?? t('admin.history.unknownAdministrator') },
     { key: 'what', render: (row) => t(`admin.history.actions.${row.action}`, { defaultValue: row.action }) },
     {
       key: 'record',
@@ -84,5 +96,6 @@ export function ActivityList() {
       ),
     },
   ];
-  return <ListScreen<ActivityRow> definition={activityList} columns={columns} toolbar={staffFilter} />;
+  const definition = canReadStaffAccounts ? activityList : activityWithoutStaffAccounts;
+  return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={staffFilter} />;
 }
