@@ -143,3 +143,22 @@ async function me(): Promise<{ id: number }> {
   const [row] = await t.handle.db.select({ id: administrators.id }).from(administrators).where(eq(administrators.email, TEST_ADMIN_EMAIL));
   return row;
 }
+
+describe("a record's history (the details screens)", () => {
+  it('names who acted by name alone for roles that do not manage staff, with the e-mail for those who do', async () => {
+    const host = await insertHost(t.handle, { name: 'History Host', statusHost: 'Pending' });
+    const approved = await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token: tokens.moderator });
+    expect(approved.statusCode).toBe(200);
+    const history = (role: Role) => t.request({ method: 'GET', url: `/api/admin/audit?entityType=host&entityId=${host.id}`, token: tokens[role] });
+    for (const role of ['moderator', 'viewer'] as const) {
+      const answer = await history(role);
+      expect(answer.statusCode).toBe(200);
+      const events = answer.json<{ administratorEmail: string | null; administratorName: string | null }[]>();
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((event) => event.administratorEmail === null && event.administratorName === 'Moderator Member')).toBe(true);
+      for (const email of STAFF_EMAILS) expect(answer.body).not.toContain(email);
+    }
+    const forAdministrator = (await history('administrator')).json<{ administratorEmail: string | null }[]>();
+    expect(forAdministrator.map((event) => event.administratorEmail)).toContain(MODERATOR_EMAIL);
+  });
+});

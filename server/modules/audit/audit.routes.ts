@@ -14,7 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: auditQuerySchema,
       ok: z.array(auditEventSchema),
     }),
-    async (request) => app.services.audit.history(request.query.entityType, request.query.entityId),
+    async (request) => app.services.audit.history(request.query.entityType, request.query.entityId, request.admin!.role),
   );
 
   app.get(

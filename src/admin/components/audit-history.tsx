@@ -78,6 +78,7 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
 
 /** Who made a change: the staff member's name and e-mail, the e-mail alone, or nothing when the account is gone. */
 export function staffLabel({ administratorName, administratorEmail }: Pick<AuditEvent, 'administratorName' | 'administratorEmail'>): string | undefined {
-  if (administratorEmail === null) return undefined;
+  // Roles that do not manage staff get the name alone; no name and no e-mail: the account is gone.
+  if (administratorEmail === null) return administratorName ?? undefined;
   return administratorName ? `${administratorName} (${administratorEmail})` : administratorEmail;
 }
