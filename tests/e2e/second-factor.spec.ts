@@ -125,6 +125,8 @@ async function expectSignedIn(page: Page, language: Language): Promise<void> {
 async function logout(page: Page, language: Language): Promise<void> {
   await page.getByRole('menuitem', { name: TEXT[language].logout }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The shell reloads the page at /login once the token is gone: the sign-in form is the page after it.
+  await expect(page.getByRole('button', { name: TEXT[language].login })).toBeVisible();
 }
 
 /** Goes through the setup on the page (My account or the enrolment screen); answers the secret and the recovery codes. */
