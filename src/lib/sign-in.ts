@@ -1,6 +1,7 @@
 // Sign-in: e-mail and password, then, for a member with a second factor, a code from their
 // authenticator app or one recovery code (docs/decisions/020-second-factor.md). The login page and
 // the admin's auth provider both call these. Plain fetch, so the login page loads no HTTP library.
+import { ACCOUNT_REASONS } from '../contracts/account-reasons';
 import { API_BASE_URL } from './api-base';
 import { storeToken } from './session';
 
@@ -34,13 +35,6 @@ export type SecondStepResult = { step: 'signed-in' } | { step: 'failed'; failure
 
 /** A code from the authenticator app, or one recovery code (spaces and dashes as typed: the server drops them). */
 export type SecondFactorProof = { code: string } | { recoveryCode: string };
-
-/**
- * The `reason` of a wrong code on the second step, as ACCOUNT_REASONS.codeInvalid in
- * src/contracts/account.ts names it. Written here because that module would bring zod (88 kB) into
- * the sign-in page; tests/web/sign-in.test.ts holds the two equal.
- */
-export const CODE_INVALID_REASON = 'second-factor-code-invalid';
 
 const FAILURE_BY_STATUS: Record<number, SignInFailure> = {
   401: 'admin.auth.failed',
@@ -100,7 +94,7 @@ export async function signInSecondFactor(challenge: string, proof: SecondFactorP
   }
   if (response.status === 400) return retry('code' in proof ? 'admin.login.secondFactor.codeFormat' : 'admin.login.secondFactor.recoveryCodeFormat');
   if (response.status === 401) {
-    if (body?.reason === CODE_INVALID_REASON) {
+    if (body?.reason === ACCOUNT_REASONS.codeInvalid) {
       return retry('code' in proof ? 'admin.login.secondFactor.codeInvalid' : 'admin.login.secondFactor.recoveryCodeInvalid');
     }
     // The challenge ended (or the account can no longer sign in): only a new password step helps.
