@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
+import { isTooWideProxyRange, WIDEST_PROXY_PREFIX } from './lib/trust-proxy';
 
 const DEFAULT_APP_NAME = 'Hoy';
 
@@ -13,7 +14,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
  * TRUST_PROXY: how far to believe X-Forwarded-For. 0 (default): not at all, the socket's peer is the
  * client. A number: that many proxy hops in front of Hoy (the client is the entry that many hops
  * back). A comma list of addresses or CIDRs: the proxies that may speak for the client. "Trust every
- * hop" would let any client forge its address, so `true` is refused.
+ * hop" would let any client forge its address, so `true` is refused, and so is any range wide enough
+ * to hold other people's networks (0.0.0.0/0, ::/0, ...; isTooWideProxyRange in server/lib/trust-proxy.ts).
  */
 const trustProxy = z
   .string()
@@ -22,10 +24,18 @@ const trustProxy = z
     if (value === '0' || value === 'false') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
-    if (entries.every(isProxyAddress)) return entries.join(',');
+    if (!entries.every(isProxyAddress)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be 0, the number of proxy hops in front of Hoy, or a comma list of the proxies\' addresses or CIDRs (never "trust every hop")',
+      });
+      return z.NEVER;
+    }
+    const tooWide = entries.filter(isTooWideProxyRange);
+    if (tooWide.length === 0) return entries.join(',');
     context.addIssue({
       code: 'custom',
-      message: 'must be 0, the number of proxy hops in front of Hoy, or a comma list of the proxies\' addresses or CIDRs (never "trust every hop")',
+      message: `${tooWide.join(', ')} would trust addresses across the internet to name any client; name the proxies, or ranges no wider than /${WIDEST_PROXY_PREFIX.ipv4} (IPv4) or /${WIDEST_PROXY_PREFIX.ipv6} (IPv6) outside private networks`,
     });
     return z.NEVER;
   });

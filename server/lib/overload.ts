@@ -14,13 +14,22 @@ const HEAP_SHARE = 0.9;
 
 export async function registerOverloadGuard(app: FastifyInstance, config: Config): Promise<void> {
   if (config.maxEventLoopDelayMs === 0) return;
+  // One line a second at most, with the count since the last: a line per refusal would add to the
+  // very load being shed (each request's own log line still shows its 503).
+  let refusedSinceLine = 0;
+  let lineWrittenAt = -Infinity;
   await app.register(underPressure, {
     // The mean delay over each sample: a single long turn (a big JSON.parse) does not trip it, a loop that stays late does.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * HEAP_SHARE),
     sampleInterval: 500,
     pressureHandler(request, reply, type, value) {
-      request.log.warn({ event: 'overload.refused', type, value }, 'refused a request while overloaded');
+      refusedSinceLine += 1;
+      if (performance.now() - lineWrittenAt >= 1000) {
+        request.log.warn({ event: 'overload.refused', type, value, refused: refusedSinceLine }, 'refused requests while overloaded');
+        refusedSinceLine = 0;
+        lineWrittenAt = performance.now();
+      }
       void reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -11,9 +11,9 @@ import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON, type SessionRow } from
 import type { Role } from '../../../src/contracts/roles';
 import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { ServiceUnavailableError, UnauthorizedError } from '../../errors';
+import { UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
-import { BUSY_MESSAGE, getDecoyHash, hashPassword, MAX_WAITING_HASHES, verifyPassword } from './password';
+import { getDecoyHash, hashPassword, verifyPassword } from './password';
 import { isRecoveryCode, matchingStep } from './second-factor';
 import type { SignInLimits } from './sign-in-limits';
 import { createToken, hashToken } from './tokens';
@@ -64,12 +64,6 @@ interface AuthServiceDeps {
 
 export function createAuthService({ db, repository, clock, limits, session, log }: AuthServiceDeps) {
   const idleSince = (now: Date) => new Date(now.getTime() - session.idleMs);
-  /**
-   * Sign-ins past the rate limits, still looking up or hashing. Beyond the hashing queue's length
-   * a sign-in is refused at once, before any database work, so a flood from many addresses cannot
-   * queue statements ahead of everyone else's.
-   */
-  let signInsInProgress = 0;
 
   /** The device cookie's hash when it is one of this account's, set since its credentials last changed. */
   async function knownDevice(deviceToken: string | undefined, administratorId: number | undefined, now: Date): Promise<string | undefined> {
@@ -168,18 +162,14 @@ export function createAuthService({ db, repository, clock, limits, session, log 
      */
     async login(attempt: LoginAttempt): Promise<{ step: LoginStep; deviceToken?: string }> {
       const address = await limits.passAddress(attempt.clientAddress, attempt.email.trim().toLowerCase());
-      if (signInsInProgress >= MAX_WAITING_HASHES) {
-        await address.succeeded();
-        log.warn({ event: 'login.throttled', reason: 'busy', clientAddress: attempt.clientAddress }, 'sign-in refused: too many in progress');
-        throw new ServiceUnavailableError(BUSY_MESSAGE, 2);
-      }
-      signInsInProgress += 1;
+      // One sign-in of an address runs at a time, at most MAX_WAITING_HASHES in the process (sign-in-limits.ts).
+      const leave = await limits.takeTurn(attempt.clientAddress, address);
       try {
         const result = await checkPassword(attempt);
         await address.succeeded();
         return result;
       } finally {
-        signInsInProgress -= 1;
+        leave();
       }
     },
 

@@ -9,16 +9,39 @@
 //   - per device cookie: a browser that signed in before skips the account's waits, on a budget of
 //     its own (DEVICE_FAILURES_PER_HOUR); past it the cookie spares nothing.
 // A try that turns out right gives its counts back.
+// Past the limits, a sign-in waits for its address's turn: one address's sign-ins run (look up,
+// hash) one at a time (SIGN_INS_AT_ONCE_PER_ADDRESS), and at most MAX_WAITING_HASHES run in the
+// process. So one address, however many connections it opens, holds one place and has one hash
+// ahead of anyone else's, and can never get everyone else answered 503 (docs/decisions/013).
+// Refusals are paced per address (REFUSALS_PER_SECOND after a burst), so a client that floods
+// refused sign-ins over hundreds of connections gets its answers slowly and cannot take the event
+// loop from everyone else either.
 import type { FastifyBaseLogger } from 'fastify';
-import { TooManyRequestsError } from '../../errors';
+import { ServiceUnavailableError, TooManyRequestsError } from '../../errors';
 import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { BUSY_MESSAGE, MAX_WAITING_HASHES } from './password';
 
 const ADDRESS_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 const LONGEST_ACCOUNT_WAIT_SECONDS = 10 * 60;
 /** Wrong passwords or codes an hour from one device cookie before it stops sparing the account's waits. */
 export const DEVICE_FAILURES_PER_HOUR = 10;
+/**
+ * Sign-ins from one client address (an IPv6 /64 as one) that run at once in a process; the
+ * address's next ones wait for their turn (two people behind one office address wait a hash's
+ * time, they are not refused). One address then holds one of the MAX_WAITING_HASHES places and
+ * has one hash ahead of anyone else's. Waiting ones are few: each passed the address's limit.
+ */
+const SIGN_INS_AT_ONCE_PER_ADDRESS = 1;
+/** Refusals answered at once to one address, then REFUSALS_PER_SECOND a second. */
+const REFUSAL_BURST = 10;
+const REFUSALS_PER_SECOND = 10;
+/** The longest a refusal is held: short of any proxy's timeout, and of the shutdown's grace. */
+const MAX_REFUSAL_WAIT_MS = 2_000;
+/** Addresses whose refusals are being paced, and refusals held at once; past either, refusals are answered at once. */
+const MAX_PACED_ADDRESSES = 10_000;
+const MAX_HELD_REFUSALS = 1_000;
 
 export interface LoginLimits {
   /** Failed sign-ins per 15 minutes per client address and e-mail. */
@@ -48,12 +71,78 @@ function accountWaitSeconds(tryNumber: number, start: number): number {
   return Math.min(2 ** Math.max(0, tryNumber - start - 1), LONGEST_ACCOUNT_WAIT_SECONDS);
 }
 
+/**
+ * Paces refusals per address (generic cell rate algorithm: one time per address, the moment its
+ * pace is back to idle). The pace is courtesy to the server, not a limit: a refusal is a refusal
+ * however soon it is answered, so answering at once when the state is full loses nothing. Holds
+ * longer than MAX_REFUSAL_WAIT_MS are cut to a random time between half of it and it, so a flood's
+ * connections do not all come back in the same turn of the event loop.
+ * Real time, not the app's clock: it spaces out work, it counts no window.
+ * Bounded: at most MAX_PACED_ADDRESSES addresses and MAX_HELD_REFUSALS refusals held at once.
+ */
+function createRefusalPacer() {
+  const interval = 1000 / REFUSALS_PER_SECOND;
+  const tolerance = REFUSAL_BURST * interval;
+  /** Address key -> when its pace is idle again and how many refusals it got since it was last idle, in the order last refused. */
+  const paced = new Map<string, { idleAt: number; refusals: number }>();
+  let held = 0;
+  /** Holds the refusal for its turn; answers how many refusals the address got in a row, this one included. */
+  return async function waitTurn(address: string): Promise<number> {
+    const now = performance.now();
+    // Entries are in order of their last refusal and each is idle within 3.1 s of it, so the map
+    // holds only addresses refused in the last 3.1 s; dropping idle ones from the front is O(1) amortised.
+    for (const [key, entry] of paced) {
+      if (entry.idleAt > now) break;
+      paced.delete(key);
+    }
+    const entry = paced.get(address);
+    if (!entry && paced.size >= MAX_PACED_ADDRESSES) return 1;
+    const busyUntil = Math.max(entry?.idleAt ?? now, now);
+    const refusals = (entry?.refusals ?? 0) + 1;
+    paced.delete(address);
+    paced.set(address, { idleAt: Math.min(busyUntil, now + tolerance + MAX_REFUSAL_WAIT_MS) + interval, refusals });
+    const wait = busyUntil - now - tolerance;
+    if (wait <= 0 || held >= MAX_HELD_REFUSALS) return refusals;
+    held += 1;
+    const jittered = wait <= MAX_REFUSAL_WAIT_MS ? wait : MAX_REFUSAL_WAIT_MS * (0.5 + Math.random() / 2);
+    await new Promise((resolve) => setTimeout(resolve, jittered));
+    held -= 1;
+    return refusals;
+  };
+}
+
 export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimiter; limits: LoginLimits; log: FastifyBaseLogger }) {
   const throttleStart = accountThrottleStart(limits.perAccount);
+  const waitRefusalTurn = createRefusalPacer();
 
-  const throttled = (reason: string, clientAddress: string, retryAfterSeconds: number): TooManyRequestsError => {
-    log.warn({ event: 'login.throttled', reason, clientAddress, retryAfterSeconds }, 'sign-in throttled');
+  /**
+   * The refusal to throw, once this address's turn to be refused has come. Logged for the first
+   * refusal of a run and every 100th after it (each request's own log line still shows its 429),
+   * so a flood of refusals does not cost a line each.
+   */
+  const throttled = async (reason: string, clientAddress: string, retryAfterSeconds: number): Promise<TooManyRequestsError> => {
+    const refusals = await waitRefusalTurn(addressKey(clientAddress));
+    if (refusals === 1 || refusals % 100 === 0) {
+      log.warn({ event: 'login.throttled', reason, clientAddress, retryAfterSeconds, refusalsInARow: refusals }, 'sign-in throttled');
+    }
     return new TooManyRequestsError(retryAfterSeconds);
+  };
+
+  /**
+   * Per address key: its sign-ins running now and those waiting for a turn. An entry exists only
+   * while one runs, and each running one holds one of MAX_WAITING_HASHES places: at most that many
+   * entries, and behind them only tries the address limit let through.
+   */
+  const turns = new Map<string, { running: number; waiting: Array<() => void> }>();
+  let runningInAll = 0;
+
+  /** Hands the address's turn to its next waiting sign-in, or gives it up. */
+  const passTurn = (address: string) => {
+    const entry = turns.get(address)!;
+    const next = entry.waiting.shift();
+    if (next) return next();
+    entry.running -= 1;
+    if (entry.running === 0) turns.delete(address);
   };
 
   const giveBack = (keys: string[]) => async () => {
@@ -67,19 +156,46 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
     if (tryNumber <= throttleStart) return [accountKey];
     if (tryNumber > limits.perAccount) {
       await limiter.undo(accountKey);
-      throw throttled('account', clientAddress, LONGEST_ACCOUNT_WAIT_SECONDS);
+      throw await throttled('account', clientAddress, LONGEST_ACCOUNT_WAIT_SECONDS);
     }
     // One try per wait: the first to claim it goes on, every other try until it ends is refused.
     const waitKey = `login-account-wait:${account}`;
     const wait = await limiter.hit(waitKey, accountWaitSeconds(tryNumber, throttleStart));
     if (wait.count > 1) {
       await limiter.undo(accountKey);
-      throw throttled('account', clientAddress, wait.retryAfterSeconds);
+      throw await throttled('account', clientAddress, wait.retryAfterSeconds);
     }
     return [accountKey, waitKey];
   }
 
   return {
+    /**
+     * Waits for this address's turn to run a sign-in that passed the address limits, then takes a
+     * place in the process; the answer gives both back. While the process has MAX_WAITING_HASHES
+     * running, refused 503 at once with `counts` given back, before any statement or hash.
+     */
+    async takeTurn(clientAddress: string, counts: TryCounts): Promise<() => void> {
+      const address = addressKey(clientAddress);
+      const entry = turns.get(address);
+      if (!entry) turns.set(address, { running: 1, waiting: [] });
+      else if (entry.running < SIGN_INS_AT_ONCE_PER_ADDRESS) entry.running += 1;
+      else await new Promise<void>((resolve) => entry.waiting.push(resolve));
+      if (runningInAll >= MAX_WAITING_HASHES) {
+        passTurn(address);
+        await counts.succeeded();
+        log.warn({ event: 'login.throttled', reason: 'busy', clientAddress }, 'sign-in refused: too many in progress');
+        throw new ServiceUnavailableError(BUSY_MESSAGE, 2);
+      }
+      runningInAll += 1;
+      let isDone = false;
+      return () => {
+        if (isDone) return;
+        isDone = true;
+        runningInAll -= 1;
+        passTurn(address);
+      };
+    },
+
     /**
      * The two per-address limits, before anything is looked up. `accountName` is the e-mail as
      * typed, folded to lower case: it only separates one address's tries by name.
@@ -88,12 +204,12 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
       const address = addressKey(clientAddress);
       const perAddressKey = `login-address:${address}`;
       const perAddress = await limiter.hit(perAddressKey, ADDRESS_WINDOW_SECONDS);
-      if (perAddress.count > limits.perAddress) throw throttled('address', clientAddress, perAddress.retryAfterSeconds);
+      if (perAddress.count > limits.perAddress) throw await throttled('address', clientAddress, perAddress.retryAfterSeconds);
       const pairKey = `login:${address}:${accountName}`;
       const pair = await limiter.hit(pairKey, ADDRESS_WINDOW_SECONDS);
       if (pair.count > limits.perAddressAndEmail) {
         await limiter.undo(perAddressKey);
-        throw throttled('address-and-email', clientAddress, pair.retryAfterSeconds);
+        throw await throttled('address-and-email', clientAddress, pair.retryAfterSeconds);
       }
       return { succeeded: giveBack([perAddressKey, pairKey]) };
     },
