@@ -156,6 +156,38 @@ export const adminRecoveryCodes = pgTable(
   (table) => [index('admin_recovery_codes_administrator_idx').on(table.administratorId)],
 );
 
+/**
+ * Download tickets of CSV exports (docs/decisions/021-exports-stream-through-download-tickets.md): the
+ * SHA-256 of a random ticket, the session that asked for it, the list path and query it names, good
+ * once until it expires. In the database, so a ticket made by one process is redeemed by any other.
+ */
+export const exportTickets = pgTable(
+  'export_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketHash: text('ticket_hash').notNull(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => adminSessions.id, { onDelete: 'cascade' }),
+    /** The list's API path (`/api/admin/bookings`). */
+    path: text('path').notNull(),
+    /** The list call's query, as a URL query string without `?`, checked against the list's schema when made. */
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('export_tickets_ticket_hash_key').on(table.ticketHash),
+    index('export_tickets_expires_at_idx').on(table.expiresAt),
+    index('export_tickets_administrator_idx').on(table.administratorId),
+    index('export_tickets_session_idx').on(table.sessionId),
+  ],
+);
+
 /** Per role: whether its members must sign in with a second factor (set by administrators). */
 export const staffRolePolicies = pgTable(
   'staff_role_policies',
@@ -326,9 +358,18 @@ export const bookings = pgTable(
     isCancelled: boolean('is_cancelled').notNull().default(false),
     isDisputed: boolean('is_disputed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Copies of the guest's name and the property's title that the Guest and Property sorts walk
+    // (null when there is none or it is empty). Triggers set them from users and properties on every
+    // write, whatever the statement says, and rewrite them on a rename (migration 0016, decision 021).
+    guestName: text('guest_name'),
+    propertyTitle: text('property_title'),
   },
   (table) => [
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
+    index('bookings_guest_name_idx').on(table.guestName, table.id),
+    index('bookings_status_guest_name_idx').on(table.status, table.guestName, table.id),
+    index('bookings_property_title_idx').on(table.propertyTitle, table.id),
+    index('bookings_status_property_title_idx').on(table.status, table.propertyTitle, table.id),
     index('bookings_status_idx').on(table.status, table.id),
     // A guest's or a property's bookings, by status: searches count and page them from the index alone,
     // and the Guest and Property sorts walk them (migration 0010).
