@@ -1,5 +1,5 @@
 // SQL for bookings with their guest and property.
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BookingSort } from '../../../src/contracts/bookings';
 import type { BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
@@ -73,11 +73,21 @@ function matchingIds(pattern: string, id: number | undefined): SQL {
     UNION ALL SELECT by_property.id FROM bookings AS by_property WHERE by_property.property_id IN (${matchingProperties(pattern)})${byId}`;
 }
 
+/**
+ * Whether a booking's own guest or property matches a broad search: one primary-key probe each,
+ * as scalar subqueries so the planner cannot turn them into sets built over every match (a broad
+ * search matches hundreds of thousands of guests). Walking bookings in the list's order, a page
+ * of a dense search is full after a few dozen probes.
+ */
+const guestMatches = (pattern: string) =>
+  sql`COALESCE((SELECT guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern} FROM users AS guest WHERE guest.id = ${bookings.guestId}), false)`;
+const propertyMatches = (pattern: string) =>
+  sql`COALESCE((SELECT property.title ILIKE ${pattern} OR property.address ILIKE ${pattern} FROM properties AS property WHERE property.id = ${bookings.propertyId}), false)`;
+
 function searchCondition(filter: BookingFilter & { pattern: string }): SQL {
   if (filter.isNarrow) return sql`${bookings.id} IN (${matchingIds(filter.pattern, filter.id)})`;
-  // A broad search matches bookings densely: one pass with hashed lookups beats collecting the ids.
   const byId = filter.id === undefined ? sql`` : sql` OR ${bookings.id} = ${filter.id}`;
-  return sql`(${bookings.guestId} IN (${matchingGuests(filter.pattern)}) OR ${bookings.propertyId} IN (${matchingProperties(filter.pattern)})${byId})`;
+  return sql`(${guestMatches(filter.pattern)} OR ${propertyMatches(filter.pattern)}${byId})`;
 }
 
 function filterCondition(filter: BookingFilter): SQL | undefined {
@@ -86,8 +96,6 @@ function filterCondition(filter: BookingFilter): SQL | undefined {
     filter.pattern ? searchCondition({ ...filter, pattern: filter.pattern }) : undefined,
   );
 }
-
-const isEmptyText = (column: AnyColumn) => sql`(${column} IS NULL OR ${column} = '')`;
 
 /**
  * With a narrow search, sort keys of bookings are wrapped in no-op expressions: the planner cannot
@@ -110,9 +118,8 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearchi
     case 'id':
       return [tiebreaker];
     case 'User.name':
-      return [asc(isEmptyText(users.name)), direction(users.name), tiebreaker];
     case 'Property.title':
-      return [asc(isEmptyText(properties.title)), direction(properties.title), tiebreaker];
+      return [sql`${JOINED_SORTS[sort]} IS NULL`, direction(JOINED_SORTS[sort]), tiebreaker];
     case 'checkInDate':
       return [nullsLast(bookings.checkInDate), tiebreaker];
     case 'checkOutDate':
@@ -125,13 +132,13 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearchi
 }
 
 /**
- * What the Guest and Property sorts walk: the guest's name or the property's title, by the index on
- * (name, id) of the joined table, each row's bookings from the (guest_id, status, id) or
- * (property_id, status, id) index (migration 0010).
+ * What the Guest and Property sorts walk: the copies of the guest's name and the property's title
+ * each booking keeps (null when there is none or it is empty; migration 0016), by their
+ * (copy, id) and (status, copy, id) indexes.
  */
 const JOINED_SORTS = {
-  'User.name': { table: users, key: users.name, id: users.id, link: bookings.guestId },
-  'Property.title': { table: properties, key: properties.title, id: properties.id, link: bookings.propertyId },
+  'User.name': bookings.guestName,
+  'Property.title': bookings.propertyTitle,
 } as const;
 
 type JoinedSort = keyof typeof JOINED_SORTS;
@@ -148,25 +155,24 @@ export function createBookingsRepository(db: Database) {
 
   /**
    * An unsearched page under the Guest or Property sort, in the order of `orderBy`: bookings with a
-   * name to sort by, walked in name order from the joined table's index (a page costs its offset in
-   * index entries, never a sort of every booking), then those without (no guest or property, or an
-   * empty name) by the same order, which are few.
+   * name to sort by, walked from the copy's index in either direction (a page costs its offset in
+   * index entries, never a sort of every booking), then those without one (no guest or property,
+   * or an empty name), which are few, by id in the same order.
    */
   async function pageByJoinedName(request: BookingPageRequest, sort: JoinedSort): Promise<BookingRow[]> {
-    const { table, key, id, link } = JOINED_SORTS[sort];
+    const name = JOINED_SORTS[sort];
     const direction = request.order === 'asc' ? asc : desc;
     const status = request.status ? eq(bookings.status, request.status) : undefined;
     const named = await db
       .select({ id: bookings.id })
-      .from(table)
-      .innerJoin(bookings, eq(link, id))
-      .where(and(sql`${key} <> ''`, status))
-      .orderBy(direction(key), direction(bookings.id))
+      .from(bookings)
+      .where(and(status, isNotNull(name)))
+      .orderBy(direction(name), direction(bookings.id))
       .limit(request.limit)
       .offset(request.offset);
     let ids = named.map((row) => row.id);
     if (ids.length < request.limit) {
-      const unnamed = and(status, sql`(${link} IS NULL OR ${link} IN (SELECT ${id} FROM ${table} WHERE ${key} = ''))`);
+      const unnamed = and(status, isNull(name));
       // The page starts among the unnamed bookings: skip what the named ones did not cover.
       let skipped = 0;
       if (ids.length === 0) {
@@ -177,9 +183,8 @@ export function createBookingsRepository(db: Database) {
       const rest = await db
         .select({ id: bookings.id })
         .from(bookings)
-        .leftJoin(table, eq(link, id))
         .where(unnamed)
-        .orderBy(direction(key), direction(bookings.id))
+        .orderBy(direction(bookings.id))
         .limit(request.limit - ids.length)
         .offset(skipped);
       ids = [...ids, ...rest.map((row) => row.id)];
@@ -202,7 +207,7 @@ export function createBookingsRepository(db: Database) {
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
       if (!request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
       const order = orderBy(request.sort, request.order, request.isNarrow === true);
-      if (!request.pattern && request.sort !== 'User.name' && request.sort !== 'Property.title') {
+      if (!request.pattern) {
         return deferredPage<BookingRow>(db, {
           table: bookings,
           where: filterCondition(request),
