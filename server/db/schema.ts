@@ -157,7 +157,7 @@ export const adminRecoveryCodes = pgTable(
 );
 
 /**
- * Download tickets of CSV exports (docs/decisions/021-exports-stream-through-download-tickets.md): the
+ * Download tickets of CSV exports (docs/decisions/022-exports-stream-through-download-tickets.md): the
  * SHA-256 of a random ticket, the session that asked for it, the list path and query it names, good
  * once until it expires. In the database, so a ticket made by one process is redeemed by any other.
  */
