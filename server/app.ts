@@ -10,6 +10,7 @@ import { BODY_LIMIT_BYTES } from './lib/body-limits';
 import { systemClock, type Clock } from './lib/clock';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { registerOverloadGuard } from './lib/overload';
+import { serializeRequest } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerUnreadBodyDrain } from './lib/unread-body';
 import { trustProxyOption } from './lib/trust-proxy';
@@ -71,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            // A download ticket in a URL is a credential for a minute: request lines mask it.
+            serializers: { req: serializeRequest },
             ...(options.logger === undefined && isPrettyLog(config.logFormat) ? { transport: { target: 'pino-pretty' } } : {}),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },

@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
+import { exportDownloadRoutes, exportTicketRoutes } from './modules/exports/exports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
@@ -43,6 +44,8 @@ export const PUBLIC_CALLS = [
   'GET /api/docs/static/*',
   'POST /api/data/add-host-information',
   'POST /api/data/add-email-subscriber',
+  // A CSV download: the single-use ticket in the path is the credential (docs/decisions/022).
+  'GET /api/admin/exports/:ticket',
 ] as const;
 
 /** The admin lists: each answers its whole array, one page with its total, and CSV where defined. */
@@ -58,8 +61,8 @@ const LISTS: FastifyPluginAsyncZod[] = [
   listRoutes(staffList, (services) => services.staff.listSource),
 ];
 
-/** Modules whose routes anyone may call: sign-in, health and the landing page's two forms. */
-export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes];
+/** Modules whose routes anyone may call: sign-in, health, the landing page's two forms and ticketed downloads. */
+export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes, exportDownloadRoutes];
 
 /**
  * Everything else: a live session before any route code runs, and the role's permission that each
@@ -78,4 +81,5 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   chatsRoutes,
   promosRoutes,
   staffRoutes,
+  exportTicketRoutes,
 ];

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createPageCache } from './lib/page-cache';
+import { createListExports } from './lib/list-exports';
 import { createExportSlots, exportLimitOf } from './lib/streams';
 import { createAccountRepository } from './modules/account/account.repository';
 import { createAccountService } from './modules/account/account.service';
@@ -27,6 +28,8 @@ import { createBookingsRepository } from './modules/bookings/bookings.repository
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createExportsRepository } from './modules/exports/exports.repository';
+import { createExportsService } from './modules/exports/exports.service';
 import { createFeedbacksRepository } from './modules/feedbacks/feedbacks.repository';
 import { createFeedbacksService } from './modules/feedbacks/feedbacks.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
@@ -65,6 +68,16 @@ export function createServices(deps: ServiceDeps) {
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const exportSlots = createExportSlots(exportLimitOf(config.databasePoolSize));
+  // Filled by the list engine as each list's routes are added (server/lib/list-engine.ts).
+  const listExports = createListExports();
+  const exports = createExportsService({
+    repository: createExportsRepository(handle.db),
+    listExports,
+    exportSlots,
+    clock,
+    sessionIdleMs: config.sessionIdleMinutes * 60 * 1000,
+    log,
+  });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
   const propertyApprovals = createPropertyApprovalsService({
@@ -98,7 +111,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
-  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots };
+  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots, listExports, exports };
 }
 
 export type Services = ReturnType<typeof createServices>;

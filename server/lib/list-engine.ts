@@ -9,6 +9,8 @@
 // need the `export` permission as well (docs/decisions/018-staff-roles.md). A source whose rows depend
 // on who asks names the caller's view (`viewOf`); every form of the call then reads that view alone.
 // A process streams at most a few exports at once (server/lib/streams.ts); a further one is a 503.
+// Each CSV is also offered to download tickets (list-exports.ts), which stream it without a bearer token.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,15 +21,14 @@ import {
   type ListDefinition,
   type SortOrder,
 } from '../../src/contracts/list-resource';
-import { EXPORTS_BUSY_MESSAGE, EXPORTS_BUSY_REASON, isPagedQuery, TOTAL_COUNT_HEADER, type ListQuery } from '../../src/contracts/paging';
+import { isPagedQuery, listTotalSchema, TOTAL_COUNT_HEADER, TOTAL_PENDING_HEADER, type ListQuery } from '../../src/contracts/paging';
 import type { Role } from '../../src/contracts/roles';
 import type { Database } from '../db/client';
-import { HttpError } from '../errors';
 import type { Services } from '../services';
 import type { PageCache, VersionedTable } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { adminRoute } from './route-schema';
-import { sendCsv, sendJsonArray } from './streams';
+import { holdExportSlot, sendCsv, sendJsonArray } from './streams';
 
 /** Who calls a list: what a source may ask of the caller to decide its view. */
 export interface ListCaller {
@@ -69,6 +70,12 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
   prepare?(request: ListRequest<Sort, Status>): Promise<ListRequest<Sort, Status>>;
   page(request: ListRequest<Sort, Status> & { limit: number; offset: number }): Promise<Row[]>;
   count(filter: ListFilter<Status>): Promise<number>;
+  /**
+   * Whether the exact total of a prepared request costs more than its page (a search matching most
+   * of a million rows): its first pages then come without it, and the total follows from the list's
+   * `/total` call (docs/decisions/021). Absent: every total comes with its page.
+   */
+  isTotalCostly?(filter: ListFilter<Status>): boolean;
   /** Every row the request selects, in its order, a batch at a time (the whole array and CSV). */
   batches(request: ListRequest<Sort, Status>): AsyncIterable<Row[]>;
 }
@@ -116,28 +123,31 @@ async function* allRows<Row, Sort extends string, Status extends string>(source:
  * 10,000 index entries, a few milliseconds (decision 012), even past the end.
  */
 const COUNT_FIRST_OFFSET = 10_000;
-/** Seconds a refused export is told to wait. */
-const EXPORT_RETRY_AFTER_SECONDS = 5;
+/** The name a list's answers are cached under: each view's apart, so no caller is served another view's answer. */
+const cacheNameOf = (definition: { name: string }, view: string | undefined) => (view === undefined ? definition.name : `${definition.name} (${view})`);
 
-/** One page and its exact total, from the page cache when the tables it reads are unchanged. */
+/**
+ * One page and its exact total, from the page cache when the tables it reads are unchanged. The
+ * total is `undefined` when the source finds it costlier than the page and the page is one of the
+ * first: the rows come at once and the screen asks `/total` for it (`listTotal`).
+ */
 export function listPage<Row, Sort extends string, Status extends string>(
   definition: ListDefinition<z.ZodObject, Sort, Status>,
   source: ListSource<Row, Sort, Status>,
   pages: PageCache,
   query: ListQuery<Sort, Status>,
   view?: string,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[]; total: number | undefined }> {
   // A page deeper than the contract allows is a 400 before anything is read.
   const window = resolvePage(query, definition.pageSize);
   // The page cache keys pages by the paged form's parameters only: a call with an extra filter is read afresh.
   const tables = extraFilters(definition, query) ? [] : source.tables;
-  // Each view's pages are cached as a list of their own, so no caller is served another view's answer.
-  const cachedAs = view === undefined ? definition.name : `${definition.name} (${view})`;
-  return pages.page(cachedAs, tables, query, async (rememberTotal) => {
+  return pages.page(cacheNameOf(definition, view), tables, query, async (rememberTotal) => {
     const request = await prepared(source, resolveListRequest(definition, query, view));
     const readPage = () => source.page({ ...request, limit: window.limit, offset: window.offset });
     const countAll = () => rememberTotal(() => source.count(request));
     if (window.offset < COUNT_FIRST_OFFSET) {
+      if (source.isTotalCostly?.(request)) return { rows: await readPage(), total: undefined };
       // The page and its total run side by side, each on its own connection.
       const [rows, total] = await Promise.all([readPage(), countAll()]);
       return { rows, total };
@@ -145,6 +155,21 @@ export function listPage<Row, Sort extends string, Status extends string>(
     const total = await countAll();
     return { rows: window.offset >= total ? [] : await readPage(), total };
   });
+}
+
+/** The exact total of a call's search and filters, remembered as its pages remember it. */
+export function listTotal<Sort extends string, Status extends string>(
+  definition: ListDefinition<z.ZodObject, Sort, Status>,
+  source: ListSource<unknown, Sort, Status>,
+  pages: PageCache,
+  query: ListQuery<Sort, Status>,
+  view?: string,
+): Promise<number> {
+  const tables = extraFilters(definition, query) ? [] : source.tables;
+  const count = async () => source.count(await prepared(source, resolveListRequest(definition, query, view)));
+  const term = searchTerm(query.q);
+  // The key a page's rememberTotal uses (page-cache.ts), so a total counted either way is counted once.
+  return term === undefined ? count() : pages.remember(`${cacheNameOf(definition, view)} total`, tables, { term, status: query.status }, count);
 }
 
 /**
@@ -160,38 +185,61 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
   const csvColumns = definition.csvColumns;
   return async (app) => {
     const source = sourceOf(app.services, app.deps.handle.db);
-    const { pages, exportSlots } = app.services;
+    const { pages, exportSlots, listExports } = app.services;
+    const viewOf = (caller: ListCaller | null) => (source.viewOf && caller ? source.viewOf(caller) : undefined);
+    // Both exports select exactly what a page with the same search and filters selects.
+    const rowsOf = (query: ListQuery<Sort, Status>, caller: ListCaller | null) => allRows(source, resolveListRequest(definition, query, viewOf(caller)));
+    const sendListCsv =
+      csvColumns &&
+      ((reply: FastifyReply, query: ListQuery<Sort, Status>, caller: ListCaller | null) => {
+        const header = csvColumns.map(csvHeaderOf);
+        const fields = csvColumns.map(csvFieldOf);
+        return sendCsv(reply, `${definition.name}.csv`, header, rowsOf(query, caller), (row) => fields.map((field) => valueAt(row, field)));
+      });
     for (const url of definition.paths) {
+      if (sendListCsv) {
+        // The same CSV through a download ticket (server/modules/exports/), for the browser's download manager.
+        listExports.add(url, {
+          permission: definition.access,
+          parseQuery(query) {
+            const parsed = querystring.safeParse(query);
+            return parsed.success
+              ? { isValid: true, query: parsed.data as Record<string, unknown> }
+              : { isValid: false, message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'query'}: ${issue.message}`).join('; ') };
+          },
+          send: (reply, query, caller) => sendListCsv(reply, query as ListQuery<Sort, Status>, caller),
+        });
+      }
       app.get(
         url,
         adminRoute(definition.tag, definition.summary, {
-          description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV.' : ''}`,
+          description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV (a browser downloads it through POST /api/admin/exports).' : ''}`,
           querystring,
           ok: z.array(definition.row),
           access: { permission: definition.access, isExport },
         }),
         async (request, reply) => {
           const query = request.query as ListQuery<Sort, Status>;
-          const view = source.viewOf && request.admin ? source.viewOf(request.admin) : undefined;
-          const isCsv = csvColumns !== undefined && query.format === 'csv';
+          const isCsv = sendListCsv !== undefined && query.format === 'csv';
           if (isCsv || !isPagedQuery(query)) {
-            const giveBack = exportSlots.tryTake();
-            if (!giveBack) {
-              throw new HttpError(503, EXPORTS_BUSY_MESSAGE, { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) }, EXPORTS_BUSY_REASON);
-            }
-            // The response closes however the export ends: sent, cut off by the client, or failed.
-            reply.raw.once('close', giveBack);
-            // Both exports select exactly what a page with the same search and filters selects.
-            const rows = allRows(source, resolveListRequest(definition, query, view));
-            if (!isCsv) return sendJsonArray(reply, rows, (row) => row);
-            const header = csvColumns.map(csvHeaderOf);
-            const fields = csvColumns.map(csvFieldOf);
-            return sendCsv(reply, `${definition.name}.csv`, header, rows, (row) => fields.map((field) => valueAt(row, field)));
+            holdExportSlot(exportSlots, reply);
+            return isCsv ? sendListCsv(reply, query, request.admin) : sendJsonArray(reply, rowsOf(query, request.admin), (row) => row);
           }
-          const page = await listPage(definition, source, pages, query, view);
-          reply.header(TOTAL_COUNT_HEADER, String(page.total));
+          const page = await listPage(definition, source, pages, query, viewOf(request.admin));
+          if (page.total === undefined) reply.header(TOTAL_PENDING_HEADER, '1');
+          else reply.header(TOTAL_COUNT_HEADER, String(page.total));
           return page.rows;
         },
+      );
+      app.get(
+        `${url}/total`,
+        adminRoute(definition.tag, `${definition.summary}: the exact total of a search`, {
+          description: `The exact total of the rows a search and filters select (q, status${definition.filters ? ' and the list\'s filters' : ''}; paging and order are ignored), for a page that came with ${TOTAL_PENDING_HEADER} instead of X-Total-Count.`,
+          querystring,
+          ok: listTotalSchema,
+          access: { permission: definition.access },
+        }),
+        async (request) => ({ total: await listTotal(definition, source, pages, request.query as ListQuery<Sort, Status>, viewOf(request.admin)) }),
       );
     }
   };

@@ -20,10 +20,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The referrer policy of every answer that sets none stricter of its own (a download ticket's is `no-referrer`). */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 const ALWAYS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
@@ -41,6 +43,7 @@ const API_DOCS_PATH = /^\/api\/docs(\/|\?|$)/;
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(ALWAYS);
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', REFERRER_POLICY);
     // API answers hold personal data behind a bearer token (hosts, bookings, CSV exports): no
     // browser, proxy or CDN may keep a copy, errors included. Static assets keep their own policy.
     if (API_PATH.test(request.url)) {

@@ -2,6 +2,8 @@
 // how many such exports one process streams at once.
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { EXPORTS_BUSY_MESSAGE, EXPORTS_BUSY_REASON } from '../../src/contracts/paging';
+import { HttpError } from '../errors';
 
 /**
  * How many exports (CSV and whole arrays) one process streams at once, from its database pool size:
@@ -38,6 +40,24 @@ export function createExportSlots(limit: number): ExportSlots {
       };
     },
   };
+}
+
+/** Seconds a refused export is told to wait. */
+const EXPORT_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Takes one of the process's export slots for this answer: given back when the response closes
+ * (sent, cut off by the client, or failed); a 503 `exports-busy` with Retry-After when none is free.
+ */
+export function holdExportSlot(slots: ExportSlots, reply: FastifyReply): void {
+  const giveBack = slots.tryTake();
+  if (!giveBack) throw exportsBusyError();
+  reply.raw.once('close', giveBack);
+}
+
+/** Every export slot of the process is taken: 503 `exports-busy` with Retry-After. */
+export function exportsBusyError(): HttpError {
+  return new HttpError(503, EXPORTS_BUSY_MESSAGE, { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) }, EXPORTS_BUSY_REASON);
 }
 
 export function sendJsonArray<Row>(reply: FastifyReply, batches: AsyncIterable<Row[]>, toJson: (row: Row) => unknown) {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS } from '../../src/contracts/account';
-import { hasPermission, isPermission } from '../../src/contracts/roles';
+import { hasPermission, isPermission, type Permission, type Role } from '../../src/contracts/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { RouteAccess } from '../lib/route-schema';
 import type { AdminPrincipal } from '../modules/auth/auth.service';
@@ -63,22 +63,33 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
  */
 async function requirePermission(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config.access;
-  const role = request.admin?.role;
-  /** The permission the call lacks; null when the route or the role is unknown. */
-  let missing: string | null;
   // Unreachable for a registered route (checked at start); refused all the same.
-  if (!access || !role) missing = access?.permission ?? null;
-  else if (!hasPermission(role, access.permission)) missing = access.permission;
-  else if (access.isExport?.(request.query as Record<string, unknown>) && !hasPermission(role, 'export')) missing = 'export';
-  else return;
+  const permissions = access ? [access.permission, ...(access.isExport?.(request.query as Record<string, unknown>) ? ['export' as const] : [])] : [];
+  requirePermissions(request, { administratorId: request.admin?.administratorId ?? null, role: access ? (request.admin?.role ?? null) : null }, permissions);
+}
+
+/**
+ * 403 unless `member.role` holds every one of `permissions`, logged as `access.denied` like the
+ * guard's own refusals: for a call whose permission depends on what it names (a download ticket
+ * names a list, server/modules/exports/), checked by the route once it knows.
+ */
+export function requirePermissions(
+  request: FastifyRequest,
+  member: { administratorId: number | null; role: Role | null },
+  permissions: readonly Permission[],
+): void {
+  const { role } = member;
+  /** The permission the call lacks; null when the role is unknown. */
+  const missing = role === null ? (permissions[0] ?? null) : permissions.find((permission) => !hasPermission(role, permission));
+  if (role !== null && missing === undefined) return;
   request.log.warn(
     {
       event: 'access.denied',
-      administratorId: request.admin?.administratorId ?? null,
-      role: role ?? null,
+      administratorId: member.administratorId,
+      role,
       method: request.method,
       route: request.routeOptions.url ?? null,
-      permission: missing,
+      permission: missing ?? null,
       clientAddress: request.ip,
     },
     'access denied',

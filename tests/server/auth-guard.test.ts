@@ -123,8 +123,9 @@ describe('the real app', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists exactly the public calls: the three probes, the OpenAPI document and its reference page, sign-in and the two landing forms', () => {
+  it('lists exactly the public calls: the three probes, the OpenAPI document and its reference page, sign-in, the two landing forms and ticketed downloads', () => {
     expect([...PUBLIC_CALLS].sort()).toEqual([
+      'GET /api/admin/exports/:ticket',
       'GET /api/docs',
       'GET /api/docs/json',
       'GET /api/docs/static/*',
