@@ -265,8 +265,8 @@ export function actionPath(resourceName: ResourceName, action: string, id?: stri
 }
 
 /**
- * API calls that belong to no single resource: the dashboard's counts, the audit trail, and the
- * signed-in member's own sessions, password and second factor (My account).
+ * API calls that belong to no single resource: the dashboard's counts, the audit trail, the
+ * signed-in member's own sessions, password and second factor (My account), and export tickets.
  */
 export const ADMIN_CALLS = {
   dashboard: { method: 'get', path: 'admin/dashboard' },
@@ -278,4 +278,6 @@ export const ADMIN_CALLS = {
   confirmSecondFactor: { method: 'post', path: 'admin/account/second-factor/confirm' },
   disableSecondFactor: { method: 'post', path: 'admin/account/second-factor/disable' },
   renewRecoveryCodes: { method: 'post', path: 'admin/account/second-factor/recovery-codes' },
+  /** A download ticket for a list's CSV (docs/decisions/022-exports-stream-through-download-tickets.md). */
+  exportTicket: { method: 'post', path: 'admin/exports' },
 } as const satisfies Record<string, ResourceAction>;

@@ -86,11 +86,25 @@ test('View opens every field of a booking, and Export CSV downloads the filtered
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
 
-  const { fileName, lines } = await exportCsv(page);
+  const { fileName, lines, url } = await exportCsv(page);
   expect(fileName).toBe('bookings.csv');
   expect(lines[0]).toMatch(/^id,status,checkInDate,checkOutDate,total,/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^${booking.id},cancelled,`));
+  // The ticket was used up by the download: its URL is worth nothing now.
+  const again = await page.request.get(url);
+  expect(again.status()).toBe(404);
+});
+
+test('Export CSV streams every booking the status selects to a file on disk', async ({ adminPage: page, adminToken: token }) => {
+  const completed = await bookingsFromApi(page.request, token, { status: 'completed', pageSize: 1 });
+  await page.goto('/bookings?status=completed');
+  await expect(page.getByText(`Showing 1 to ${Math.min(8, completed.total)} of ${completed.total} results`)).toBeVisible();
+  const { lines } = await exportCsv(page);
+  expect(lines).toHaveLength(completed.total + 1);
+  expect(lines.slice(1).every((line) => /^\d+,completed,/.test(line))).toBe(true);
+  const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+  expect(ids).toEqual([...ids].sort((a, b) => a - b));
 });
 
 test('Bookings Management has no serious or critical accessibility violations', async ({ adminPage: page }) => {

@@ -105,11 +105,22 @@ export async function expectNoSeriousAxeViolations(page: Page, { label, include,
   expect(blocking.map((violation) => `${prefix}${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Clicks a list's Export CSV and answers the download's file name and lines (byte order mark and line ends gone). */
-export async function exportCsv(page: Page): Promise<{ fileName: string; lines: string[] }> {
+/**
+ * Clicks a list's Export CSV and answers the download's file name, its lines (byte order mark and line
+ * ends gone) and the URL it came from. The browser's download manager fetched it from a single-use
+ * ticket URL that holds no token; the page stayed where it was and gained no history entry.
+ */
+export async function exportCsv(page: Page): Promise<{ fileName: string; lines: string[]; url: string }> {
+  const before = { url: page.url(), historyLength: await page.evaluate(() => window.history.length) };
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export CSV/ }).click();
   const download = await downloading;
   const text = await readFile((await download.path()) ?? '', 'utf8');
-  return { fileName: download.suggestedFilename(), lines: text.replace(/^\uFEFF/, '').trim().split('\r\n') };
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  expect(download.url()).toMatch(/\/api\/admin\/exports\/[A-Za-z0-9_-]{43}$/);
+  expect(download.url()).not.toContain(token);
+  expect(page.url()).toBe(before.url);
+  expect(await page.evaluate(() => window.history.length)).toBe(before.historyLength);
+  return { fileName: download.suggestedFilename(), lines: text.replace(/^\uFEFF/, '').trim().split('\r\n'), url: download.url() };
 }

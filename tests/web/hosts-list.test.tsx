@@ -16,17 +16,22 @@ function host(userId: number, values: Partial<HostListItem> = {}): HostListItem 
 
 type Answer = { rows: HostListItem[]; total: number } | { error: { statusCode: number; message: string } };
 
-/** A data provider that answers from the test's rows and records every list call. */
-function fakeProvider(answer: () => Answer, summary: HostSummary) {
+const TICKET = 'T'.repeat(43);
+
+/** A data provider that answers from the test's rows and records every list call; `ticketRefusal` turns export tickets down. */
+function fakeProvider(answer: () => Answer, summary: HostSummary, ticketRefusal?: () => { statusCode: number; message: string; reason?: string }) {
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async (params) => {
     const current = answer();
     if ('error' in current) throw current.error;
     void params;
     return { data: current.rows as unknown as BaseRecord[], total: current.total };
   });
-  const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url, query }) => {
+  const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url }) => {
     if (url.endsWith('summary')) return { data: summary as unknown as BaseRecord };
-    if (query?.format === 'csv') return { data: 'userId,name\r\n1,A\r\n' as unknown as BaseRecord };
+    if (url === 'admin/exports') {
+      if (ticketRefusal) throw ticketRefusal();
+      return { data: { url: `/api/admin/exports/${TICKET}`, expiresAt: '2026-11-01T09:01:00.000Z' } };
+    }
     throw { statusCode: 404, message: 'unexpected' };
   });
   const provider = stubDataProvider({
@@ -170,16 +175,44 @@ describe('Hosts Management list', () => {
     expect(await screen.findByText('Failed to refresh hosts. Please try again.')).toBeInTheDocument();
   });
 
-  it('exports the filtered hosts as CSV through the data provider', async () => {
-    const createObjectURL = vi.fn<() => string>(() => 'blob:hosts');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn<() => void>() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  it('exports the filtered hosts through a download ticket: the browser downloads its URL, the page fetches no CSV', async () => {
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
     const { provider, custom } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY);
     renderList(provider, '/hosts?status=Confirmed');
     await screen.findByRole('link', { name: 'Host 1' }, LOAD);
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/hosts', method: 'get', query: { format: 'csv', status: 'Confirmed' } }));
+    expect(custom).toHaveBeenCalledWith(
+      expect.objectContaining({ url: 'admin/exports', method: 'post', payload: { path: '/api/admin/hosts', query: { status: 'Confirmed' } } }),
+    );
+    expect(custom.mock.calls.some(([params]) => params.query?.format === 'csv')).toBe(false);
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0].getAttribute('href')).toBe(`/api/admin/exports/${TICKET}`);
+    expect(clicked[0].download).toBe('hosts.csv');
+    expect(clicked[0].rel).toBe('noreferrer');
+    expect(clicked[0].isConnected).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    click.mockRestore();
+  });
+
+  it('says another export is in progress, in English and Somali, when the server is busy, and that the export failed otherwise', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    let refusal: { statusCode: number; message: string; reason?: string } = { statusCode: 503, message: 'busy', reason: 'exports-busy' };
+    const { provider } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY, () => refusal);
+    renderList(provider);
+    await screen.findByRole('link', { name: 'Host 1' }, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('Another export is in progress. Please try again in a few seconds.')).toBeInTheDocument();
+    await act(() => changeLanguage('so'));
+    expect(await screen.findByText('Soo dejin kale ayaa socota. Fadlan isku day mar kale dhowr ilbiriqsi kadib.')).toBeInTheDocument();
+    await act(() => changeLanguage('en'));
+    refusal = { statusCode: 500, message: 'boom' };
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('Failed to export hosts. Please try again.')).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
     click.mockRestore();
   });
 

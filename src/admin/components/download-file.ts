@@ -1,4 +1,4 @@
-/** Hands text to the browser as a file download (CSV exports fetched through the data provider with the token). */
+/** Hands text made in the page to the browser as a file download (recovery codes; CSV exports stream through download tickets instead, use-csv-export.ts). */
 export function downloadText(text: string, fileName: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const anchor = document.createElement('a');

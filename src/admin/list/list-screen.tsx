@@ -180,7 +180,9 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
             ) : null}
           </Flex>
           <ListErrorAlert error={list.error} texts={errorTexts} />
-          {list.csv.isFailed ? <Alert type="error" role="alert" showIcon message={text('exportFailed')} /> : null}
+          {list.csv.failure ? (
+            <Alert type="error" role="alert" showIcon message={list.csv.failure === 'busy' ? t('admin.list.exportBusy') : text('exportFailed')} />
+          ) : null}
           {rows}
           {list.isPaged ? (
             <PaginationControl current={list.currentPage} pageSize={definition.pageSize} total={list.total} onChange={list.setCurrentPage} />

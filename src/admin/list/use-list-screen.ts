@@ -82,7 +82,7 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     ...LIST_QUERY_DEFAULTS,
     queryOptions: { ...LIST_QUERY_DEFAULTS.queryOptions, enabled: !isPaged },
   });
-  const csv = useCsvExport(resource, filters, `${definition.name}.csv`);
+  const csv = useCsvExport(resource, definition.paths[0], filters, `${definition.name}.csv`);
   const [isRefreshing, setIsRefreshing] = useState(false);
   const [isRefreshFailed, setIsRefreshFailed] = useState(false);
   // Counts Refresh presses: the count cards reload with the list.
