@@ -19,7 +19,8 @@ export async function readLists(baseUrl, token) {
     const parameters = item.get?.parameters ?? [];
     const enumOf = (name) => parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema?.enum;
     // A paged list answers page, sort and q; of the second paths ("/admin/admin/...") one is enough.
-    if (!enumOf('sort') || !parameters.some((parameter) => parameter.name === 'q') || path.includes('/admin/admin/')) continue;
+    // A list's /total call takes the same parameters but is not a list.
+    if (!enumOf('sort') || !parameters.some((parameter) => parameter.name === 'q') || path.includes('/admin/admin/') || path.endsWith('/total')) continue;
     const response = await fetch(`${baseUrl}${path}?page=1`, { headers: { authorization: `Bearer ${token}` } });
     const rows = await response.json();
     const total = Number(response.headers.get('x-total-count') ?? 0);

@@ -124,6 +124,32 @@ describe('Bookings Management', () => {
     expect(screen.getByText('Showing 1 to 8 of 20 results')).toBeInTheDocument();
   });
 
+  it('shows the rows of a broad search at once, says the total is being counted, then shows it when /total answers', async () => {
+    const rows = Array.from({ length: 8 }, (_, index) => booking(index + 1));
+    let answerTotal: (total: number) => void = () => {};
+    const totalCalls: Array<Record<string, unknown> | undefined> = [];
+    const getList = vi.fn(async () => ({ data: rows as unknown as BaseRecord[], total: 9, isTotalPending: true }));
+    const custom = vi.fn(async ({ url, query }: { url: string; query?: Record<string, unknown> }) => {
+      if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
+      if (url === 'admin/bookings/total') {
+        totalCalls.push(query);
+        return { data: await new Promise<BaseRecord>((resolve) => (answerTotal = (total) => resolve({ total }))) };
+      }
+      throw { statusCode: 404, message: 'unexpected' };
+    });
+    const provider = stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] });
+    renderList(provider, '/bookings?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=com');
+    expect(await screen.findByText('#1', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 8; counting every result…', {}, LOAD)).toBeInTheDocument();
+    // Last waits for the total; Next goes on.
+    expect(screen.getByRole('button', { name: 'Last' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await waitFor(() => expect(totalCalls).toEqual([{ q: 'com' }]));
+    answerTotal(819004);
+    expect(await screen.findByText('Showing 1 to 8 of 819004 results', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last' })).toBeEnabled();
+  });
+
   it('shows Unknown User, No email, Unknown Property, No address, N/A, Invalid Date and the status fallbacks', async () => {
     const rows = [
       booking(1, { User: null, Property: null, checkInDate: null, checkOutDate: 'not a date', status: null as unknown as Booking['status'] }),

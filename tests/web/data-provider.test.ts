@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { startTestServer, type TestServer } from '../server/helpers/test-server';
-import { insertHost } from '../server/helpers/fixtures';
+import { insertBooking, insertHost } from '../server/helpers/fixtures';
+import { sql } from 'drizzle-orm';
 import { installMemoryStorage } from './memory-storage';
 import { createAuthProvider } from '../../src/admin/providers/auth-provider';
 import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
@@ -236,5 +237,34 @@ describe('data provider custom', () => {
       ],
     });
     expect(confirmed.data.map((row) => row.userId)).toEqual([host.id]);
+  });
+});
+
+describe('a broad search: the rows first, the total from /total', () => {
+  it('answers the rows without their total, and the list\'s /total call counts them exactly', async () => {
+    const { handle } = server.testApp;
+    // More than 500 matching guests make the bookings search broad (server/modules/bookings).
+    await handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Widesearch guest ' || n FROM generate_series(1, 600) AS n`);
+    const guests = await handle.query<{ id: number }>(sql`SELECT id FROM users WHERE name LIKE 'Widesearch guest %' ORDER BY id LIMIT 10`);
+    for (const guest of guests) await insertBooking(handle, { guestId: guest.id });
+    const q = [{ field: 'q', operator: 'contains', value: 'widesearch' } as const];
+
+    const first = await provider.getList({ resource: 'bookings', pagination: { currentPage: 1, pageSize: 8 }, filters: q });
+    expect(first.data).toHaveLength(8);
+    expect(first.isTotalPending).toBe(true);
+    // The rows so far and one more: a full page lets paging go on.
+    expect(first.total).toBe(9);
+    const second = await provider.getList({ resource: 'bookings', pagination: { currentPage: 2, pageSize: 8 }, filters: q });
+    expect(second.data).toHaveLength(2);
+    expect(second.total).toBe(10);
+
+    const counted = await provider.custom!<BaseRecord>({ url: 'admin/bookings/total', method: 'get', query: { q: 'widesearch' } });
+    expect(counted.data).toEqual({ total: 10 });
+    const none = await provider.custom!<BaseRecord>({ url: 'admin/bookings/total', method: 'get', query: { q: 'widesearch', status: 'cancelled' } });
+    expect(none.data).toEqual({ total: 0 });
+
+    // A narrow search keeps its exact total with the page.
+    const narrow = await provider.getList({ resource: 'bookings', filters: [{ field: 'q', operator: 'contains', value: 'widesearch guest 7' }] });
+    expect(narrow.isTotalPending).toBeUndefined();
   });
 });

@@ -16,11 +16,13 @@ import { useI18nProvider } from '../../src/admin/providers/i18n-provider';
 import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import { RESOURCES } from '../../src/admin/resources';
 import { adminTheme } from '../../src/admin/theme';
-import { useAntdLocale } from '../../src/admin/ui-locale';
+import { loadLanguage, useAntdLocale } from '../../src/admin/ui-locale';
 import type { Role } from '../../src/contracts/roles';
 import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
 
 registerAdminCatalogue();
+// Screens under test switch to Somali with changeLanguage alone; the app loads Somali first (ui-locale.ts).
+await loadLanguage('so');
 
 // As in src/admin/app.tsx: Refine names a resource in notifications by "<name>.<name>".
 const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
@@ -92,6 +94,10 @@ export function stubDataProvider(calls: Partial<DataProvider>): DataProvider {
     create: async () => ({ data: {} as never }),
     update: async () => ({ data: {} as never }),
     deleteOne: async () => ({ data: {} as never }),
+    // Like the app's own provider, every stub has `custom`; a call the test does not answer is a 404.
+    custom: async () => {
+      throw { statusCode: 404, message: 'not answered by this test' };
+    },
     ...calls,
   };
 }

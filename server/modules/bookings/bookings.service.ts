@@ -61,6 +61,9 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
 
     count: (filter) => repository.count(filterOf(filter)),
 
+    /** A broad search counts tens or hundreds of thousands of bookings: its total follows its rows. */
+    isTotalCostly: (filter) => filter.pattern !== undefined && filter.hints?.isNarrow !== true,
+
     /**
      * Every booking the filter selects, in id order (the whole array and the CSV export; the list's
      * sort does not apply): keyset batches on the id keep memory flat and every batch cheap at a

@@ -9,6 +9,8 @@ import { deferredPage } from '../../lib/table-list-source';
 export interface FeedbackPageRequest {
   /** A LIKE pattern for comments and the author's name, already escaped. */
   pattern?: string;
+  /** The search matches many: walk the list's order and test each feedback instead of collecting the matches. */
+  isBroad?: boolean;
   sort?: FeedbackSort;
   order: 'asc' | 'desc';
   limit: number;
@@ -51,7 +53,16 @@ function matchingIds(pattern: string): SQL {
     WHERE by_author.user_id IN (SELECT author.id FROM users AS author WHERE author.name ILIKE ${pattern})`;
 }
 
-const filterCondition = (pattern: string | undefined) => (pattern ? sql`${feedbacks.id} IN (${matchingIds(pattern)})` : undefined);
+/**
+ * A broad search's test of one feedback: its comment, and its author's name by one primary-key probe
+ * (a scalar subquery, so the planner cannot build the set of every matching author). Walking the
+ * list's order, a page of a dense search is full after a few dozen rows.
+ */
+const matchesBroadly = (pattern: string) =>
+  sql`(${feedbacks.comments} ILIKE ${pattern} OR COALESCE((SELECT author.name ILIKE ${pattern} FROM users AS author WHERE author.id = ${feedbacks.userId}), false))`;
+
+const filterCondition = (pattern: string | undefined, isBroad = false) =>
+  pattern === undefined ? undefined : isBroad ? matchesBroadly(pattern) : sql`${feedbacks.id} IN (${matchingIds(pattern)})`;
 
 // Spelled out so the order matches feedbacks_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST)
 // in both directions; the columns are never null, so the placement of nulls changes no result.
@@ -83,7 +94,7 @@ export function createFeedbacksRepository(db: Database) {
       const order = orderBy(request.sort, request.order);
       return deferredPage<FeedbackRow>(db, {
         table: feedbacks,
-        where: filterCondition(request.pattern),
+        where: filterCondition(request.pattern, request.isBroad),
         order,
         limit: request.limit,
         offset: request.offset,
@@ -95,6 +106,12 @@ export function createFeedbacksRepository(db: Database) {
       // The unsearched total comes from the counter the triggers keep; a search is counted for real.
       if (!pattern) return readCounter(db, 'feedbacks');
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(feedbacks).where(filterCondition(pattern));
+      return row.count;
+    },
+
+    /** How many feedbacks a search matches, counting no further than `limit`. */
+    async countUpTo(pattern: string, limit: number): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(sql`(${matchingIds(pattern)} LIMIT ${limit}) AS found`);
       return row.count;
     },
   };

@@ -37,10 +37,16 @@ export interface PaginationControlProps {
   onChange(page: number): void;
   /** Hides "Showing X to Y of Z results" where a screen words its own summary. */
   isSummaryHidden?: boolean;
+  /**
+   * The rows came before their exact total (a broad search, decision 021): `total` counts the rows
+   * so far and one more when there is a next page. The summary says the total is being counted, and
+   * Last waits for it.
+   */
+  isTotalPending?: boolean;
 }
 
 /** The pagination control under every admin list (antd's own Pagination has no First and Last). */
-export function PaginationControl({ current, pageSize, total, onChange, isSummaryHidden }: PaginationControlProps) {
+export function PaginationControl({ current, pageSize, total, onChange, isSummaryHidden, isTotalPending = false }: PaginationControlProps) {
   const { t } = useTranslation();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const isFirst = current <= 1;
@@ -51,7 +57,7 @@ export function PaginationControl({ current, pageSize, total, onChange, isSummar
     <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginTop: 16 }}>
       {!isSummaryHidden && (
         <Typography.Text type="secondary" aria-live="polite">
-          {t('admin.pagination.showing', { from, to, total })}
+          {isTotalPending ? t('admin.pagination.showingCounting', { from, to }) : t('admin.pagination.showing', { from, to, total })}
         </Typography.Text>
       )}
       <nav aria-label={t('admin.pagination.label')}>
@@ -81,7 +87,7 @@ export function PaginationControl({ current, pageSize, total, onChange, isSummar
           <Button onClick={() => onChange(current + 1)} disabled={isLast}>
             {t('admin.pagination.next')}
           </Button>
-          <Button onClick={() => onChange(pageCount)} disabled={isLast}>
+          <Button onClick={() => onChange(pageCount)} disabled={isLast || isTotalPending}>
             {t('admin.pagination.last')}
           </Button>
         </Space>

@@ -185,7 +185,13 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
           ) : null}
           {rows}
           {list.isPaged ? (
-            <PaginationControl current={list.currentPage} pageSize={definition.pageSize} total={list.total} onChange={list.setCurrentPage} />
+            <PaginationControl
+              current={list.currentPage}
+              pageSize={definition.pageSize}
+              total={list.total}
+              isTotalPending={list.isTotalPending}
+              onChange={list.setCurrentPage}
+            />
           ) : (
             <Flex vertical align="center" gap={8}>
               {list.hasMore ? (
@@ -194,7 +200,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
                 </Button>
               ) : null}
               <Typography.Text type="secondary" aria-live="polite">
-                {text('showing', { shown: list.rows.length, total: list.total })}
+                {list.isTotalPending ? text('showingCounting', { shown: list.rows.length }) : text('showing', { shown: list.rows.length, total: list.total })}
               </Typography.Text>
             </Flex>
           )}

@@ -1,10 +1,11 @@
 // The state of one admin list screen, read from its definition: the page of rows (or the cards loaded
 // so far), the search, status filter and sort kept in the URL, the count cards' summary, Refresh and
 // CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
-import { useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
+import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { ListDefinition } from '../../contracts/list-resource';
+import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import type { ResourceName } from '../resources';
 
@@ -93,7 +94,18 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   // 401 and 404 mean "nothing to show": the message stands over an empty list.
   const isEmptyError = error?.statusCode === 401 || error?.statusCode === 404;
   const loaded = isPaged ? table.result.data : uniqueById(more.result.data?.pages ?? []);
-  const total = isPaged ? table.result.total : more.result.data?.pages.at(-1)?.total;
+  const lastAnswer: { total?: number; isTotalPending?: boolean } | undefined = isPaged ? table.tableQuery.data : more.result.data?.pages.at(-1);
+  // A broad search's rows come first; its exact total follows from the list's /total call (decision 021).
+  const counted = useCustom<ListTotal, HttpError>({
+    url: `${definition.paths[0].replace(/^\/api\//, '')}/total`,
+    method: 'get',
+    config: { query: Object.fromEntries(filters.flatMap((filter) => ('field' in filter ? [[filter.field, filter.value]] : []))) },
+    queryOptions: { enabled: lastAnswer?.isTotalPending === true, retry: false },
+    errorNotification: false,
+  });
+  const countedTotal = lastAnswer?.isTotalPending === true ? counted.query.data?.data.total : undefined;
+  const isTotalPending = lastAnswer?.isTotalPending === true && countedTotal === undefined;
+  const total = countedTotal ?? lastAnswer?.total;
 
   function setFilter(field: string, value: string | undefined) {
     if (field === 'q') table.setFilters(filtersOf(value ?? '', status, extra));
@@ -106,6 +118,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   async function refresh() {
     setIsRefreshing(true);
     setRefreshCount((count) => count + 1);
+    // A total still being counted, or counted before, is counted again with the rows.
+    if (lastAnswer?.isTotalPending === true) void counted.query.refetch();
     const list = await query.refetch();
     setIsRefreshFailed(list.isError);
     setIsRefreshing(false);
@@ -117,6 +131,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     isPaged,
     rows: isEmptyError ? [] : loaded,
     total: isEmptyError ? 0 : (total ?? 0),
+    /** The rows came before their total, which is still being counted: `total` is the rows so far. */
+    isTotalPending: isTotalPending && !isEmptyError,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     error,

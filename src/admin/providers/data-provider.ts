@@ -3,6 +3,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient, fillPath } from '../../lib/api-client';
+import { TOTAL_PENDING_HEADER } from '../../contracts/paging';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import { findResource, type Endpoint, type ResourceEntry } from '../resources';
 
@@ -133,17 +134,25 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
       const entry = findResource(resource);
       const endpoint = entry.endpoints.getList;
       try {
+        const params = toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields);
         const response = await client.get(endpoint.path, {
-          params: toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields),
+          params,
           timeout: endpoint.timeoutMs,
           headers: headersOf(meta),
           // Refine hands over the query's abort signal: a superseded search or a left page stops its request.
           signal: meta?.signal instanceof AbortSignal ? meta.signal : undefined,
         });
         const rows = unwrap<TData[]>(endpoint, response) ?? [];
+        const data = rows.map((row) => withId(entry, row));
+        if (response.headers[TOTAL_PENDING_HEADER] !== undefined) {
+          // The total follows from the list's /total call (use-list-screen.ts). Meanwhile the rows so
+          // far, and one more when the page is full, so that paging can go on.
+          const { page = 1, pageSize = rows.length } = params;
+          return { data, total: (page - 1) * pageSize + rows.length + (rows.length === pageSize ? 1 : 0), isTotalPending: true };
+        }
         const totalHeader = response.headers['x-total-count'];
         const total = totalHeader === undefined ? rows.length : Number(totalHeader);
-        return { data: rows.map((row) => withId(entry, row)), total };
+        return { data, total };
       } catch (error) {
         throw toHttpError(error);
       }
