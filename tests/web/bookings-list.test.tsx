@@ -128,8 +128,8 @@ describe('Bookings Management', () => {
     const rows = Array.from({ length: 8 }, (_, index) => booking(index + 1));
     let answerTotal: (total: number) => void = () => {};
     const totalCalls: Array<Record<string, unknown> | undefined> = [];
-    const getList = vi.fn(async () => ({ data: rows as unknown as BaseRecord[], total: 9, isTotalPending: true }));
-    const custom = vi.fn(async ({ url, query }: { url: string; query?: Record<string, unknown> }) => {
+    const getList = vi.fn<() => Promise<{ data: BaseRecord[]; total: number; isTotalPending: boolean }>>(async () => ({ data: rows as unknown as BaseRecord[], total: 9, isTotalPending: true }));
+    const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url, query }) => {
       if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
       if (url === 'admin/bookings/total') {
         totalCalls.push(query);
