@@ -196,6 +196,32 @@ describe('seedVolume', () => {
     expect(await count(handle, "SELECT count(*) FROM pg_indexes WHERE indexname = 'bookings_status_idx'")).toBe(1);
   }, 60_000);
 
+  it('writes as many audit entries as bookings unless told, by the administrators there are, the same on every run', async () => {
+    const first = await databases.open();
+    await first.query(sql`INSERT INTO administrators (email, name, password_hash) VALUES ('one@hoy.test', 'One', 'x'), ('two@hoy.test', 'Two', 'x')`);
+    expect((await seedVolume(first, { hosts: 20, bookings: 500 })).counts.audit_events).toBe(500);
+    const summary = await seedVolume(first, { hosts: 20, bookings: 500, audit: 1_200, reset: true });
+    expect(summary.counts.audit_events).toBe(1_200);
+    expect(await countBy(first, 'audit_events', 'administrator_id')).toEqual({ 1: expect.any(Number), 2: expect.any(Number) });
+    expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual(['host', 'listing', 'promo', 'property', 'staff']);
+    // Reasons on declines only, and on most of them.
+    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL AND action NOT LIKE '%.decline'")).toBe(0);
+    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL")).toBeGreaterThan(0);
+    // In id order over the past years, as an append-only trail.
+    expect(await count(first, 'SELECT count(*) FROM audit_events AS later JOIN audit_events AS earlier ON earlier.id = later.id - 1 WHERE later.created_at < earlier.created_at')).toBe(0);
+    const digest = 'SELECT md5(string_agg(entry::text, \'|\' ORDER BY id)) AS count FROM audit_events AS entry';
+    const firstDigest = (await first.query<{ count: string }>(sql.raw(digest)))[0].count;
+    const second = await databases.open();
+    await second.query(sql`INSERT INTO administrators (email, name, password_hash) VALUES ('one@hoy.test', 'One', 'x'), ('two@hoy.test', 'Two', 'x')`);
+    await seedVolume(second, { hosts: 20, bookings: 500, audit: 1_200 });
+    expect((await second.query<{ count: string }>(sql.raw(digest)))[0].count).toBe(firstDigest);
+    // Without administrators the entries name nobody, and none is about a staff account.
+    const third = await databases.open();
+    await seedVolume(third, { hosts: 20, bookings: 100, audit: 300 });
+    expect(await countBy(third, 'audit_events', "COALESCE(administrator_id::text, 'none')")).toEqual({ none: 300 });
+    expect(await count(third, "SELECT count(*) FROM audit_events WHERE entity_type = 'staff'")).toBe(0);
+  }, 60_000);
+
   it('moves id sequences past the loaded rows', async () => {
     const handle = await databases.open();
     await seedVolume(handle, { hosts: 20, bookings: 100 });

@@ -1,4 +1,4 @@
-// `npm run seed -- --hosts N --bookings N [--seed N] [--reset]` or `npm run seed -- --demo`:
+// `npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]` or `npm run seed -- --demo`:
 // fills the database configured like the server's (DATABASE_URL, else DATA_DIR).
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../config';
@@ -8,14 +8,15 @@ import type { SeedSummary } from './tables';
 import { NonEmptyDatabaseError, seedVolume } from './volume';
 
 const USAGE = `Usage:
-  npm run seed -- --hosts N --bookings N [--seed N] [--reset]   volume data for benchmarks
-  npm run seed -- --demo [--seed N]                             the demo data set (empty database only)
+  npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]   volume data for benchmarks
+  npm run seed -- --demo [--seed N]                                         the demo data set (empty database only)
 
-  --reset   empty the generated tables first (administrators are kept)
+  --audit N   audit entries (Activity), by the administrators there are (default: as many as bookings)
+  --reset     empty the generated tables first (administrators are kept)
 `;
 
 type SeedCommand =
-  | { kind: 'volume'; hosts: number; bookings: number; seed?: number; reset: boolean }
+  | { kind: 'volume'; hosts: number; bookings: number; audit?: number; seed?: number; reset: boolean }
   | { kind: 'demo'; seed?: number }
   | { kind: 'help' };
 
@@ -31,6 +32,7 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
       options: {
         hosts: { type: 'string' },
         bookings: { type: 'string' },
+        audit: { type: 'string' },
         seed: { type: 'string' },
         reset: { type: 'boolean', default: false },
         demo: { type: 'boolean', default: false },
@@ -46,7 +48,9 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
   if (values.help) return { kind: 'help' };
   const seed = values.seed === undefined ? undefined : parsePositiveInteger('--seed', values.seed);
   if (values.demo) {
-    if (values.hosts !== undefined || values.bookings !== undefined) throw new UsageError('--demo takes no --hosts or --bookings');
+    if (values.hosts !== undefined || values.bookings !== undefined || values.audit !== undefined) {
+      throw new UsageError('--demo takes no --hosts, --bookings or --audit');
+    }
     return { kind: 'demo', seed };
   }
   if (values.hosts === undefined || values.bookings === undefined) throw new UsageError('--hosts and --bookings are required');
@@ -54,6 +58,7 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
     kind: 'volume',
     hosts: parsePositiveInteger('--hosts', values.hosts),
     bookings: parsePositiveInteger('--bookings', values.bookings),
+    audit: values.audit === undefined ? undefined : parseWholeNumber('--audit', values.audit),
     seed,
     reset: values.reset,
   };
@@ -65,6 +70,10 @@ function parsePositiveInteger(name: string, text: string): number {
     throw new UsageError(`${name} must be a positive integer, got "${text}"`);
   }
   return value;
+}
+
+function parseWholeNumber(name: string, text: string): number {
+  return text.trim() === '0' ? 0 : parsePositiveInteger(name, text);
 }
 
 function write(line: string): void {

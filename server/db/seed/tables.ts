@@ -15,6 +15,7 @@ export const SEEDED_TABLES = [
   'messages',
   'host_interest_submissions',
   'email_subscribers',
+  'audit_events',
 ] as const;
 
 export type SeededTable = (typeof SEEDED_TABLES)[number];
@@ -43,5 +44,5 @@ export async function hasUsers(handle: DatabaseHandle): Promise<boolean> {
 
 /** Empties every generated table and restarts their id sequences; administrators are kept. */
 export async function truncateSeededTables(handle: DatabaseHandle): Promise<void> {
-  await handle.query(sql.raw(`TRUNCATE ${[...SEEDED_TABLES, 'audit_events'].join(', ')} RESTART IDENTITY CASCADE`));
+  await handle.query(sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
 }

@@ -23,13 +23,15 @@ import {
   pickCity,
   type UserRow,
 } from './factories';
-import { CITIES, demoPropertyImageUrl, type City } from './names';
+import { AUDIT_DECLINE_REASONS, CITIES, demoPropertyImageUrl, type City } from './names';
 import { Random, mixSeed } from './random';
 import { SEEDED_TABLES, countRows, type SeedSummary } from './tables';
 
 export interface VolumeOptions {
   hosts: number;
   bookings: number;
+  /** Audit entries (Activity); default: as many as bookings. */
+  audit?: number;
   seed?: number;
   /** Empty the generated tables first (administrators are kept). */
   reset?: boolean;
@@ -47,6 +49,7 @@ export interface VolumePlan {
   hosts: number;
   guests: number;
   bookings: number;
+  audit: number;
   feedbacks: number;
   submissions: number;
   subscribers: number;
@@ -70,6 +73,7 @@ const STREAM = {
   feedback: 8,
   submission: 9,
   subscriber: 10,
+  audit: 11,
 } as const;
 
 /** Tables loaded by COPY with explicit ids (host_verifications is keyed by user). */
@@ -81,14 +85,16 @@ const TABLES_WITH_IDS = [
   'feedbacks',
   'host_interest_submissions',
   'email_subscribers',
+  'audit_events',
 ] as const;
 const LOADED_TABLES = [...TABLES_WITH_IDS, 'host_verifications'] as const;
 
-export function planVolume(hosts: number, bookings: number): VolumePlan {
+export function planVolume(hosts: number, bookings: number, audit = bookings): VolumePlan {
   return {
     hosts,
     guests: hosts * 2,
     bookings,
+    audit,
     feedbacks: Math.floor(bookings / 10),
     submissions: clamp(Math.floor(hosts / 25), 30, 4_000),
     subscribers: clamp(Math.floor(hosts / 20), 40, 5_000),
@@ -114,6 +120,8 @@ interface VolumeContext {
   layout: HostLayout;
   /** Price per night by property id, so bookings can be priced without re-reading properties. */
   prices: Uint16Array;
+  /** The administrators at seed time, who the audit entries name (none: entries name nobody). */
+  administratorIds: number[];
   log: (line: string) => void;
 }
 
@@ -122,9 +130,12 @@ export async function seedVolume(handle: DatabaseHandle, options: VolumeOptions)
   const log = options.log ?? (() => {});
   assertPositiveInteger('hosts', options.hosts);
   assertPositiveInteger('bookings', options.bookings);
+  if (options.audit !== undefined && (!Number.isSafeInteger(options.audit) || options.audit < 0)) {
+    throw new RangeError(`audit must be a whole number, got ${options.audit}`);
+  }
   if (!options.reset) await assertEmpty(handle);
   const seed = options.seed ?? DEFAULT_SEED;
-  const plan = planVolume(options.hosts, options.bookings);
+  const plan = planVolume(options.hosts, options.bookings, options.audit);
   const layout = planHosts(seed, plan.hosts);
   const context: VolumeContext = {
     seed,
@@ -132,10 +143,13 @@ export async function seedVolume(handle: DatabaseHandle, options: VolumeOptions)
     plan,
     layout,
     prices: new Uint16Array(layout.propertyTotal + 1),
+    administratorIds: [],
     log,
   };
   const loader = await openBulkLoader(handle);
   try {
+    const administrators = await loader.execute<{ id: number }>('SELECT id FROM administrators ORDER BY id');
+    context.administratorIds = administrators.map((row) => Number(row.id));
     await loadInTransaction(loader, context, Boolean(options.reset));
   } finally {
     await loader.release();
@@ -179,7 +193,7 @@ async function loadInTransaction(loader: BulkLoader, context: VolumeContext, isR
   await loader.execute('BEGIN');
   try {
     if (isReset) {
-      await timed(log, 'reset', () => loader.execute(`TRUNCATE ${[...SEEDED_TABLES, 'audit_events'].join(', ')} RESTART IDENTITY CASCADE`));
+      await timed(log, 'reset', () => loader.execute(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
     }
     const deferred = await dropDeferrableConstraints(loader, LOADED_TABLES);
     // Row by row counting would slow COPY down; the counters are recounted once instead, below.
@@ -233,6 +247,7 @@ async function copyAllTables(loader: BulkLoader, context: VolumeContext): Promis
     { table: 'feedbacks', columns: FEEDBACK_COLUMNS, rows: plan.feedbacks, lines: () => feedbackLines(context) },
     { table: 'host_interest_submissions', columns: SUBMISSION_COLUMNS, rows: plan.submissions, lines: () => submissionLines(context) },
     { table: 'email_subscribers', columns: SUBSCRIBER_COLUMNS, rows: plan.subscribers, lines: () => subscriberLines(context) },
+    { table: 'audit_events', columns: AUDIT_COLUMNS, rows: plan.audit, lines: () => auditLines(context) },
   ];
   for (const load of loads) {
     await timed(context.log, `copy ${load.table} (about ${load.rows.toLocaleString('en-US')} rows)`, () =>
@@ -400,5 +415,114 @@ function* subscriberLines(context: VolumeContext): Generator<string> {
   for (let id = 1; id <= context.plan.subscribers; id += 1) {
     const row = makeSubscriber(random, { serial: id, reference: context.reference });
     yield toCopyLine([id, row.email, row.createdAt, row.updatedAt]);
+  }
+}
+
+const AUDIT_COLUMNS = ['id', 'administrator_id', 'action', 'entity_type', 'entity_id', 'reason', 'before', 'after', 'created_at'] as const;
+
+/**
+ * The actions the product records (grep `action:` in server/modules), by how often staff take them
+ * per 10,000 entries: mostly listing and property decisions and host approvals, a few staff entries.
+ */
+const AUDIT_ACTION_WEIGHTS = {
+  'listing.approve': 2600,
+  'listing.decline': 900,
+  'property.approve': 2400,
+  'property.decline': 800,
+  'host.approve': 1800,
+  'host.update': 1000,
+  'host.delete': 300,
+  'promo.update': 150,
+  'staff.create': 8,
+  'staff.role': 8,
+  'staff.disable': 4,
+  'staff.enable': 3,
+  'staff.password-reset': 4,
+  'staff.sessions-revoke': 3,
+  'staff.second-factor-reset': 2,
+  'staff.second-factor-policy': 1,
+  'account.password-change': 8,
+  'account.second-factor-on': 5,
+  'account.second-factor-off': 2,
+  'account.recovery-codes': 2,
+} as const;
+type AuditAction = keyof typeof AUDIT_ACTION_WEIGHTS;
+
+/** How far back the trail goes: entries are spread evenly over these years, in id order. */
+const AUDIT_YEARS = 3;
+/** Share of declines that give a reason (the reason is optional). */
+const REASON_SHARE = 0.75;
+const PROMO_IDS = 3;
+
+/** One entry's record and its values before and after, as the services write them (small JSON). */
+function auditChange(random: Random, action: AuditAction, reason: string | null): { before: unknown; after: unknown } {
+  switch (action) {
+    case 'listing.approve':
+    case 'listing.decline': {
+      const from = random.pick(['Pending', 'Pending For Verification'] as const);
+      const status = action === 'listing.approve' ? 'Approved' : 'Declined';
+      return { before: { status: from, declineReason: null }, after: { status, declineReason: reason } };
+    }
+    case 'property.approve':
+    case 'property.decline': {
+      const version = random.int(1, 4);
+      return { before: { status: 'pending', version }, after: { status: action === 'property.approve' ? 'confirmed' : 'declined', version: version + 1 } };
+    }
+    case 'host.approve':
+      return { before: { statusHost: 'Pending' }, after: { statusHost: 'Confirmed' } };
+    case 'host.update':
+      return { before: { phone: String(random.int(61_000_0000, 69_999_9999)) }, after: { phone: String(random.int(61_000_0000, 69_999_9999)) } };
+    case 'host.delete':
+      return { before: { statusHost: random.pick(['Pending', 'Confirmed', 'Declined'] as const), numberOfProperties: random.int(0, 3) }, after: null };
+    case 'promo.update':
+      return { before: { isActive: true }, after: { isActive: false } };
+    case 'staff.create':
+      return { before: null, after: { role: random.pick(['Moderator', 'Support', 'Viewer'] as const) } };
+    case 'staff.role':
+      return { before: { role: 'Viewer' }, after: { role: random.pick(['Moderator', 'Support'] as const) } };
+    case 'staff.disable':
+      return { before: { disabled: false }, after: { disabled: true, sessionsRevoked: random.int(0, 3) } };
+    case 'staff.enable':
+      return { before: { disabled: true }, after: { disabled: false } };
+    default:
+      return { before: null, after: null };
+  }
+}
+
+function entityOf(action: AuditAction): 'host' | 'listing' | 'property' | 'promo' | 'staff' {
+  const prefix = action.slice(0, action.indexOf('.'));
+  return prefix === 'account' ? 'staff' : (prefix as 'host' | 'listing' | 'property' | 'promo' | 'staff');
+}
+
+/**
+ * The audit trail: the product's actions over hosts, listings, properties, promos and (a few) staff
+ * accounts, by the administrators there are at seed time (none: nobody), reasons on most declines,
+ * spread evenly over the past years in id order as an append-only trail is.
+ */
+function* auditLines(context: VolumeContext): Generator<string> {
+  const random = new Random(mixSeed(context.seed, STREAM.audit));
+  const { administratorIds, plan } = context;
+  const end = context.reference.getTime();
+  const step = (AUDIT_YEARS * 365 * 86_400_000) / Math.max(1, plan.audit);
+  const start = end - AUDIT_YEARS * 365 * 86_400_000;
+  const propertyTotal = Math.max(1, context.layout.propertyTotal);
+  for (let id = 1; id <= plan.audit; id += 1) {
+    let action = random.weighted(AUDIT_ACTION_WEIGHTS);
+    const administratorId = administratorIds.length === 0 ? null : random.pick(administratorIds);
+    // A staff entry names a staff account; without one there are none.
+    if (entityOf(action) === 'staff' && administratorId === null) action = 'host.update';
+    const entityType = entityOf(action);
+    const entityId =
+      entityType === 'host' ? random.int(1, plan.hosts)
+      : entityType === 'listing' || entityType === 'property' ? random.int(1, propertyTotal)
+      : entityType === 'promo' ? random.int(1, PROMO_IDS)
+      : action.startsWith('account.') ? (administratorId as number) : random.pick(administratorIds);
+    const reason = action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
+    const { before, after } = auditChange(random, action, reason);
+    const createdAt = new Date(Math.floor((start + (id - 1 + random.next()) * step) / 1000) * 1000);
+    yield toCopyLine([
+      id, administratorId, action, entityType, entityId, reason,
+      before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), createdAt,
+    ]);
   }
 }
