@@ -16,13 +16,11 @@ import { useI18nProvider } from '../../src/admin/providers/i18n-provider';
 import { useNotificationProvider } from '../../src/admin/providers/notification-provider';
 import { RESOURCES } from '../../src/admin/resources';
 import { adminTheme } from '../../src/admin/theme';
-import { loadLanguage, useAntdLocale } from '../../src/admin/ui-locale';
+import { useAntdLocale } from '../../src/admin/ui-locale';
 import type { Role } from '../../src/contracts/roles';
 import { registerAdminCatalogue } from '../../src/i18n/admin-catalogue';
 
 registerAdminCatalogue();
-// Screens under test switch to Somali with changeLanguage alone; the app loads Somali first (ui-locale.ts).
-await loadLanguage('so');
 
 // As in src/admin/app.tsx: Refine names a resource in notifications by "<name>.<name>".
 const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
