@@ -13,10 +13,20 @@ export default defineConfig({
     // The admin chunk is large by design and loads only with a session.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      output: {
+        // zod in a chunk of its own: left to itself the bundler merged it into a chunk of the first
+        // load (with src/contracts/roles.ts), which needs no zod; the screens that validate load it.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
       treeshake: {
-        // @refinedev/antd imports react-markdown (CommonJS) and remark-gfm for a Markdown field we never render;
-        // neither does anything on import, so saying so lets the bundler drop them from the screens that use its hooks.
-        moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }],
+        // Packages that do nothing on import but are kept because they are CommonJS or UMD: @refinedev/antd
+        // imports react-markdown and remark-gfm for a Markdown field we never render; @refinedev/core imports
+        // papaparse for its CSV hooks (we use neither) and, through its devtools, error-stack-parser, which
+        // runs only in development. Saying so lets the bundler drop them from every load that does not call them.
+        moduleSideEffects: [
+          { test: /node_modules[\\/](react-markdown|remark-gfm|papaparse|error-stack-parser|stackframe|rc-field-form)[\\/]/, sideEffects: false },
+          { test: /src[\\/]admin[\\/](icons\.tsx|icon-sets[\\/])/, sideEffects: false },
+        ],
       },
     },
   },

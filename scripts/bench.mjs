@@ -98,7 +98,7 @@ const LANDING_TARGET_KB = 100;
 const LOGIN_TARGET_KB = 100;
 /** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
 const BROWSER_TARGET_MS = 1000;
-const ADMIN_TARGET_KB = 450;
+const ADMIN_TARGET_KB = 350;
 /** Bookings inserted per second with Hoy's triggers, as a share of those without: at least this. */
 const WRITES_TARGET_RATIO = 0.75;
 /** The write-path comparison's concurrent writers, and the other work in each transaction of its first row. */

@@ -20,7 +20,6 @@ import { RESOURCES, type ResourceEntry } from './resources';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createAccessControlProvider } from './access';
-import { ForbiddenScreen } from './components/forbidden-screen';
 import type { MeResponse } from '../contracts/staff';
 import { useI18nProvider } from './providers/i18n-provider';
 import { AdminLayout } from './layout/admin-layout';
@@ -28,9 +27,11 @@ import { useNotificationProvider } from './providers/notification-provider';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { useMustEnrol } from './identity-state';
 
-// My account and the enrolment screen load when opened: most sessions open neither.
+// My account and the enrolment screen load when opened: most sessions open neither. So does the 403
+// screen, whose antd Result brings three large illustrations.
 const AccountPage = lazy(async () => ({ default: (await import('./pages/account/account-page')).AccountPage }));
 const EnrolmentScreen = lazy(() => import('./pages/account/enrolment-screen'));
+const ForbiddenScreen = lazy(async () => ({ default: (await import('./components/forbidden-screen')).ForbiddenScreen }));
 
 registerAdminCatalogue();
 followLanguage(i18n);

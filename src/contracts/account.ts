@@ -3,7 +3,8 @@
 // (docs/decisions/020-second-factor.md). Errors carry a `reason` the web app translates.
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
-import { ROLES, roleSchema } from './roles';
+import { roleSchema } from './role-schema';
+import { ROLES } from './roles';
 
 /** How many recovery codes a member gets at once; each works once. */
 export const RECOVERY_CODE_COUNT = 10;

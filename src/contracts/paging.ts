@@ -4,13 +4,8 @@ import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-/**
- * On a page whose exact total would cost more than the page (a search matching most of a million
- * rows): the rows come at once with this header instead of X-Total-Count, and the total follows from
- * the list's `/total` call with the same search and filters (docs/decisions/021).
- */
-export const TOTAL_PENDING_HEADER = 'x-total-pending';
+// The headers live apart, without zod: the back-office's data provider reads them on its first load.
+export { TOTAL_COUNT_HEADER, TOTAL_PENDING_HEADER } from './list-headers';
 /** The list's `/total` call: the exact total of a search and filters, for a page that came without one. */
 export const listTotalSchema = z.object({ total: z.number().int().min(0) });
 export type ListTotal = z.infer<typeof listTotalSchema>;

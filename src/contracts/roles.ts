@@ -1,11 +1,10 @@
 // Staff roles and what each may do (docs/decisions/018-staff-roles.md). Every guarded route declares
 // one permission (server/lib/route-schema.ts, list definitions in src/contracts); the server checks it
 // before any route code runs. The web app reads the same table to show only what a role may use.
-import { z } from 'zod';
+// No zod here: the back-office's first load reads this table (role-schema.ts holds the schema).
 
 export const ROLES = ['administrator', 'moderator', 'support', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
 
 /** What a route may ask of the caller's role. Each guarded route names exactly one. */
 export const PERMISSIONS = [

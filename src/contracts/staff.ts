@@ -6,7 +6,8 @@ import { secondFactorStatusSchema } from './account';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH } from './common';
 import { defineList } from './list-resource';
-import { ROLES, roleSchema } from './roles';
+import { roleSchema } from './role-schema';
+import { ROLES } from './roles';
 
 export const STAFF_MESSAGES = {
   nameRequired: 'Name is required',

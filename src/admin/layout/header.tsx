@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Layout, Space, Typography, theme } from 'antd';
+import { Button, Layout, Space, theme } from 'antd';
 import { MenuOutlined } from '../icons';
 import { LanguageSelect } from './language-select';
 import { useLayoutState } from './layout-context';
@@ -40,10 +40,10 @@ export function AdminHeader() {
             onClick={() => setMobileSiderOpen(true)}
           />
         )}
-        <Typography.Text strong>{translate('admin.header.title')}</Typography.Text>
+        <strong style={{ fontWeight: token.fontWeightStrong }}>{translate('admin.header.title')}</strong>
       </Space>
       <Space size={isNarrow ? 'small' : 'middle'} wrap>
-        <Typography.Text>{translate('admin.header.greeting')}</Typography.Text>
+        <span>{translate('admin.header.greeting')}</span>
         <LanguageSelect width={isNarrow ? 110 : 120} />
       </Space>
     </Layout.Header>

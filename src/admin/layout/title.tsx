@@ -1,4 +1,4 @@
-import { Space, Typography, theme } from 'antd';
+import { Space, theme } from 'antd';
 import { HomeFilled } from '../icons';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../app-name';
@@ -13,7 +13,8 @@ export function BrandTitle({ collapsed }: { collapsed: boolean }) {
         <div style={{ height: 24, width: 24, color: token.colorPrimary }}>
           <HomeFilled aria-hidden />
         </div>
-        {!collapsed && <Typography.Title style={{ fontSize: 'inherit', marginBottom: 0, fontWeight: 700 }}>{APP_NAME}</Typography.Title>}
+        {/* A plain h1 in Typography.Title's colour: Typography would bring its text area to every first load. */}
+        {!collapsed && <h1 style={{ fontSize: 'inherit', lineHeight: token.lineHeightHeading1, margin: 0, fontWeight: 700, color: token.colorTextHeading }}>{APP_NAME}</h1>}
       </Space>
     </Link>
   );

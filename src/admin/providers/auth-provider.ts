@@ -3,7 +3,7 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient } from '../../lib/api-client';
-import { ACCOUNT_REASONS } from '../../contracts/account';
+import { ACCOUNT_REASONS } from '../../contracts/account-reasons';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import type { MeResponse } from '../../contracts/staff';
 import { followIdentity, identityGeneration, requireEnrolment } from '../identity-state';

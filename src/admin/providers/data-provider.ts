@@ -3,7 +3,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { i18n } from '../../i18n';
 import { registerAdminCatalogue } from '../../i18n/admin-catalogue';
 import { API_BASE_URL, createApiClient, fillPath } from '../../lib/api-client';
-import { TOTAL_PENDING_HEADER } from '../../contracts/paging';
+import { TOTAL_PENDING_HEADER } from '../../contracts/list-headers';
 import { SESSION_EXPIRED_REASON } from '../../contracts/session';
 import { findResource, type Endpoint, type ResourceEntry } from '../resources';
 
