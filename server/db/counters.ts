@@ -13,7 +13,9 @@ export type CountedList =
   | 'feedbacks'
   | 'feedback-ratings'
   | 'host-information'
-  | 'email-subscribers';
+  | 'email-subscribers'
+  /** The audit trail; its cells per kind, staff member and action are read by the audit repository. */
+  | 'activity';
 
 /** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`). */
 export function counterName(list: CountedList, status?: string): string {

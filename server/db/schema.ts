@@ -482,6 +482,19 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id.desc()),
     // Activity filtered by staff member, newest first.
     index('audit_events_administrator_idx').on(table.administratorId, table.createdAt.desc(), table.id.desc()),
+    // Activity's time sort, walked either way, for each of its filters (decision 019): the whole trail,
+    // one kind of record, the trail without staff accounts (roles that do not manage staff), each of
+    // those for one staff member. A page under any of them reads one index range.
+    index('audit_events_created_idx').on(table.createdAt, table.id),
+    index('audit_events_type_created_idx').on(table.entityType, table.createdAt, table.id),
+    index('audit_events_created_without_staff_idx').on(table.createdAt, table.id).where(sql`entity_type <> 'staff'`),
+    index('audit_events_administrator_type_idx').on(table.administratorId, table.entityType, table.createdAt, table.id),
+    index('audit_events_administrator_without_staff_idx')
+      .on(table.administratorId, table.createdAt, table.id)
+      .where(sql`entity_type <> 'staff'`),
+    // Activity's search: the few entries of a rare action, and reasons by trigram (migration 0018).
+    index('audit_events_action_idx').on(table.action, table.createdAt, table.id),
+    index('audit_events_reason_trgm_idx').using('gin', sql`${table.reason} gin_trgm_ops`).where(sql`reason IS NOT NULL`),
   ],
 );
 

@@ -21,7 +21,10 @@ const RECOUNT = sql`
   UNION ALL SELECT 'feedbacks', count(*) FROM feedbacks
   UNION ALL SELECT 'feedback-ratings', COALESCE(sum(rating), 0) FROM feedbacks
   UNION ALL SELECT 'host-information', count(*) FROM host_interest_submissions
-  UNION ALL SELECT 'email-subscribers', count(*) FROM email_subscribers`;
+  UNION ALL SELECT 'email-subscribers', count(*) FROM email_subscribers
+  UNION ALL SELECT 'activity', count(*) FROM audit_events
+  UNION ALL SELECT 'activity:' || entity_type || ':' || COALESCE(administrator_id::text, '-') || ':' || action, count(*)
+    FROM audit_events GROUP BY entity_type, administrator_id, action`;
 
 async function readAll(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<Record<string, number>> {
   const rows = await handle.query<{ name: string; value: string | number }>(statement);
@@ -124,13 +127,36 @@ describe('list counters', () => {
     expect(await totalOf('/api/admin/feedbacks?page=1')).toBe(recount.feedbacks ?? 0);
   });
 
+  it('follow audit entries: one or many per statement, a staff account deleted, a delete', async () => {
+    const before = await totalOf('/api/admin/activity?page=1');
+    const [staff] = await t.handle.query<{ id: number }>(
+      sql`INSERT INTO administrators (email, name, password_hash) VALUES ('gone@hoy.test', 'Gone Member', 'x') RETURNING id`,
+    );
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id) VALUES (${staff.id}, 'host.approve', 'host', 1)`);
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, reason) VALUES
+      (${staff.id}, 'listing.decline', 'listing', 2, 'Blurry'), (NULL, 'listing.decline', 'listing', 3, NULL),
+      (${staff.id}, 'staff.create', 'staff', ${staff.id}, NULL)`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+    expect(await totalOf('/api/admin/activity?page=1')).toBe(before + 4);
+    expect(await totalOf(`/api/admin/activity?page=1&staffId=${staff.id}`)).toBe(3);
+    // Deleting the account sets its entries' administrator_id to null: they move to the `-` cells.
+    await t.handle.query(sql`DELETE FROM administrators WHERE id = ${staff.id}`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+    expect(await totalOf(`/api/admin/activity?page=1&staffId=${staff.id}`)).toBe(0);
+    await t.handle.query(sql`DELETE FROM audit_events WHERE entity_id = 3 AND action = 'listing.decline'`);
+    await t.handle.query(sql`UPDATE audit_events SET action = 'listing.approve', reason = NULL WHERE entity_id = 2 AND action = 'listing.decline'`);
+    expect(await keptCounters(t.handle)).toEqual(await recountedCounters(t.handle));
+    expect(await totalOf('/api/admin/activity?page=1')).toBe(before + 3);
+  });
+
   it('are zeroed by a truncate', async () => {
     const handle = await createTestDatabase();
     try {
       const host = await insertHost(handle);
       await insertProperty(handle, host.id);
       await insertBooking(handle);
-      await handle.query(sql`TRUNCATE users, properties, bookings RESTART IDENTITY CASCADE`);
+      await handle.query(sql`INSERT INTO audit_events (action, entity_type, entity_id) VALUES ('host.approve', 'host', 1)`);
+      await handle.query(sql`TRUNCATE users, properties, bookings, audit_events RESTART IDENTITY CASCADE`);
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
     } finally {
       await handle.close();

@@ -1,11 +1,12 @@
 // SQL for the audit trail.
-import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
 import { hasPermission } from '../../../src/contracts/roles';
-import type { ListFilter, ListSource } from '../../lib/list-engine';
+import type { ListFilter, ListRequest, ListSource } from '../../lib/list-engine';
 import { tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
+import { readCounter } from '../../db/counters';
 import { administrators, auditEvents } from '../../db/schema';
 import type { AuditEntityType } from '../../../src/contracts/audit';
 
@@ -37,22 +38,98 @@ const shownEvent = { ...shownEventByName, administratorEmail: administrators.ema
 const withAdministrator = eq(administrators.id, auditEvents.administratorId);
 
 type ActivityRecord = ActivityRow & { createdAt: Date };
+type ActivityFilter = ListFilter<AuditEntityType>;
 
 /** Activity's views: the whole trail, or the trail without staff accounts and staff e-mails (src/contracts/activity.ts). */
 const EVERY_ENTRY = 'every entry';
 const WITHOUT_STAFF_ACCOUNTS = 'without staff accounts';
+
+const isEveryEntry = (filter: ActivityFilter) => filter.view === EVERY_ENTRY;
+const staffIdOf = (filter: ActivityFilter) => (typeof filter.filters?.staffId === 'number' ? filter.filters.staffId : undefined);
 
 /** Activity's `staffId`: one staff member's entries. */
 const byStaffMember = (filters: { readonly [name: string]: unknown }) =>
   typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined;
 
 /**
+ * Activity's counters (migration 0018): `activity`, the trail's total, and one cell per kind of record,
+ * staff member and action (`activity:listing:3:listing.decline`, `-` for an account no longer on
+ * record), each the sum of its slots (decision 016). Every unsearched total is a sum of cells, and
+ * so is the part of a search's total that a staff member's name or e-mail or the action matches.
+ */
+const activityCells = sql`SELECT split_part(name, ':', 2) AS entity_type,
+    NULLIF(split_part(name, ':', 3), '-')::integer AS administrator_id,
+    regexp_replace(name, '^([^:]*:){3}', '') AS action,
+    sum(value) AS value
+  FROM list_counters WHERE name LIKE 'activity:%' GROUP BY name`;
+
+/** The call's filters over the cells: kind of record, view, staff member. */
+function cellFilters(filter: ActivityFilter): SQL {
+  const staffId = staffIdOf(filter);
+  return sql.join(
+    [
+      sql`true`,
+      filter.status === undefined ? undefined : sql`cells.entity_type = ${filter.status}`,
+      isEveryEntry(filter) ? undefined : sql`cells.entity_type <> 'staff'`,
+      staffId === undefined ? undefined : sql`cells.administrator_id = ${staffId}`,
+    ].filter((part) => part !== undefined),
+    sql` AND `,
+  );
+}
+
+/** The same filters over the rows. */
+function rowFilters(filter: ActivityFilter): SQL | undefined {
+  const staffId = staffIdOf(filter);
+  return and(
+    filter.status === undefined ? undefined : eq(auditEvents.entityType, filter.status),
+    isEveryEntry(filter) ? undefined : ne(auditEvents.entityType, 'staff'),
+    staffId === undefined ? undefined : eq(auditEvents.administratorId, staffId),
+  );
+}
+
+/** What a search matches, found before any entry is read (`prepare`), and its exact total. */
+interface ActivitySearch {
+  /** Staff members whose name (or, in the whole trail, e-mail) matches. */
+  staffIds: number[];
+  /** Actions that match, from the cells: a few dozen values, never the trail. */
+  actions: string[];
+  /** Entries under the call's filters, searched or not. */
+  filtered: number;
+  /** Entries the search matches under them. */
+  total: number;
+}
+
+const searchOf = (filter: ActivityFilter) => filter.hints?.activitySearch as ActivitySearch | undefined;
+
+/**
+ * The rows a search matches: a matched staff member or action, or the reason. `isIndexed`: in the
+ * form the indexes answer (staff member, action, reason trigrams), for a search that matches few
+ * entries; otherwise in a form no index answers, so the page walks its time index and stops at the
+ * page's last row, for a search that matches many.
+ */
+function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean): SQL {
+  const { staffIds, actions } = search;
+  return or(
+    staffIds.length === 0 ? undefined : inArray(isIndexed ? sql`${auditEvents.administratorId}` : sql`coalesce(${auditEvents.administratorId}, 0)`, staffIds),
+    actions.length === 0 ? undefined : inArray(isIndexed ? sql`${auditEvents.action}` : sql`(${auditEvents.action} || '')`, actions),
+    ilike(isIndexed ? sql`${auditEvents.reason}` : sql`coalesce(${auditEvents.reason}, '')`, pattern),
+  ) as SQL;
+}
+
+/**
  * Activity: the whole trail, read afresh (it is not versioned), as the caller's role may see it. A
  * role with ACTIVITY_STAFF_ACCOUNTS_PERMISSION reads every entry with each staff member's e-mail;
  * any other reads no entry about a staff account, and who acted by name only: the e-mail is neither
- * read, nor shown, nor searched (a search would spell it out letter by letter).
+ * read, nor shown, nor searched (a search would spell it out letter by letter). Totals come from the
+ * counters (a search's from the cells its staff members and actions match, plus the reasons that
+ * match elsewhere), so no call counts the trail.
  */
 export function activitySource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
+  const staffMatching = (pattern: string, filter: ActivityFilter) =>
+    db
+      .select({ id: administrators.id })
+      .from(administrators)
+      .where(isEveryEntry(filter) ? or(ilike(administrators.email, pattern), ilike(administrators.name, pattern)) : ilike(administrators.name, pattern));
   const trail = {
     db,
     table: auditEvents,
@@ -60,45 +137,108 @@ export function activitySource(db: Database): ListSource<ActivityRow, 'createdAt
     sortColumns: { createdAt: auditEvents.createdAt },
     statusColumn: auditEvents.entityType,
   };
+  // Their pages and batches unsearched, and their batches searched (an export walks the time index).
+  const toEveryEntryRow = (row: ActivityRecord): ActivityRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+  const toRowByName = (row: Omit<ActivityRecord, 'administratorEmail'>): ActivityRow => ({ ...row, administratorEmail: null, createdAt: row.createdAt.toISOString() });
   const everyEntry = tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({
     ...trail,
     columns: shownEvent,
     search: (pattern) =>
-      or(
-        ilike(administrators.email, pattern),
-        ilike(administrators.name, pattern),
-        ilike(auditEvents.action, pattern),
-        ilike(auditEvents.reason, pattern),
-      ) as SQL,
+      or(inArray(auditEvents.administratorId, staffMatching(pattern, { view: EVERY_ENTRY })), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
     filter: byStaffMember,
-    toRow: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    toRow: toEveryEntryRow,
   });
   const withoutStaffAccounts = tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
     ...trail,
     columns: shownEventByName,
-    search: (pattern) => or(ilike(administrators.name, pattern), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+    search: (pattern) =>
+      or(inArray(auditEvents.administratorId, staffMatching(pattern, {})), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
     filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byStaffMember(filters)),
-    toRow: (row) => ({ ...row, administratorEmail: null, createdAt: row.createdAt.toISOString() }),
+    toRow: toRowByName,
   });
   /**
    * The source that answers a call's view, and the call as it must read it. A call without a view
    * (an unknown caller) gets the narrower one. tableListSource applies `filter` only to a call that
    * gives filters, so a call of the narrower view always gives some, if none of the list's own.
    */
-  const viewed = <Filter extends ListFilter<AuditEntityType>>(filter: Filter) =>
-    filter.view === EVERY_ENTRY
+  const viewed = <Filter extends ActivityFilter>(filter: Filter) =>
+    isEveryEntry(filter)
       ? { source: everyEntry, filter }
       : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
+
+  /** Staff members and actions a search matches, and its exact total, in one statement (one snapshot). */
+  async function findSearch(pattern: string, filter: ActivityFilter): Promise<ActivitySearch> {
+    const result = await db.execute(sql`WITH cells AS (${activityCells}),
+      staff AS (SELECT coalesce(array_agg(matched.id ORDER BY matched.id), '{}') AS ids FROM (${staffMatching(pattern, filter)}) AS matched),
+      actions AS (SELECT coalesce(array_agg(DISTINCT cells.action), '{}') AS names FROM cells WHERE cells.action ILIKE ${pattern})
+      SELECT staff.ids AS "staffIds", actions.names AS actions,
+        (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)})::text AS filtered,
+        (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)}
+          AND (cells.administrator_id = ANY (staff.ids) OR cells.action = ANY (actions.names)))::text AS "byStaffOrAction",
+        (SELECT count(*) FROM ${auditEvents} WHERE ${and(ilike(auditEvents.reason, pattern), rowFilters(filter))}
+          AND coalesce(${auditEvents.administratorId}, 0) <> ALL (staff.ids) AND ${auditEvents.action} <> ALL (actions.names))::text AS "byReasonAlone"
+      FROM staff, actions`);
+    const [row] = (result as unknown as { rows: { staffIds: number[]; actions: string[]; filtered: string; byStaffOrAction: string; byReasonAlone: string }[] }).rows;
+    return {
+      staffIds: row.staffIds.map(Number),
+      actions: row.actions,
+      filtered: Number(row.filtered),
+      total: Number(row.byStaffOrAction) + Number(row.byReasonAlone),
+    };
+  }
+
+  /** An unsearched total: the trail's counter, or the cells under the call's filters. */
+  async function countUnsearched(filter: ActivityFilter): Promise<number> {
+    if (isEveryEntry(filter) && filter.status === undefined && staffIdOf(filter) === undefined) return readCounter(db, 'activity');
+    const result = await db.execute(sql`WITH cells AS (${activityCells})
+      SELECT coalesce(sum(cells.value), 0)::text AS total FROM cells WHERE ${cellFilters(filter)}`);
+    return Number((result as unknown as { rows: { total: string }[] }).rows[0].total);
+  }
+
+  /**
+   * One page of a search. A search matching many entries walks the time index and stops after the
+   * page (page 1 of one matching a tenth of the trail reads about 100 entries); one matching few reads
+   * its matches from the indexes and sorts them. Which is cheaper follows from the exact counts.
+   */
+  async function searchPage(request: ListRequest<'createdAt', AuditEntityType> & { limit: number; offset: number }): Promise<ActivityRow[]> {
+    const search = searchOf(request) as ActivitySearch;
+    if (search.total === 0 || request.offset >= search.total) return [];
+    const walked = ((request.offset + request.limit) * search.filtered) / search.total;
+    const isWalk = walked <= 2 * search.total;
+    const where = and(rowFilters(request), matchedBy(search, request.pattern as string, !isWalk));
+    const direction = sql.raw(request.order === 'desc' ? 'DESC' : 'ASC');
+    // OFFSET 0 keeps the matches a subquery of their own: read from their indexes, then sorted.
+    const matches = isWalk
+      ? sql`SELECT ${auditEvents.id} FROM ${auditEvents} WHERE ${where}
+          ORDER BY ${auditEvents.createdAt} ${direction}, ${auditEvents.id} ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`
+      : sql`SELECT matched.id FROM (SELECT ${auditEvents.id}, ${auditEvents.createdAt} FROM ${auditEvents} WHERE ${where} OFFSET 0) AS matched
+          ORDER BY matched.created_at ${direction}, matched.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`;
+    const order = request.order === 'desc' ? desc : asc;
+    const rows = (columns: typeof shownEvent | typeof shownEventByName) =>
+      db
+        .select(columns)
+        .from(auditEvents)
+        .leftJoin(administrators, withAdministrator)
+        .where(inArray(auditEvents.id, sql`(${matches})`))
+        .orderBy(order(auditEvents.createdAt), order(auditEvents.id)) as unknown as Promise<ActivityRecord[]>;
+    return isEveryEntry(request) ? (await rows(shownEvent)).map(toEveryEntryRow) : (await rows(shownEventByName)).map(toRowByName);
+  }
+
   return {
     tables: [],
     viewOf: (caller) => (hasPermission(caller.role, ACTIVITY_STAFF_ACCOUNTS_PERMISSION) ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
+    async prepare(request) {
+      if (request.pattern === undefined) return request;
+      return { ...request, hints: { ...request.hints, activitySearch: await findSearch(request.pattern, request) } };
+    },
     page(request) {
+      if (request.pattern !== undefined && searchOf(request)) return searchPage(request);
       const { source, filter } = viewed(request);
       return source.page(filter);
     },
-    count(request) {
-      const { source, filter } = viewed(request);
-      return source.count(filter);
+    async count(filter) {
+      if (filter.pattern === undefined) return countUnsearched(filter);
+      return (searchOf(filter) ?? (await findSearch(filter.pattern, filter))).total;
     },
     batches(request) {
       const { source, filter } = viewed(request);
