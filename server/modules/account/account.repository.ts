@@ -3,7 +3,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, adminRecoveryCodes, staffRolePolicies } from '../../db/schema';
-import { nextEpoch } from '../auth/auth.repository';
+import { nextEpoch, roleRequiresSecondFactor } from '../auth/auth.repository';
 
 type Executor = Database | Transaction;
 
@@ -21,11 +21,10 @@ export function createAccountRepository(db: Database) {
           totpSecret: administrators.totpSecret,
           totpPendingSecret: administrators.totpPendingSecret,
           totpPendingId: administrators.totpPendingId,
-          isSecondFactorRequired: sql<boolean>`coalesce(${staffRolePolicies.secondFactorRequired}, false)`,
-          recoveryCodesLeft: sql<number>`(SELECT count(*)::int FROM ${adminRecoveryCodes} WHERE ${adminRecoveryCodes.administratorId} = ${administrators.id} AND ${adminRecoveryCodes.usedAt} IS NULL)`,
+          isSecondFactorRequired: roleRequiresSecondFactor,
+          recoveryCodesLeft: sql<number>`(SELECT count(*)::int FROM ${adminRecoveryCodes} AS code WHERE code.administrator_id = "administrators"."id" AND code.used_at IS NULL)`,
         })
         .from(administrators)
-        .leftJoin(staffRolePolicies, eq(staffRolePolicies.role, administrators.role))
         .where(eq(administrators.id, administratorId))
         .limit(1);
       return row;

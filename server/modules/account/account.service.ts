@@ -21,7 +21,8 @@ import type { AuthRepository } from '../auth/auth.repository';
 import type { AdminPrincipal } from '../auth/auth.service';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { createRecoveryCodes, createTotpSecret, describeSecret, hashRecoveryCode, isRecoveryCode, matchingStep } from '../auth/second-factor';
+import { createRecoveryCodes, createTotpSecret, describeSecret, hashRecoveryCode, matchingStep } from '../auth/second-factor';
+import { useSecondFactorProof } from '../auth/second-factor-proof';
 import type { SignInLimits } from '../auth/sign-in-limits';
 import { createToken } from '../auth/tokens';
 import type { AccountRepository } from './account.repository';
@@ -57,16 +58,8 @@ export function createAccountService({ db, repository, auth, audit, limits, cloc
     limits.passAccount(`id:${principal.administratorId}`, clientAddress, `session:${principal.tokenHash}`);
 
   /** Uses up a right proof in the transaction: a code's step (each accepted once) or one recovery code. */
-  async function useProof(transaction: Transaction, administratorId: number, secret: string, proof: SecondFactorProof): Promise<boolean> {
-    const now = clock.now();
-    if (proof.code !== undefined) {
-      const step = matchingStep(secret, proof.code, now);
-      return step !== undefined && (await auth.acceptTotpStep(transaction, administratorId, secret, step));
-    }
-    const codes = await auth.unusedRecoveryCodes(transaction, administratorId);
-    const match = codes.find((stored) => isRecoveryCode(proof.recoveryCode!, stored));
-    return match !== undefined && (await auth.useRecoveryCode(transaction, match.id, now));
-  }
+  const useProof = (transaction: Transaction, administratorId: number, secret: string, proof: SecondFactorProof) =>
+    useSecondFactorProof(auth, transaction, { administratorId, secret }, proof, clock.now());
 
   /** Ten new recovery codes in place of the old ones; only their hashes are kept. */
   async function replaceRecoveryCodes(transaction: Transaction, administratorId: number): Promise<string[]> {

@@ -6,8 +6,10 @@ import { adminDevices, administrators, adminLoginChallenges, adminRecoveryCodes,
 export type AdministratorRow = typeof administrators.$inferSelect;
 type Executor = Database | Transaction;
 
-/** Whether the account's role requires a second factor (no policy row: it does not). */
-const roleRequiresSecondFactor = sql<boolean>`coalesce((SELECT ${staffRolePolicies.secondFactorRequired} FROM ${staffRolePolicies} WHERE ${staffRolePolicies.role} = ${administrators.role}), false)`;
+/** Whether the account's role requires a second factor (no policy row: it does not), for a select from administrators. */
+// Spelled with the table names: drizzle leaves a column unqualified in a select of one table, and an
+// unqualified "role" inside the subquery would be the policy's own.
+export const roleRequiresSecondFactor = sql<boolean>`coalesce((SELECT policy.second_factor_required FROM ${staffRolePolicies} AS policy WHERE policy.role = "administrators"."role"), false)`;
 
 /** Moves the account's credentials epoch on: sessions being signed in and device cookies set before it no longer count. */
 export const nextEpoch = sql`${administrators.credentialsEpoch} + 1`;

@@ -9,12 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type LoginStep, type SecondFactorProof } from '../../../src/contracts/account';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON, type SessionRow } from '../../../src/contracts/auth';
 import type { Role } from '../../../src/contracts/roles';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
 import { getDecoyHash, hashPassword, verifyPassword } from './password';
-import { isRecoveryCode, matchingStep } from './second-factor';
+import { useSecondFactorProof } from './second-factor-proof';
 import type { SignInLimits } from './sign-in-limits';
 import { createToken, hashToken } from './tokens';
 
@@ -131,14 +131,10 @@ export function createAuthService({ db, repository, clock, limits, session, log 
     const now = clock.now();
     const secret = found.totpSecret;
     if (secret === null) return false;
-    const step = attempt.code === undefined ? undefined : matchingStep(secret, attempt.code, now);
     const wrong = new Error('wrong second factor');
     try {
       await db.transaction(async (transaction) => {
-        const isRight =
-          attempt.code !== undefined
-            ? step !== undefined && (await repository.acceptTotpStep(transaction, found.administratorId, secret, step))
-            : await useRecoveryCode(transaction, found.administratorId, attempt.recoveryCode!, now);
+        const isRight = await useSecondFactorProof(repository, transaction, { administratorId: found.administratorId, secret }, attempt, now);
         if (!isRight || !(await repository.useChallenge(transaction, found.id, now))) throw wrong;
       });
       return true;
@@ -146,12 +142,6 @@ export function createAuthService({ db, repository, clock, limits, session, log 
       if (error === wrong) return false;
       throw error;
     }
-  }
-
-  async function useRecoveryCode(transaction: Transaction, administratorId: number, code: string, now: Date): Promise<boolean> {
-    const codes = await repository.unusedRecoveryCodes(transaction, administratorId);
-    const match = codes.find((stored) => isRecoveryCode(code, stored));
-    return match !== undefined && (await repository.useRecoveryCode(transaction, match.id, now));
   }
 
   return {
