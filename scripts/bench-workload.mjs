@@ -92,7 +92,9 @@ export async function driveRandom({ baseUrl, token, nextPath, connections, durat
       {
         method: 'GET',
         setupRequest: (request) => {
-          const path = nextPath();
+          // A path asked before would be answered from the page cache: draw again (a few times at most).
+          let path = nextPath();
+          for (let draw = 0; draw < 20 && paths.has(path); draw += 1) path = nextPath();
           paths.add(path);
           return { ...request, path };
         },

@@ -404,7 +404,7 @@ async function measureWorkload(token) {
     return row;
   };
   const kindsOf = async (list) => {
-    const vocabulary = await readVocabulary(baseUrl, token, [list], 40);
+    const vocabulary = await readVocabulary(baseUrl, token, [list], 150);
     return { pages: () => randomPagePath([list]), searches: () => randomSearchPath([list], vocabulary) };
   };
   const listKinds = [];
