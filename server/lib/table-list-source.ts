@@ -11,6 +11,8 @@ import type { ListFilter, ListRequest, ListSource } from './list-engine';
 import type { VersionedTable } from './page-cache';
 
 const BATCH_SIZE = 1000;
+/** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
+export const SEARCH_TOTAL_INLINE_UP_TO = 2000;
 
 export interface TableListOptions<Record extends { id: number }, Row, Sort extends string> {
   db: Database;
@@ -38,7 +40,16 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
   toRow: (record: Record) => Row;
   /** Rows per batch of the whole list (tests make it small to cross batch edges). */
   batchSize?: number;
+  /**
+   * A search matching more rows than this has its exact total follow its rows (the list's `/total`
+   * call, decision 021): counting tens of thousands of matches costs far more than their first page.
+   * The matches are counted no further than this, once per call. Absent: every total comes with its page.
+   */
+  searchTotalInlineUpTo?: number;
 }
+
+/** What `prepare` found out about a search (`hints`): whether it matches more than searchTotalInlineUpTo rows. */
+const BROAD_SEARCH = 'isBroadSearch';
 
 /**
  * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
@@ -74,7 +85,7 @@ export function deferredPage<Record>(
 export function tableListSource<Record extends { id: number }, Row, Sort extends string, Status extends string = never>(
   options: TableListOptions<Record, Row, Sort>,
 ): ListSource<Row, Sort, Status> {
-  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize = BATCH_SIZE } = options;
+  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize = BATCH_SIZE, searchTotalInlineUpTo } = options;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
@@ -109,6 +120,21 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
 
   return {
     tables: options.tables ?? [],
+
+    ...(searchTotalInlineUpTo === undefined
+      ? {}
+      : {
+          async prepare(request: ListRequest<Sort, Status>) {
+            if (request.pattern === undefined) return request;
+            const matches = join(db.select({ one: sql`1` }).from(table).$dynamic())
+              .where(selected(request))
+              .limit(searchTotalInlineUpTo + 1)
+              .as('matches');
+            const [row] = await db.select({ total: count() }).from(matches);
+            return { ...request, hints: { ...request.hints, [BROAD_SEARCH]: row.total > searchTotalInlineUpTo } };
+          },
+          isTotalCostly: (filter: ListFilter<Status>) => filter.hints?.[BROAD_SEARCH] === true,
+        }),
 
     async page(request) {
       const records = await deferredPage<Record>(db, {

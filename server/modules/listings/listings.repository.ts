@@ -4,7 +4,7 @@ import type { ListingRow, ListingSort } from '../../../src/contracts/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
-import { tableListSource } from '../../lib/table-list-source';
+import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
   id: properties.id,
@@ -26,6 +26,8 @@ export const listingListSource = (db: Database) =>
     sortColumns: { title: properties.title, status: properties.listingStatus, address: properties.address, hostName: properties.hostName },
     statusColumn: properties.listingStatus,
     search: (pattern) => ilike(properties.title, pattern),
+    // A common word ("road" is in half the addresses) counts tens of thousands: its total follows the rows.
+    searchTotalInlineUpTo: SEARCH_TOTAL_INLINE_UP_TO,
     counter: 'listings',
     toRow: (row) => ({ ...row, status: row.status as ListingStatus, propertyId: row.id }),
   });

@@ -4,7 +4,7 @@ import type { PropertyApprovalRow, PropertyApprovalSort } from '../../../src/con
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
-import { tableListSource } from '../../lib/table-list-source';
+import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
   id: properties.id,
@@ -32,6 +32,8 @@ export const propertyApprovalListSource = (db: Database) =>
     sortColumns: { title: properties.title, address: properties.address, hostName: properties.hostName, status: properties.approvalStatus },
     statusColumn: properties.approvalStatus,
     search: searchCondition,
+    // A common word ("road" is in half the addresses) counts tens of thousands: its total follows the rows.
+    searchTotalInlineUpTo: SEARCH_TOTAL_INLINE_UP_TO,
     counter: 'property-approvals',
     toRow: (row) => ({ ...row, status: row.status as PropertyApprovalStatus }),
   });
