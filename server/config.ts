@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
 import { isTooWideProxyRange, WIDEST_PROXY_PREFIX } from './lib/trust-proxy';
+import { PASSWORD_PARAMETERS, type PasswordParameters } from './modules/auth/password';
 
 const DEFAULT_APP_NAME = 'Hoy';
 
@@ -125,6 +126,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
+  /**
+   * scrypt's parameters for new hashes and the cost every check is brought up to. Not an environment
+   * variable: always PASSWORD_PARAMETERS here; only the API tests' apps pass cheaper ones.
+   */
+  passwordHashing: PasswordParameters;
 }
 
 export class ConfigError extends Error {
@@ -166,5 +172,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(values.STATIC_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metricsToken: values.METRICS_TOKEN,
+    passwordHashing: PASSWORD_PARAMETERS,
   };
 }

@@ -13,6 +13,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
+import { createPasswordHasher } from './modules/auth/password';
 import { createSignInLimits } from './modules/auth/sign-in-limits';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
@@ -58,11 +59,13 @@ export function createServices(deps: ServiceDeps) {
     log,
   });
   const authRepository = createAuthRepository(handle.db);
+  const passwords = createPasswordHasher(config.passwordHashing);
   const auth = createAuthService({
     db: handle.db,
     repository: authRepository,
     clock,
     limits: signInLimits,
+    passwords,
     session: { idleMs: config.sessionIdleMinutes * 60 * 1000, maxMs: config.sessionMaxHours * 60 * 60 * 1000 },
     log,
   });
@@ -100,13 +103,14 @@ export function createServices(deps: ServiceDeps) {
   const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const accounts = createAccountRepository(handle.db);
-  const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, clock, log });
+  const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, passwords, clock, log });
   const account = createAccountService({
     db: handle.db,
     repository: accounts,
     auth: authRepository,
     audit,
     limits: signInLimits,
+    passwords,
     clock,
     log,
     appName: config.appName,

@@ -2,17 +2,22 @@
 // disable), device cookies set before it, and the member's own password change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account';
+import { PASSWORD_PARAMETERS } from '../../server/modules/auth/password';
 import { createTestApp, type LogLine, type TestApp } from './helpers/app';
 import { createStaff, loginAs, STAFF_PASSWORD } from './helpers/staff';
 
 let t: TestApp;
 let adminToken: string;
 const logs: LogLine[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitLoginAccount: 25 }, undefined, { captureLogs: logs });
-  adminToken = await t.login();
-});
-afterAll(() => t.close());
+/** An app of the describe block's own, its administrator signed in, its log lines in `logs`. */
+function withOwnApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  beforeAll(async () => {
+    logs.length = 0;
+    t = await createTestApp({ rateLimitLoginAccount: 25, ...overrides }, undefined, { captureLogs: logs });
+    adminToken = await t.login();
+  });
+  afterAll(() => t.close());
+}
 
 const NEW_PASSWORD = 'a brand new long secret';
 const signIn = (email: string, password: string, remoteAddress: string, cookie?: string) =>
@@ -22,6 +27,9 @@ const me = (token: string) => t.request({ method: 'GET', url: '/api/admin/me', t
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 describe('a sign-in under way when the credentials change', () => {
+  // Production hashes: the change must land while the sign-in's hash of the old password runs.
+  withOwnApp({ passwordHashing: PASSWORD_PARAMETERS });
+
   it('gets no working session when a password reset lands while it checks the old password', async () => {
     const member = await createStaff(t, adminToken, 'support', 'race-reset@hoy.test');
     // The reset hashes the new password first; the sign-in reads the account meanwhile and checks the
@@ -53,6 +61,8 @@ describe('a sign-in under way when the credentials change', () => {
 });
 
 describe('device cookies', () => {
+  withOwnApp();
+
   /** Wrong passwords for the account from addresses it never used, until its waits run. */
   async function guessFromElsewhere(email: string, prefix: string) {
     for (let index = 0; index < 8; index += 1) await signIn(email, `wrong guess ${index}`, `${prefix}.${index}`);
@@ -101,6 +111,8 @@ describe('device cookies', () => {
 });
 
 describe("one's own password", () => {
+  withOwnApp();
+
   it('changes with the current one, ends every other session and keeps this one', async () => {
     const member = await createStaff(t, adminToken, 'viewer', 'own-password@hoy.test');
     const here = await loginAs(t, member.email);

@@ -21,9 +21,9 @@ import { createTestApp, TEST_ADMIN_EMAIL, type TestApp } from './helpers/app';
 const LIMIT_MS = 100;
 /**
  * Sign-in and one's own password change hash the password they are given: a fixed cost by design
- * (about 160 ms, the same for every input). So a hostile call of either is compared with an ordinary
- * wrong password sent just before it, and only the difference must stay under LIMIT_MS: load on the
- * machine slows both alike.
+ * (the same for every input; the test app's cheaper scrypt, TEST_PASSWORD_PARAMETERS, in place of
+ * production's 160 ms). So a hostile call of either is compared with an ordinary wrong password sent
+ * just before it, and only the difference must stay under LIMIT_MS: load on the machine slows both alike.
  */
 const HASHING_CALLS: Readonly<Record<string, string>> = {
   '/api/admin/admin-login': JSON.stringify({ email: TEST_ADMIN_EMAIL, password: 'an ordinary wrong password' }),

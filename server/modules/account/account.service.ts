@@ -20,7 +20,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { AdminPrincipal } from '../auth/auth.service';
 import { isCommonPassword } from '../auth/common-passwords';
-import { hashPassword, verifyPassword } from '../auth/password';
+import type { PasswordHasher } from '../auth/password';
 import { createRecoveryCodes, createTotpSecret, describeSecret, hashRecoveryCode, matchingStep } from '../auth/second-factor';
 import { useSecondFactorProof } from '../auth/second-factor-proof';
 import type { SignInLimits } from '../auth/sign-in-limits';
@@ -33,6 +33,7 @@ interface AccountServiceDeps {
   auth: AuthRepository;
   audit: AuditService;
   limits: SignInLimits;
+  passwords: PasswordHasher;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The issuer an authenticator app shows beside the code. */
@@ -46,7 +47,7 @@ export function refuseCommonPassword(password: string): void {
 
 const codeInvalid = () => new BadRequestError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
 
-export function createAccountService({ db, repository, auth, audit, limits, clock, log, appName }: AccountServiceDeps) {
+export function createAccountService({ db, repository, auth, audit, limits, passwords, clock, log, appName }: AccountServiceDeps) {
   async function load(administratorId: number) {
     const account = await repository.find(db, administratorId);
     if (!account) throw new NotFoundError(STAFF_MESSAGES.notFound);
@@ -102,12 +103,12 @@ export function createAccountService({ db, repository, auth, audit, limits, cloc
       const account = await load(principal.administratorId);
       refuseCommonPassword(request.newPassword);
       const tries = await passLimits(principal, clientAddress);
-      if (!(await verifyPassword(request.currentPassword, account.passwordHash)).isValid) {
+      if (!(await passwords.verify(request.currentPassword, account.passwordHash)).isValid) {
         log.info({ event: 'password.change-refused', administratorId: account.id, clientAddress }, 'wrong current password');
         throw new BadRequestError(ACCOUNT_MESSAGES.currentPasswordWrong, ACCOUNT_REASONS.currentPasswordWrong);
       }
       await tries.succeeded();
-      const passwordHash = await hashPassword(request.newPassword);
+      const passwordHash = await passwords.hash(request.newPassword);
       const revoked = await db.transaction(async (transaction) => {
         await auth.updatePassword(transaction, account.id, passwordHash, clock.now());
         return recordOwnChange(transaction, principal, 'account.password-change');

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
-import { getDecoyHash, hashPassword, verifyPassword } from './password';
+import type { PasswordHasher } from './password';
 import { useSecondFactorProof } from './second-factor-proof';
 import type { SignInLimits } from './sign-in-limits';
 import { createToken, hashToken } from './tokens';
@@ -58,11 +58,12 @@ interface AuthServiceDeps {
   repository: AuthRepository;
   clock: Clock;
   limits: SignInLimits;
+  passwords: PasswordHasher;
   session: { idleMs: number; maxMs: number };
   log: FastifyBaseLogger;
 }
 
-export function createAuthService({ db, repository, clock, limits, session, log }: AuthServiceDeps) {
+export function createAuthService({ db, repository, clock, limits, passwords, session, log }: AuthServiceDeps) {
   const idleSince = (now: Date) => new Date(now.getTime() - session.idleMs);
 
   /** The device cookie's hash when it is one of this account's, set since its credentials last changed. */
@@ -98,7 +99,7 @@ export function createAuthService({ db, repository, clock, limits, session, log 
     const account = administrator ? `id:${administrator.id}` : `name:${attempt.email.trim().toLowerCase()}`;
     const device = await knownDevice(attempt.deviceToken, administrator?.id, now);
     const accountTry = await limits.passAccount(account, attempt.clientAddress, device);
-    const check = await verifyPassword(attempt.password, administrator?.passwordHash ?? (await getDecoyHash()));
+    const check = await passwords.verify(attempt.password, administrator?.passwordHash ?? (await passwords.decoyHash()));
     // A disabled account is refused like a wrong password: the answer does not tell that it exists.
     if (!administrator || !check.isValid || administrator.disabledAt !== null) {
       log.info({ event: 'login.failed', administratorId: administrator?.id ?? null, clientAddress: attempt.clientAddress }, 'sign-in failed');
@@ -106,7 +107,7 @@ export function createAuthService({ db, repository, clock, limits, session, log 
     }
     await accountTry.succeeded();
     if (check.needsRehash) {
-      await repository.replacePasswordHash(administrator.id, await hashPassword(attempt.password));
+      await repository.replacePasswordHash(administrator.id, await passwords.hash(attempt.password));
       log.info({ event: 'password.rehashed', administratorId: administrator.id }, 'password hash upgraded to the current parameters');
     }
     const grant = { administratorId: administrator.id, credentialsEpoch: administrator.credentialsEpoch };
@@ -243,7 +244,7 @@ export function createAuthService({ db, repository, clock, limits, session, log 
       const email = options.email ?? 'admin@example.com';
       const password = options.password ?? randomBytes(12).toString('base64url');
       // Processes starting together on one empty database race here: only the one that inserts logs.
-      if (!(await repository.insertAdministratorUnlessTaken(email, await hashPassword(password)))) return;
+      if (!(await repository.insertAdministratorUnlessTaken(email, await passwords.hash(password)))) return;
       if (options.password) log.info({ event: 'password.set', email }, 'created the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Printed once on purpose: there is no other way to learn a generated first password.
       else log.warn({ event: 'password.set', email, password }, 'created the first administrator with a generated password; change it with: npm run admin -- set-password');
@@ -256,7 +257,7 @@ export function createAuthService({ db, repository, clock, limits, session, log 
 
     /** Sets (or creates) an administrator's password and revokes that administrator's sessions. */
     async setPassword(email: string, password: string): Promise<'created' | 'updated'> {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const existing = await repository.findAdministratorByEmail(email);
       if (!existing) {
         const created = await repository.insertAdministrator(email, passwordHash);

@@ -6,12 +6,19 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import pLimit from 'p-limit';
 import { ServiceUnavailableError } from '../../errors';
 
+/** scrypt's cost (N), block size (r) and parallelism (p). */
+export interface PasswordParameters {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /**
  * OWASP's Password Storage Cheat Sheet lists N=2^17, r=8, p=1 and, as an equal-strength choice,
  * N=2^15 (32 MiB), r=8, p=3. The second costs the same CPU with a quarter of the memory, which
  * matters when several hashes run at once. About 160 ms a hash on this project's 2-core machine.
  */
-export const PASSWORD_PARAMETERS = { N: 2 ** 15, r: 8, p: 3 } as const;
+export const PASSWORD_PARAMETERS: PasswordParameters = { N: 2 ** 15, r: 8, p: 3 };
 const MAX_MEMORY = 64 * 1024 * 1024;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
@@ -34,12 +41,12 @@ function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Prom
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$key` (base64), so parameters can change without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const { N, r, p } = PASSWORD_PARAMETERS;
-  const key = await deriveKey(password, salt, { N, r, p, maxmem: MAX_MEMORY });
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+export interface PasswordHasher {
+  /** Returns `scrypt$N$r$p$salt$key` (base64), so parameters can change without breaking old hashes. */
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<PasswordCheck>;
+  /** A real hash to verify against when the e-mail is unknown, so both failures take the same time. */
+  decoyHash(): Promise<string>;
 }
 
 export interface PasswordCheck {
@@ -49,42 +56,59 @@ export interface PasswordCheck {
 }
 
 /** scrypt's work grows with N·r·p: the unit in which a check is made to cost what today's parameters cost. */
-const workOf = (options: { N: number; r: number; p: number }) => options.N * options.r * options.p;
+const workOf = (options: PasswordParameters) => options.N * options.r * options.p;
 
 /**
- * The extra derivation that brings a check against weaker parameters up to today's cost: today's N
- * and r with the lanes (p) still missing, or nothing. Without it a hash made with older parameters
- * would answer faster than the decoy and tell who has not signed in since they changed.
+ * Hashes and checks with `today` (config.passwordHashing: PASSWORD_PARAMETERS in every running
+ * server; only the API tests pass cheaper ones, so their hundreds of sign-ins do not each cost a
+ * production hash). Every hasher shares the process-wide bound on hashes running at once.
  */
-function paddingParameters(stored: { N: number; r: number; p: number }): ScryptOptions | undefined {
-  const { N, r } = PASSWORD_PARAMETERS;
-  const lanes = Math.round((workOf(PASSWORD_PARAMETERS) - workOf(stored)) / (N * r));
-  return lanes >= 1 ? { N, r, p: lanes, maxmem: MAX_MEMORY } : undefined;
-}
+export function createPasswordHasher(today: PasswordParameters = PASSWORD_PARAMETERS): PasswordHasher {
+  /**
+   * The extra derivation that brings a check against weaker parameters up to today's cost: today's N
+   * and r with the lanes (p) still missing, or nothing. Without it a hash made with older parameters
+   * would answer faster than the decoy and tell who has not signed in since they changed.
+   */
+  function paddingParameters(stored: PasswordParameters): ScryptOptions | undefined {
+    const { N, r } = today;
+    const lanes = Math.round((workOf(today) - workOf(stored)) / (N * r));
+    return lanes >= 1 ? { N, r, p: lanes, maxmem: MAX_MEMORY } : undefined;
+  }
 
-export async function verifyPassword(password: string, stored: string): Promise<PasswordCheck> {
-  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !keyText) return { isValid: false, needsRehash: false };
-  const parameters = { N: Number(n), r: Number(r), p: Number(p) };
-  const expected = Buffer.from(keyText, 'base64');
-  const salt = Buffer.from(saltText, 'base64');
-  const padding = paddingParameters(parameters);
-  const [actual] = await Promise.all([
-    deriveKey(password, salt, { ...parameters, maxmem: MAX_MEMORY }),
-    padding ? deriveKey(password, salt, padding) : undefined,
-  ]);
-  const isValid = actual.length === expected.length && timingSafeEqual(actual, expected);
-  return { isValid, needsRehash: workOf(parameters) < workOf(PASSWORD_PARAMETERS) };
-}
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_LENGTH);
+    const { N, r, p } = today;
+    const key = await deriveKey(password, salt, { N, r, p, maxmem: MAX_MEMORY });
+    return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  }
 
-let decoyHash: Promise<string> | undefined;
+  let decoy: Promise<string> | undefined;
 
-/** A real hash to verify against when the e-mail is unknown, so both failures take the same time. */
-export function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  // A refused first attempt (busy) must not stay cached as the decoy.
-  decoyHash.catch(() => {
-    decoyHash = undefined;
-  });
-  return decoyHash;
+  return {
+    hash,
+
+    async verify(password, stored) {
+      const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+      if (scheme !== 'scrypt' || !saltText || !keyText) return { isValid: false, needsRehash: false };
+      const parameters = { N: Number(n), r: Number(r), p: Number(p) };
+      const expected = Buffer.from(keyText, 'base64');
+      const salt = Buffer.from(saltText, 'base64');
+      const padding = paddingParameters(parameters);
+      const [actual] = await Promise.all([
+        deriveKey(password, salt, { ...parameters, maxmem: MAX_MEMORY }),
+        padding ? deriveKey(password, salt, padding) : undefined,
+      ]);
+      const isValid = actual.length === expected.length && timingSafeEqual(actual, expected);
+      return { isValid, needsRehash: workOf(parameters) < workOf(today) };
+    },
+
+    decoyHash() {
+      decoy ??= hash(randomBytes(16).toString('hex'));
+      // A refused first attempt (busy) must not stay cached as the decoy.
+      decoy.catch(() => {
+        decoy = undefined;
+      });
+      return decoy;
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import type { AccountRepository } from '../account/account.repository';
 import { refuseCommonPassword } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
+import type { PasswordHasher } from '../auth/password';
 import { staffSource, toStaffRow, type StaffRecord, type StaffRepository } from './staff.repository';
 
 interface StaffServiceDeps {
@@ -20,6 +20,7 @@ interface StaffServiceDeps {
   repository: StaffRepository;
   accounts: AccountRepository;
   audit: AuditService;
+  passwords: PasswordHasher;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -29,7 +30,7 @@ const isActiveAdministrator = (record: StaffRecord) => record.role === 'administ
 /** Roles in ROLES order, each once. */
 const sortRoles = (roles: readonly Role[]): Role[] => ROLES.filter((role) => roles.includes(role));
 
-export function createStaffService({ db, repository, accounts, audit, clock, log }: StaffServiceDeps) {
+export function createStaffService({ db, repository, accounts, audit, passwords, clock, log }: StaffServiceDeps) {
   /**
    * Runs `change` on the locked account. When `mayRemoveAdministrator` says the change would take an
    * active administrator away, the active administrators are locked first and the change is refused
@@ -70,7 +71,7 @@ export function createStaffService({ db, repository, accounts, audit, clock, log
       refuseCommonPassword(request.password);
       // A quick answer for a taken e-mail before a password is hashed; the insert decides for real.
       if (await repository.isEmailTaken(request.email)) throw new ConflictError(STAFF_MESSAGES.emailTaken);
-      const passwordHash = await hashPassword(request.password);
+      const passwordHash = await passwords.hash(request.password);
       const created = await db.transaction(async (transaction) => {
         const now = clock.now();
         const row = await repository.insert(transaction, { name: request.name, email: request.email, role: request.role, passwordHash, now });
@@ -119,7 +120,7 @@ export function createStaffService({ db, repository, accounts, audit, clock, log
     async resetPassword(actorId: number, id: number, password: string): Promise<StaffRow> {
       refuseCommonPassword(password);
       if (!(await repository.find(db, id))) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       return changeAccount(id, false, async (transaction) => {
         const now = clock.now();
         const updated = await repository.update(transaction, id, { passwordHash, passwordChangedAt: now, now });

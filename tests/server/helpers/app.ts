@@ -5,10 +5,18 @@ import { buildApp } from '../../../server/app';
 import { readConfig, type Config } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import type { Clock } from '../../../server/lib/clock';
+import type { PasswordParameters } from '../../../server/modules/auth/password';
 import { createTestDatabase } from './database';
 
 export const TEST_ADMIN_EMAIL = 'admin@hoy.test';
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+
+/**
+ * scrypt for the test apps: 1 MiB and about 1/100 of PASSWORD_PARAMETERS' work, so the suite's
+ * hundreds of sign-ins and staff passwords do not each cost a production hash. Files that prove the
+ * production cost (hashes' strength, equal timing, a flood of hashes) pass `{ passwordHashing: PASSWORD_PARAMETERS }`.
+ */
+export const TEST_PASSWORD_PARAMETERS: PasswordParameters = { N: 2 ** 10, r: 8, p: 1 };
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -46,6 +54,7 @@ export async function createTestApp(
     ...readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
     // Test files share two cores while PGlite works on the event loop: the overload guard has its own test.
     maxEventLoopDelayMs: 0,
+    passwordHashing: TEST_PASSWORD_PARAMETERS,
     ...overrides,
   };
   const captured = logging.captureLogs;
