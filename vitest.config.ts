@@ -1,7 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const DRIVER_NEUTRAL = ['body-limit', 'config', 'dir-lock', 'login-abuse', 'openapi', 'process', 'production-build', 'security-headers', 'trust-proxy'];
+const DRIVER_NEUTRAL = [
+  'body-limit',
+  'config',
+  'database',
+  'dir-lock',
+  'login-abuse',
+  'openapi',
+  'password-cost',
+  'process',
+  'production-build',
+  'rate-limiter',
+  'security-headers',
+  'security-sessions',
+  'trust-proxy',
+];
 
 /**
  * Files that time answers (every answer and health probe under 100 ms, sign-in delays) or start and
@@ -15,7 +29,8 @@ const serverProject = (driver: 'pglite' | 'postgres', alone: boolean): TestProje
   const name = `${driver === 'pglite' ? 'server' : 'server-pg'}${alone ? '-alone' : ''}`;
   // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes). The
   // driver-neutral files run once, on the embedded database: they start their own embedded
-  // processes (process, dir-lock, production-build) or test the HTTP layer and its limits alone.
+  // processes or data directories (process, dir-lock, production-build, database, security-sessions),
+  // test the HTTP layer and its limits alone, or no database at all (rate-limiter, password-cost).
   const excluded = [
     ...(driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`)),
     ...(alone ? [] : aloneFiles),

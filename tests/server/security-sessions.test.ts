@@ -27,7 +27,7 @@ async function withApp<T>(run: (app: Awaited<ReturnType<typeof buildApp>>) => Pr
   }
 }
 
-// The command is driver-neutral: it runs on its own embedded data directory in both projects.
+// The command is driver-neutral: it runs on its own embedded data directory, once (vitest.config.ts).
 describe('npm run admin -- revoke-sessions', () => {
   it('signs every administrator out everywhere: tokens issued before answer 401 afterwards', async () => {
     const tokens = await withApp(async (app) => {
