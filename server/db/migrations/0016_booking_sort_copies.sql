@@ -13,8 +13,11 @@ UPDATE "bookings" SET "property_title" = NULLIF("properties"."title", '') FROM "
 CREATE FUNCTION copy_booking_sort_names() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.guest_name := CASE WHEN NEW.guest_id IS NULL THEN NULL ELSE (SELECT NULLIF(name, '') FROM users WHERE id = NEW.guest_id) END;
-  NEW.property_title := CASE WHEN NEW.property_id IS NULL THEN NULL ELSE (SELECT NULLIF(title, '') FROM properties WHERE id = NEW.property_id) END;
+  -- One statement for both copies: each statement a trigger runs costs the writer a plan execution.
+  SELECT NULLIF(guest.name, ''), NULLIF(property.title, '') INTO NEW.guest_name, NEW.property_title
+  FROM (SELECT 1) AS booking
+  LEFT JOIN users AS guest ON guest.id = NEW.guest_id
+  LEFT JOIN properties AS property ON property.id = NEW.property_id;
   RETURN NEW;
 END
 $$;
