@@ -59,21 +59,18 @@ async function expectControlsNamedByTheirText(page: Page, screen: string, langua
     controls.filter((control) => control.exposedIcons.length > 0).map((control) => `${control.text || control.ownName}: ${control.exposedIcons.join(', ')}`),
     `${screen}: icons exposed inside controls`,
   ).toEqual([]);
-  // Every control's checks at once: each is one round trip to the page, and a screen has dozens of controls.
-  await Promise.all(
-    controls.map(async (control) => {
-      const locator = page.locator(`[data-name-check="${control.index}"]`);
-      // Text nodes side by side ("sea view" + "Declined") may or may not be spaced in the name: spaces are optional.
-      const expected = control.text ? new RegExp(`^${control.text.split(' ').map(escapeRegExp).join('\\s*')}`) : /\S/;
-      const label = `${screen}: "${control.text || control.ownName}"`;
-      await expect.soft(locator, label).toHaveAccessibleName(expected, { timeout: 1000 });
-      // An icon-only control is named by words of its own, translated: never an icon's file name.
-      await expect.soft(locator, `${label} is named by an icon`).not.toHaveAccessibleName(ICON_FILE_NAME, { timeout: 1000 });
-      await expect
-        .soft(locator, `${label} keeps antd's English name`)
-        .not.toHaveAccessibleName(language === 'so' ? ANTD_ENGLISH_NAMES : /^$/, { timeout: 1000 });
-    }),
-  );
+  for (const control of controls) {
+    const locator = page.locator(`[data-name-check="${control.index}"]`);
+    // Text nodes side by side ("sea view" + "Declined") may or may not be spaced in the name: spaces are optional.
+    const expected = control.text ? new RegExp(`^${control.text.split(' ').map(escapeRegExp).join('\\s*')}`) : /\S/;
+    const label = `${screen}: "${control.text || control.ownName}"`;
+    await expect.soft(locator, label).toHaveAccessibleName(expected, { timeout: 1000 });
+    // An icon-only control is named by words of its own, translated: never an icon's file name.
+    await expect.soft(locator, `${label} is named by an icon`).not.toHaveAccessibleName(ICON_FILE_NAME, { timeout: 1000 });
+    await expect
+      .soft(locator, `${label} keeps antd's English name`)
+      .not.toHaveAccessibleName(language === 'so' ? ANTD_ENGLISH_NAMES : /^$/, { timeout: 1000 });
+  }
   return controls.length;
 }
 
