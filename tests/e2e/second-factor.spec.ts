@@ -234,6 +234,9 @@ for (const language of ['en', 'so'] as const) {
       await expect(row.getByText(text.on, { exact: true })).toBeVisible();
       await row.getByRole('button', { name: text.resetLabel(member.name) }).click();
       const dialog = adminPage.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      // The scan reads the colours the dialog settles on, not a frame of its opening animation.
+      await adminPage.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter') === null);
       await expectNoSeriousAxeViolations(adminPage, { label: `reset dialog (${language})` });
       await dialog.getByRole('button', { name: text.confirm }).click();
       await expect(adminPage.getByText(text.resetDone(member.name))).toBeVisible();
@@ -256,7 +259,13 @@ for (const language of ['en', 'so'] as const) {
         await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
         await adminPage.goto('/staff');
         const setting = adminPage.getByRole('group', { name: text.requiredFor });
-        await setting.getByRole('checkbox', { name: text.moderator }).check();
+        const moderator = setting.getByRole('checkbox', { name: text.moderator });
+        // The screen may still redraw as its other parts load (the staff list, the language): tick again
+        // until the box holds its tick.
+        await expect(async () => {
+          await moderator.check();
+          await expect(moderator).toBeChecked({ timeout: 1_000 });
+        }).toPass({ timeout: 15_000 });
         await expectNoSeriousAxeViolations(adminPage, { label: `/staff two-factor setting (${language})` });
         if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/staff-${language}.png`, fullPage: true });
         await adminPage.getByRole('button', { name: text.save, exact: true }).click();
