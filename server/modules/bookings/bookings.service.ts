@@ -4,7 +4,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/sta
 import type { ListFilter, ListSource } from '../../lib/list-engine';
 import type { VersionedTable } from '../../lib/page-cache';
 import { batchesById } from '../../lib/paging';
-import type { BookingFilter, BookingRow, BookingsRepository } from './bookings.repository';
+import type { BookingFilter, BookingRow, BookingsRepository, SearchSources } from './bookings.repository';
 
 /** The tables a page of this list reads: a write to any of them renews its cached pages. */
 const LISTED_TABLES: readonly VersionedTable[] = ['bookings', 'properties', 'users'];
@@ -41,7 +41,7 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     status: request.status,
     pattern: request.pattern,
     id: request.searchedId,
-    isNarrow: request.hints?.isNarrow === true,
+    sources: request.hints?.sources as SearchSources | undefined,
   });
 
   const listSource: ListSource<Booking, BookingSort, BookingStatus> = {
@@ -50,8 +50,9 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     /** A search that matches few guests and properties reads their bookings by index (bookings.repository.ts). */
     async prepare(request) {
       if (request.pattern === undefined) return request;
-      const sources = await repository.countSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
-      return { ...request, hints: { isNarrow: sources <= NARROW_SEARCH_SOURCES } };
+      const sources = await repository.findSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
+      const isNarrow = sources.guestIds.length + sources.propertyIds.length <= NARROW_SEARCH_SOURCES;
+      return { ...request, hints: { sources: isNarrow ? sources : undefined } };
     },
 
     async page(request) {
@@ -62,7 +63,7 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     count: (filter) => repository.count(filterOf(filter)),
 
     /** A broad search counts tens or hundreds of thousands of bookings: its total follows its rows. */
-    isTotalCostly: (filter) => filter.pattern !== undefined && filter.hints?.isNarrow !== true,
+    isTotalCostly: (filter) => filter.pattern !== undefined && filter.hints?.sources === undefined,
 
     /**
      * Every booking the filter selects, in id order (the whole array and the CSV export; the list's
