@@ -383,6 +383,13 @@ export const bookings = pgTable(
     index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id, table.status),
     index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc(), table.status),
     index('bookings_total_idx').on(table.total, table.id, table.status),
+    // The same sorts under a status filter, led by the status: a deep page of one status walks that
+    // status's entries only (migration 0019, decision 021).
+    index('bookings_status_check_in_idx').on(table.status, table.checkInDate.asc().nullsLast(), table.id),
+    index('bookings_status_check_in_desc_idx').on(table.status, table.checkInDate.desc().nullsLast(), table.id.desc().nullsFirst()),
+    index('bookings_status_check_out_idx').on(table.status, table.checkOutDate.asc().nullsLast(), table.id),
+    index('bookings_status_check_out_desc_idx').on(table.status, table.checkOutDate.desc().nullsLast(), table.id.desc().nullsFirst()),
+    index('bookings_status_total_idx').on(table.status, table.total, table.id),
   ],
 );
 
