@@ -107,8 +107,8 @@ describe('hostile input on every route', () => {
     const seen = new Set<string>();
     // Every route gets its share of the runs: drawn at random, a route among seventy could go untried.
     const runsPerRoute = Math.max(1, Math.ceil(Number(process.env.HOSTILE_RUNS ?? 600) / routes.length));
-    for (const route of routes) await fc.assert(
-      fc.asyncProperty(requestFor(route), async ({ route, ids, query, body, isSignedIn }) => {
+    for (const target of routes) await fc.assert(
+      fc.asyncProperty(requestFor(target), async ({ route, ids, query, body, isSignedIn }) => {
         let url = route.path;
         route.pathParameters.forEach((name, index) => (url = url.replace(`{${name}}`, ids[index])));
         if (query) url += `?${query}`;
