@@ -32,6 +32,8 @@ test('a listing declined with a reason shows in Activity, searchable, filtered b
   await expect(page.getByText('No activity matches your search criteria.')).toBeVisible();
   await kinds.getByText('Listings', { exact: true }).click();
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  // The address holds the search and the kind before the export (it must not change during it).
+  await expect.poll(() => decodeURIComponent(page.url())).toMatch(/\[field\]=q&.*\[field\]=status&|\[field\]=status&.*\[field\]=q&/);
 
   const { fileName, lines } = await exportCsv(page);
   expect(fileName).toBe('activity.csv');
