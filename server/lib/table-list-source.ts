@@ -48,8 +48,8 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
   searchTotalInlineUpTo?: number;
 }
 
-/** What `prepare` found out about a search (`hints`): whether it matches more than searchTotalInlineUpTo rows. */
-const BROAD_SEARCH = 'isBroadSearch';
+/** What `prepare` found out about a search (`hints`): how many rows it matches, counted no further than searchTotalInlineUpTo + 1. */
+const SEARCH_MATCHES = 'searchMatches';
 
 /**
  * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
@@ -131,9 +131,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
               .limit(searchTotalInlineUpTo + 1)
               .as('matches');
             const [row] = await db.select({ total: count() }).from(matches);
-            return { ...request, hints: { ...request.hints, [BROAD_SEARCH]: row.total > searchTotalInlineUpTo } };
+            return { ...request, hints: { ...request.hints, [SEARCH_MATCHES]: row.total } };
           },
-          isTotalCostly: (filter: ListFilter<Status>) => filter.hints?.[BROAD_SEARCH] === true,
+          isTotalCostly: (filter: ListFilter<Status>) => Number(filter.hints?.[SEARCH_MATCHES] ?? 0) > searchTotalInlineUpTo,
         }),
 
     async page(request) {
@@ -153,6 +153,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
       // An unsearched total, of the whole list or of one status, comes from the counter the triggers keep;
       // a search or an extra filter is counted for real.
       if (counter && filter.pattern === undefined && filter.filters === undefined) return readCounter(db, counter, filter.status);
+      // A search `prepare` counted to the end (under its bound) needs no second count.
+      const matches = filter.hints?.[SEARCH_MATCHES];
+      if (searchTotalInlineUpTo !== undefined && typeof matches === 'number' && matches <= searchTotalInlineUpTo) return matches;
       const [row] = await join(db.select({ total: count() }).from(table).$dynamic()).where(selected(filter));
       return row.total;
     },
