@@ -67,8 +67,12 @@ export type BookingRow = {
   propertyAddress: string | null;
 };
 
-/** A LIKE pattern this long (a word of four letters or more between its two %) is looked up by index. */
-const LONG_PATTERN = 6;
+/**
+ * Whether a LIKE pattern is looked up in the trigram indexes: four letters or digits in a row give
+ * trigrams that narrow it. Punctuation alone gives none, and a forced index scan would then read the
+ * whole index; such a pattern is left to the planner.
+ */
+const HAS_LONG_WORD = /[\p{L}\p{N}]{4}/u;
 
 /** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
@@ -258,7 +262,7 @@ export function createBookingsRepository(db: Database) {
 
     /**
      * The guests and properties a search matches, at most `limit` of each, in one statement. A word of
-     * four letters or more is looked up in the trigram indexes: the planner's guess of how many rows
+     * four letters or digits is looked up in the trigram indexes: the planner's guess of how many rows
      * such a word matches is poor, and a guess of many walks every user until `limit` are found (30 ms
      * for "weber", 7 ms from the index). Shorter ones are left to the planner: "com" is in most
      * e-mails, and the first 501 come at once from a walk.
@@ -271,7 +275,7 @@ export function createBookingsRepository(db: Database) {
         const [row] = (result as unknown as { rows: { guestIds: number[]; propertyIds: number[] }[] }).rows;
         return { guestIds: row.guestIds.map(Number), propertyIds: row.propertyIds.map(Number) };
       };
-      if (pattern.length < LONG_PATTERN) return find(db);
+      if (!HAS_LONG_WORD.test(pattern)) return find(db);
       return db.transaction(async (transaction) => {
         await transaction.execute(sql`SET LOCAL enable_seqscan = off`);
         return find(transaction);
