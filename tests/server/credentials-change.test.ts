@@ -2,7 +2,7 @@
 // disable), device cookies set before it, and the member's own password change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account';
-import { PASSWORD_PARAMETERS } from '../../server/modules/auth/password';
+import { PASSWORD_PARAMETERS } from '../../server/config';
 import { createTestApp, type LogLine, type TestApp } from './helpers/app';
 import { createStaff, loginAs, STAFF_PASSWORD } from './helpers/staff';
 

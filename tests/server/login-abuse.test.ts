@@ -2,7 +2,8 @@
 // the landing page must keep answering, and the password hash's strength.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordHasher, PASSWORD_PARAMETERS } from '../../server/modules/auth/password';
+import { PASSWORD_PARAMETERS } from '../../server/config';
+import { createPasswordHasher } from '../../server/modules/auth/password';
 import { createTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from './helpers/app';
 
 // Each describe signs in on an app of its own, so one block's throttles do not reach the next.

@@ -4,6 +4,7 @@
 // grows with N·r·p, so the test adds up the N·r·p of every derivation a check makes.
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD_PARAMETERS } from '../../server/config';
 
 const work = vi.hoisted(() => ({ total: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
@@ -16,7 +17,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...original, default: { ...original, scrypt }, scrypt };
 });
 
-const { createPasswordHasher, PASSWORD_PARAMETERS } = await import('../../server/modules/auth/password');
+const { createPasswordHasher } = await import('../../server/modules/auth/password');
 const passwords = createPasswordHasher(PASSWORD_PARAMETERS);
 
 /** A stored hash with the parameters Hoy used before decision 013 (N=2^15, r=8, p=1). */

@@ -4,21 +4,9 @@
 import os from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import pLimit from 'p-limit';
+import { PASSWORD_PARAMETERS, type PasswordParameters } from '../../config';
 import { ServiceUnavailableError } from '../../errors';
 
-/** scrypt's cost (N), block size (r) and parallelism (p). */
-export interface PasswordParameters {
-  N: number;
-  r: number;
-  p: number;
-}
-
-/**
- * OWASP's Password Storage Cheat Sheet lists N=2^17, r=8, p=1 and, as an equal-strength choice,
- * N=2^15 (32 MiB), r=8, p=3. The second costs the same CPU with a quarter of the memory, which
- * matters when several hashes run at once. About 160 ms a hash on this project's 2-core machine.
- */
-export const PASSWORD_PARAMETERS: PasswordParameters = { N: 2 ** 15, r: 8, p: 3 };
 const MAX_MEMORY = 64 * 1024 * 1024;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;

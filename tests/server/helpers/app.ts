@@ -2,10 +2,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { readConfig, type Config } from '../../../server/config';
+import { readConfig, type Config, type PasswordParameters } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import type { Clock } from '../../../server/lib/clock';
-import type { PasswordParameters } from '../../../server/modules/auth/password';
 import { createTestDatabase } from './database';
 
 export const TEST_ADMIN_EMAIL = 'admin@hoy.test';
