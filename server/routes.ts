@@ -1,6 +1,7 @@
 // Every module's routes, in one of two scopes (server/plugins/auth-guard.ts). A module adds one line
 // here: to the guarded list unless every one of its calls is meant for anyone. An admin list is one
-// line in LISTS: its definition (src/contracts) and the source of its rows (decision 015).
+// line in LISTS: its definition (src/contracts) and the source of its rows, which its module's
+// repository exports (decision 015).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityList } from '../src/contracts/activity';
 import { bookingList } from '../src/contracts/bookings';
@@ -11,7 +12,14 @@ import { listingList } from '../src/contracts/listings';
 import { propertyApprovalList } from '../src/contracts/property-approvals';
 import { staffList } from '../src/contracts/staff';
 import { listRoutes } from './lib/list-engine';
-import { activitySource } from './modules/audit/audit.repository';
+import { activityListSource } from './modules/audit/audit.repository';
+import { bookingListSource } from './modules/bookings/bookings.repository';
+import { feedbackListSource } from './modules/feedbacks/feedbacks.repository';
+import { hostListSource } from './modules/hosts/hosts.repository';
+import { emailSubscriberListSource, hostInformationListSource } from './modules/landing/landing.repository';
+import { listingListSource } from './modules/listings/listings.repository';
+import { propertyApprovalListSource } from './modules/property-approvals/property-approvals.repository';
+import { staffListSource } from './modules/staff/staff.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
@@ -50,15 +58,15 @@ export const PUBLIC_CALLS = [
 
 /** The admin lists: each answers its whole array, one page with its total, and CSV where defined. */
 const LISTS: FastifyPluginAsyncZod[] = [
-  listRoutes(hostList, (services) => services.hosts.listSource),
-  listRoutes(propertyApprovalList, (services) => services.propertyApprovals.listSource),
-  listRoutes(listingList, (services) => services.listings.listSource),
-  listRoutes(bookingList, (services) => services.bookings.listSource),
-  listRoutes(feedbackList, (services) => services.feedbacks.listSource),
-  listRoutes(hostInformationList, (services) => services.landing.hostInformationSource),
-  listRoutes(emailSubscriberList, (services) => services.landing.emailSubscriberSource),
-  listRoutes(activityList, (_services, db) => activitySource(db)),
-  listRoutes(staffList, (services) => services.staff.listSource),
+  listRoutes(hostList, hostListSource),
+  listRoutes(propertyApprovalList, propertyApprovalListSource),
+  listRoutes(listingList, listingListSource),
+  listRoutes(bookingList, bookingListSource),
+  listRoutes(feedbackList, feedbackListSource),
+  listRoutes(hostInformationList, hostInformationListSource),
+  listRoutes(emailSubscriberList, emailSubscriberListSource),
+  listRoutes(activityList, activityListSource),
+  listRoutes(staffList, staffListSource),
 ];
 
 /** Modules whose routes anyone may call: sign-in, health, the landing page's two forms and ticketed downloads. */

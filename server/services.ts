@@ -31,8 +31,6 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createExportsRepository } from './modules/exports/exports.repository';
 import { createExportsService } from './modules/exports/exports.service';
-import { createFeedbacksRepository } from './modules/feedbacks/feedbacks.repository';
-import { createFeedbacksService } from './modules/feedbacks/feedbacks.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
 import { createHostsService } from './modules/hosts/hosts.service';
 import { createStaffRepository } from './modules/staff/staff.repository';
@@ -92,7 +90,6 @@ export function createServices(deps: ServiceDeps) {
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({
-    db: handle.db,
     repository: createLandingRepository(handle.db),
     clock,
     limiter,
@@ -100,7 +97,6 @@ export function createServices(deps: ServiceDeps) {
   });
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
-  const feedbacks = createFeedbacksService({ repository: createFeedbacksRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const accounts = createAccountRepository(handle.db);
   const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, passwords, clock, log });
@@ -115,7 +111,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
-  return { auth, account, audit, hosts, bookings, feedbacks, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots, listExports, exports };
+  return { auth, account, audit, hosts, bookings, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots, listExports, exports };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,7 +3,9 @@
 //   - one page (`page`, `pageSize`, `q`, `status`, `sort`, `order`), total in X-Total-Count, cached
 //     under the data versions of the tables it reads (page-cache.ts);
 //   - the whole array without paging parameters, streamed batch by batch;
-//   - `format=csv`: every row the search and filter select, in the list's order, as a download.
+//   - `format=csv`: every row the search and filter select, as a download.
+// Both exports read the source's batches: in the list's order where the source walks it by keyset,
+// in id order where a sort has no keyset to resume from (hosts, bookings; list-source.ts).
 // A source is where lists differ (a join, an index to steer to); everything else is here, once.
 // Every list route carries its definition's permission; the CSV and the whole array are exports and
 // need the `export` permission as well (docs/decisions/018-staff-roles.md). A source whose rows depend
@@ -19,66 +21,14 @@ import {
   listDefinitionQuerySchema,
   valueAt,
   type ListDefinition,
-  type SortOrder,
 } from '../../src/contracts/list-resource';
 import { isPagedQuery, listTotalSchema, TOTAL_COUNT_HEADER, TOTAL_PENDING_HEADER, type ListQuery } from '../../src/contracts/paging';
-import type { Role } from '../../src/contracts/roles';
 import type { Database } from '../db/client';
-import type { Services } from '../services';
-import type { PageCache, VersionedTable } from './page-cache';
+import type { ListCaller, ListRequest, ListSource } from './list-source';
+import type { PageCache } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { adminRoute } from './route-schema';
 import { holdExportSlot, sendCsv, sendJsonArray } from './streams';
-
-/** Who calls a list: what a source may ask of the caller to decide its view. */
-export interface ListCaller {
-  role: Role;
-}
-
-/** Which rows a call selects: the search (an escaped LIKE pattern, and an id it names) and the status. */
-export interface ListFilter<Status extends string = string> {
-  /** The caller's view, as the source's `viewOf` named it; absent when the caller is unknown (show the least). */
-  view?: string;
-  pattern?: string;
-  searchedId?: number;
-  status?: Status;
-  /** The definition's extra filters the call gave (`filters` of the list declaration), by name. */
-  filters?: Readonly<Record<string, unknown>>;
-  /** What the source's `prepare` found out about this filter, for its own use. */
-  hints?: Readonly<Record<string, unknown>>;
-}
-
-/** A filter with the list's order: `sort` is the call's, or the definition's default. */
-export interface ListRequest<Sort extends string = string, Status extends string = string> extends ListFilter<Status> {
-  sort?: Sort;
-  order: SortOrder;
-}
-
-export interface ListSource<Row, Sort extends string = string, Status extends string = string> {
-  /** The tables a page reads: a write to any of them renews the list's cached pages. */
-  tables: readonly VersionedTable[];
-  /**
-   * For a list whose rows depend on who asks (Activity leaves staff accounts out for a role that does
-   * not manage staff): the name of the caller's view. The page, the count and the batches receive it
-   * as `view`, and the page cache keeps each view's answers apart. Absent: every caller sees the same.
-   */
-  viewOf?(caller: ListCaller): string;
-  /**
-   * Adds what the source needs to know about a filter before it reads (how many rows a search
-   * matches, say), once per call; the page, the count and the batches then receive the result.
-   */
-  prepare?(request: ListRequest<Sort, Status>): Promise<ListRequest<Sort, Status>>;
-  page(request: ListRequest<Sort, Status> & { limit: number; offset: number }): Promise<Row[]>;
-  count(filter: ListFilter<Status>): Promise<number>;
-  /**
-   * Whether the exact total of a prepared request costs more than its page (a search matching most
-   * of a million rows): its first pages then come without it, and the total follows from the list's
-   * `/total` call (docs/decisions/021). Absent: every total comes with its page.
-   */
-  isTotalCostly?(filter: ListFilter<Status>): boolean;
-  /** Every row the request selects, in its order, a batch at a time (the whole array and CSV). */
-  batches(request: ListRequest<Sort, Status>): AsyncIterable<Row[]>;
-}
 
 /** The filter and order of a call, resolved once for every form. */
 export function resolveListRequest<Sort extends string, Status extends string>(
@@ -111,7 +61,7 @@ function prepared<Sort extends string, Status extends string>(source: ListSource
   return source.prepare ? source.prepare(request) : Promise.resolve(request);
 }
 
-/** Every row a call selects, in its order, for the whole array and CSV. */
+/** Every row a call selects, in the order the source walks it, for the whole array and CSV. */
 async function* allRows<Row, Sort extends string, Status extends string>(source: ListSource<Row, Sort, Status>, request: ListRequest<Sort, Status>) {
   yield* source.batches(await prepared(source, request));
 }
@@ -173,18 +123,18 @@ export function listTotal<Sort extends string, Status extends string>(
 }
 
 /**
- * The routes of one list. `sourceOf` is called once the app's services exist, with them and the
- * database (a list of one table needs no service: its source is `tableListSource`). Paths come from the
- * definition; every one answers the same three forms.
+ * The routes of one list. `sourceOf` is the list's source as its module's repository exports it,
+ * called with the app's database once the app exists. Paths come from the definition; every one
+ * answers the same three forms.
  */
 export function listRoutes<Row extends z.ZodObject, Sort extends string, Status extends string>(
   definition: ListDefinition<Row, Sort, Status>,
-  sourceOf: (services: Services, db: Database) => ListSource<z.infer<Row>, Sort, Status>,
+  sourceOf: (db: Database) => ListSource<z.infer<Row>, Sort, Status>,
 ): FastifyPluginAsyncZod {
   const querystring = listDefinitionQuerySchema(definition);
   const csvColumns = definition.csvColumns;
   return async (app) => {
-    const source = sourceOf(app.services, app.deps.handle.db);
+    const source = sourceOf(app.deps.handle.db);
     const { pages, exportSlots, listExports } = app.services;
     const viewOf = (caller: ListCaller | null) => (source.viewOf && caller ? source.viewOf(caller) : undefined);
     // Both exports select exactly what a page with the same search and filters selects.

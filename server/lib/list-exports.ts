@@ -3,7 +3,7 @@
 // the list's `format=csv` call streams (docs/decisions/022-exports-stream-through-download-tickets.md).
 import type { FastifyReply } from 'fastify';
 import type { Permission } from '../../src/contracts/roles';
-import type { ListCaller } from './list-engine';
+import type { ListCaller } from './list-source';
 
 /** One list's CSV export, as its route answers it. */
 export interface ListCsvExport {

@@ -38,17 +38,3 @@ export function searchedId(term: string, { allowHash = false } = {}): number | u
   return id >= 1 && id <= MAX_ROW_ID ? id : undefined;
 }
 
-/** Reads a table in id order, one batch at a time, so a whole-array answer never holds every row. */
-export async function* batchesById<Row extends { id: number }>(
-  fetchAfter: (afterId: number, limit: number) => Promise<Row[]>,
-  batchSize = 1000,
-): AsyncGenerator<Row[]> {
-  let afterId = 0;
-  for (;;) {
-    const rows = await fetchAfter(afterId, batchSize);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    afterId = rows[rows.length - 1].id;
-  }
-}

@@ -7,10 +7,9 @@ import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzl
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { readCounter, type CountedList } from '../db/counters';
-import type { ListFilter, ListRequest, ListSource } from './list-engine';
+import { deferredPage, keysetBatches, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 
-const BATCH_SIZE = 1000;
 /** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
 export const SEARCH_TOTAL_INLINE_UP_TO = 2000;
 
@@ -38,7 +37,7 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
   /** The maintained total (server/db/counters.ts); absent: the total is counted. */
   counter?: CountedList;
   toRow: (record: Record) => Row;
-  /** Rows per batch of the whole list (tests make it small to cross batch edges). */
+  /** Rows per batch of the whole list (tests make it small to cross batch edges); absent: keysetBatches'. */
   batchSize?: number;
   /**
    * A search matching more rows than this has its exact total follow its rows (the list's `/total`
@@ -51,41 +50,10 @@ export interface TableListOptions<Record extends { id: number }, Row, Sort exten
 /** What `prepare` found out about a search (`hints`): how many rows it matches, counted no further than searchTotalInlineUpTo + 1. */
 const SEARCH_MATCHES = 'searchMatches';
 
-/**
- * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
- * `join` where the filter or the order reads a joined table), then only those rows are read by `rows`,
- * so a deep page stays cheap. Every list's page query is this one.
- */
-export function deferredPage<Record>(
-  db: Database,
-  page: {
-    table: PgTable & { id: PgColumn };
-    join?: (query: PgSelect) => PgSelect;
-    where: SQL | undefined;
-    order: SQL[];
-    limit: number;
-    offset: number;
-    /** The page's rows: the select of columns from `table` with the joins they need. */
-    rows: () => PgSelect;
-  },
-): Promise<Record[]> {
-  const { table, join = (query) => query } = page;
-  const ids = join(db.select({ id: table.id }).from(table).$dynamic())
-    .where(page.where)
-    .orderBy(...page.order)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  return page
-    .rows()
-    .innerJoin(ids, eq(ids.id, table.id))
-    .orderBy(...page.order) as unknown as Promise<Record[]>;
-}
-
 export function tableListSource<Record extends { id: number }, Row, Sort extends string, Status extends string = never>(
   options: TableListOptions<Record, Row, Sort>,
 ): ListSource<Row, Sort, Status> {
-  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize = BATCH_SIZE, searchTotalInlineUpTo } = options;
+  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize, searchTotalInlineUpTo } = options;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
@@ -160,15 +128,6 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
       return row.total;
     },
 
-    async *batches(request) {
-      let afterId: number | undefined;
-      for (;;) {
-        const records = await select(request, afterId === undefined ? undefined : afterRow(request, afterId), batchSize);
-        if (records.length === 0) return;
-        yield records.map(toRow);
-        if (records.length < batchSize) return;
-        afterId = records[records.length - 1].id;
-      }
-    },
+    batches: (request) => keysetBatches<Record, Row>((last, limit) => select(request, last && afterRow(request, last.id), limit), toRow, batchSize),
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
 import { hasPermission } from '../../../src/contracts/roles';
-import type { ListFilter, ListRequest, ListSource } from '../../lib/list-engine';
+import type { ListFilter, ListRequest, ListSource } from '../../lib/list-source';
 import { tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
 import { readCounter } from '../../db/counters';
@@ -124,7 +124,7 @@ function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean):
  * counters (a search's from the cells its staff members and actions match, plus the reasons that
  * match elsewhere), so no call counts the trail.
  */
-export function activitySource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
+export function activityListSource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
   const staffMatching = (pattern: string, filter: ActivityFilter) =>
     db
       .select({ id: administrators.id })

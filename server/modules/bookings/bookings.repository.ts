@@ -1,11 +1,11 @@
-// SQL for bookings with their guest and property.
+// SQL for bookings with their guest and property, and the bookings list's source of rows.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BookingSort } from '../../../src/contracts/bookings';
-import type { BookingStatus } from '../../../src/contracts/statuses';
+import type { Booking, BookingSort } from '../../../src/contracts/bookings';
+import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
-import { deferredPage } from '../../lib/table-list-source';
+import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 
 export interface BookingFilter {
   status?: BookingStatus;
@@ -302,3 +302,78 @@ export function createBookingsRepository(db: Database) {
 }
 
 export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
+
+/** Up to this many matching guests and properties, a search reads their bookings by index. */
+const NARROW_SEARCH_SOURCES = 500;
+/** Rows per export batch: large enough that a broad search's subqueries run few times, small enough to stay flat. */
+const EXPORT_BATCH_SIZE = 5000;
+
+const isBookingStatus = (value: string): value is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(value);
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    id: row.id,
+    // The database only holds the four statuses (CHECK constraint); this narrows the type.
+    status: isBookingStatus(row.status) ? row.status : 'pending',
+    checkInDate: row.checkInDate,
+    checkOutDate: row.checkOutDate,
+    total: Number(row.total),
+    adultCount: row.adultCount,
+    childrenCount: row.childrenCount,
+    isPetComing: row.isPetComing,
+    isCancelled: row.isCancelled,
+    isDisputed: row.isDisputed,
+    User: row.guestName === null ? null : { name: row.guestName, email: row.guestEmail },
+    Property:
+      row.propertyTitle === null || row.propertyAddress === null ? null : { title: row.propertyTitle, address: row.propertyAddress },
+  };
+}
+
+/**
+ * The bookings list: the repository's SQL wrapped for the list engine. A search first finds its
+ * guests and properties (`prepare`), so the page, the count and the export read a narrow one by key.
+ */
+export function bookingListSource(db: Database): ListSource<Booking, BookingSort, BookingStatus> {
+  const repository = createBookingsRepository(db);
+  /** The list's filter as the repository reads it. */
+  const filterOf = (request: ListFilter<BookingStatus>): BookingFilter => ({
+    status: request.status,
+    pattern: request.pattern,
+    id: request.searchedId,
+    sources: request.hints?.sources as SearchSources | undefined,
+  });
+
+  return {
+    tables: ['bookings', 'properties', 'users'],
+
+    /** A search that matches few guests and properties reads their bookings by index (`matchingIds`). */
+    async prepare(request) {
+      if (request.pattern === undefined) return request;
+      const sources = await repository.findSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
+      const isNarrow = sources.guestIds.length + sources.propertyIds.length <= NARROW_SEARCH_SOURCES;
+      return { ...request, hints: { sources: isNarrow ? sources : undefined } };
+    },
+
+    async page(request) {
+      const rows = await repository.listPage({ ...filterOf(request), sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
+      return rows.map(toBooking);
+    },
+
+    count: (filter) => repository.count(filterOf(filter)),
+
+    /** A broad search counts tens or hundreds of thousands of bookings: its total follows its rows. */
+    isTotalCostly: (filter) => filter.pattern !== undefined && filter.hints?.sources === undefined,
+
+    /**
+     * Every booking the filter selects, in id order (the whole array and the CSV export; the list's
+     * sort does not apply): keyset batches on the id keep memory flat and every batch cheap at a
+     * million rows, where the list's sorts (nulls last, the Guest and Property sorts' two walks in
+     * `pageByJoinedName`) would each need a cursor of their own.
+     */
+    batches(request) {
+      const filter = filterOf(request);
+      const isFiltered = filter.pattern !== undefined || filter.status !== undefined;
+      return keysetBatches((last: BookingRow | undefined, limit) => repository.listAfter(last?.id ?? 0, limit, filter), toBooking, isFiltered ? EXPORT_BATCH_SIZE : undefined);
+    },
+  };
+}

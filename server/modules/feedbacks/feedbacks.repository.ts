@@ -1,10 +1,10 @@
-// SQL for feedback with its author.
+// SQL for feedback with its author, and the feedback list's source of rows.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FeedbackSort } from '../../../src/contracts/feedbacks';
+import type { Feedback, FeedbackSort } from '../../../src/contracts/feedbacks';
 import type { Database } from '../../db/client';
 import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
-import { deferredPage } from '../../lib/table-list-source';
+import { deferredPage, keysetBatches, type ListSource } from '../../lib/list-source';
 
 export interface FeedbackPageRequest {
   /** A LIKE pattern for comments and the author's name, already escaped. */
@@ -15,12 +15,6 @@ export interface FeedbackPageRequest {
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
-}
-
-/** Where the newest-first walk of the whole list stopped: created_at as exact text, and the id. */
-export interface FeedbackCursor {
-  createdAt: string;
-  id: number;
 }
 
 const rowColumns = {
@@ -79,10 +73,10 @@ export function createFeedbacksRepository(db: Database) {
   const selectRows = () => db.select(rowColumns).from(feedbacks).leftJoin(users, eq(users.id, feedbacks.userId));
 
   return {
-    /** One batch of the whole list, newest first, after `cursor`. */
-    async listBefore(cursor: FeedbackCursor | undefined, limit: number): Promise<FeedbackRow[]> {
-      const after = cursor
-        ? sql`(${feedbacks.createdAt}, ${feedbacks.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+    /** One batch of the whole list, newest first, after the row `last` (from the newest when undefined). */
+    async listBefore(last: FeedbackRow | undefined, limit: number): Promise<FeedbackRow[]> {
+      const after = last
+        ? sql`(${feedbacks.createdAt}, ${feedbacks.id}) < (${last.cursor}::timestamptz, ${last.id})`
         : undefined;
       return selectRows()
         .where(and(after))
@@ -118,3 +112,51 @@ export function createFeedbacksRepository(db: Database) {
 }
 
 export type FeedbacksRepository = ReturnType<typeof createFeedbacksRepository>;
+
+/** Up to this many matches, a search collects them by index and counts them with its page; beyond, it is broad. */
+const NARROW_SEARCH_MATCHES = 2000;
+
+function toFeedback(row: FeedbackRow): Feedback {
+  return {
+    id: row.id,
+    rating: row.rating,
+    comments: row.comments,
+    createdAt: row.createdAt.toISOString(),
+    User: row.userName === null ? null : { name: row.userName, email: row.userEmail, country: row.userCountry },
+  };
+}
+
+/** The feedback list: the repository's SQL wrapped for the list engine. */
+export function feedbackListSource(db: Database): ListSource<Feedback, FeedbackSort, never> {
+  const repository = createFeedbacksRepository(db);
+  return {
+    tables: ['feedbacks', 'users'],
+
+    /** Whether a search matches more than NARROW_SEARCH_MATCHES feedbacks (counted no further). */
+    async prepare(request) {
+      if (request.pattern === undefined) return request;
+      const matches = await repository.countUpTo(request.pattern, NARROW_SEARCH_MATCHES + 1);
+      return { ...request, hints: { isBroad: matches > NARROW_SEARCH_MATCHES } };
+    },
+
+    async page(request) {
+      const rows = await repository.listPage({
+        pattern: request.pattern,
+        isBroad: request.hints?.isBroad === true,
+        sort: request.sort,
+        order: request.order,
+        limit: request.limit,
+        offset: request.offset,
+      });
+      return rows.map(toFeedback);
+    },
+
+    count: (filter) => repository.count(filter.pattern),
+
+    /** A broad search's total counts tens of thousands of feedbacks: it follows the rows. */
+    isTotalCostly: (filter) => filter.hints?.isBroad === true,
+
+    /** The whole list newest first, its default order (the list has no CSV, so no filter reaches here), by keyset on created_at and id. */
+    batches: () => keysetBatches(repository.listBefore, toFeedback),
+  };
+}

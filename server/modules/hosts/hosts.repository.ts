@@ -1,28 +1,13 @@
-// SQL for hosts (users with is_host) and their verification.
+// SQL for hosts (users with is_host) and their verification, and the hosts list's source of rows.
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { HostSort } from '../../../src/contracts/hosts';
-import type { HostStatus } from '../../../src/contracts/statuses';
+import type { HostListItem, HostSort } from '../../../src/contracts/hosts';
+import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
-import { deferredPage } from '../../lib/table-list-source';
+import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 
 export type Executor = Database | Transaction;
-
-export interface HostFilter {
-  status?: HostStatus;
-  /** A LIKE pattern for name and email, already escaped. */
-  pattern?: string;
-  /** A userId the search names exactly. */
-  id?: number;
-}
-
-export interface HostPageRequest extends HostFilter {
-  sort?: HostSort;
-  order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
 
 // `is_host` as a bare column, so the planner matches the partial indexes (WHERE is_host).
 const isHost = sql`${users.isHost}`;
@@ -78,8 +63,9 @@ function searchCondition(pattern: string, id: number | undefined): SQL {
   return sql`(${users.name} ILIKE ${pattern} OR ${users.email} ILIKE ${pattern}${byId})`;
 }
 
-function filterCondition(filter: HostFilter): SQL | undefined {
-  const search = filter.pattern ? searchCondition(filter.pattern, filter.id) : undefined;
+/** The list's search (name, email, or an exact userId) and status filter. */
+function filterCondition(filter: ListFilter<HostStatus>): SQL | undefined {
+  const search = filter.pattern ? searchCondition(filter.pattern, filter.searchedId) : undefined;
   return and(isHost, filter.status ? eq(users.statusHost, filter.status) : undefined, search);
 }
 
@@ -91,37 +77,54 @@ function orderBy(sort: HostSort | undefined, order: 'asc' | 'desc'): SQL[] {
   return [...emptyLast, direction(column), direction(users.id)];
 }
 
-export function createHostsRepository(db: Database) {
-  return {
-    /** One batch of the whole list (or of the hosts the filter selects), in id order, after `afterId`. */
-    async listAfter(afterId: number, limit: number, filter: HostFilter = {}): Promise<HostListRow[]> {
-      return db
-        .select(listColumns)
-        .from(users)
-        .where(and(filterCondition(filter), gt(users.id, afterId)))
-        .orderBy(asc(users.id))
-        .limit(limit);
-    },
+/** A host as the list shows it (and as approving one answers it). */
+export const toHostListItem = (row: HostListRow): HostListItem => ({
+  userId: row.id,
+  name: row.name,
+  email: row.email,
+  statusHost: normalizeHostStatus(row.statusHost),
+  numberOfProperties: row.numberOfProperties,
+});
 
-    async listPage(request: HostPageRequest): Promise<HostListRow[]> {
-      const order = orderBy(request.sort, request.order);
-      return deferredPage<HostListRow>(db, {
+/**
+ * The hosts list: pages in the list's order, empty names and e-mails last; the whole list (the whole
+ * array and CSV) in userId order, because a descending sort with empty ones last mixes directions,
+ * which no row comparison resumes, while the primary key walks every host a batch at a time.
+ */
+export function hostListSource(db: Database): ListSource<HostListItem, HostSort, HostStatus> {
+  const selectRows = () => db.select(listColumns).from(users).$dynamic();
+  return {
+    tables: ['users'],
+
+    async page(request) {
+      const rows = await deferredPage<HostListRow>(db, {
         table: users,
         where: filterCondition(request),
-        order,
+        order: orderBy(request.sort, request.order),
         limit: request.limit,
         offset: request.offset,
-        rows: () => db.select(listColumns).from(users).$dynamic(),
+        rows: selectRows,
       });
+      return rows.map(toHostListItem);
     },
 
-    async count(filter: HostFilter): Promise<number> {
+    async count(filter) {
       // Unsearched totals come from the counters the triggers keep; a search is counted for real.
       if (!filter.pattern) return readCounter(db, 'hosts', filter.status);
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(filterCondition(filter));
       return row.count;
     },
 
+    batches: (request) =>
+      keysetBatches<HostListRow, HostListItem>(
+        (last, limit) => selectRows().where(and(filterCondition(request), gt(users.id, last?.id ?? 0))).orderBy(asc(users.id)).limit(limit),
+        toHostListItem,
+      ),
+  };
+}
+
+export function createHostsRepository(db: Database) {
+  return {
     async summarize() {
       const counters = await readCounters(db, ['hosts', 'hosts:Confirmed', 'hosts:Pending', 'hosts:Rejected']);
       return {

@@ -1,37 +1,20 @@
-// Hosts: listing, counting, the detail and its edit rules, approval and deletion. Every change is
-// written together with its audit record in one transaction.
+// Hosts: the counts of the cards, the detail and its edit rules, approval and deletion (the list's
+// rows come from hostListSource, hosts.repository.ts). Every change is written together with its
+// audit record in one transaction.
 import {
   HOST_NOT_FOUND_MESSAGE,
   validateHostEdit,
   type HostDetail,
   type HostEditValues,
   type HostListItem,
-  type HostSort,
   type HostSummary,
   type UserDetailsResponse,
 } from '../../../src/contracts/hosts';
-import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { ListFilter, ListSource } from '../../lib/list-engine';
-import type { VersionedTable } from '../../lib/page-cache';
-import { batchesById } from '../../lib/paging';
 import type { AuditService } from '../audit/audit.service';
-import type { HostDetailRow, HostFilter, HostListRow, HostsRepository } from './hosts.repository';
-
-/** The tables a page of this list reads: a write to any of them renews its cached pages. */
-const LISTED_TABLES: readonly VersionedTable[] = ['users'];
-
-function toHostListItem(row: HostListRow): HostListItem {
-  return {
-    userId: row.id,
-    name: row.name,
-    email: row.email,
-    statusHost: normalizeHostStatus(row.statusHost),
-    numberOfProperties: row.numberOfProperties,
-  };
-}
+import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
   return {
@@ -44,9 +27,6 @@ function toHostDetail(row: HostDetailRow): HostDetail {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** The list's search (name, email, or an exact userId) and status filter, as the repository reads them. */
-const hostFilter = (filter: ListFilter<HostStatus>): HostFilter => ({ status: filter.status, pattern: filter.pattern, id: filter.searchedId });
 
 const editedValues = (row: HostDetailRow) => ({
   name: row.name,
@@ -64,20 +44,6 @@ interface HostsServiceDeps {
 
 export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
   return {
-    listSource: {
-      tables: LISTED_TABLES,
-      async page(request) {
-        const rows = await repository.listPage({ ...hostFilter(request), sort: request.sort, order: request.order, limit: request.limit, offset: request.offset });
-        return rows.map(toHostListItem);
-      },
-      count: (filter) => repository.count(hostFilter(filter)),
-      /** Every host the filter selects, in userId order (the whole array and the CSV export). */
-      async *batches(request) {
-        const filter = hostFilter(request);
-        for await (const rows of batchesById((afterId, limit) => repository.listAfter(afterId, limit, filter))) yield rows.map(toHostListItem);
-      },
-    } satisfies ListSource<HostListItem, HostSort, HostStatus>,
-
     async summary(): Promise<HostSummary> {
       return repository.summarize();
     },

@@ -1,10 +1,12 @@
-// SQL for the landing page's forms, and the tables behind the admin screen "Data from Landing Page".
+// SQL for the landing page's forms, and the sources of the two lists on the admin screen "Data from
+// Landing Page".
 import { ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { EmailSubscriberSort, HostInformationSort } from '../../../src/contracts/landing';
+import type { EmailSubscriberRow, EmailSubscriberSort, HostInformationRow, HostInformationSort } from '../../../src/contracts/landing';
 import type { Database } from '../../db/client';
 import { emailSubscribers, hostInterestSubmissions } from '../../db/schema';
+import { tableListSource } from '../../lib/table-list-source';
 
-/** The landing lists' columns, sorts and searches, for the list engine's table source. */
+/** The landing lists' columns, sorts and searches, for tableListSource. */
 export const hostInformationTable = {
   table: hostInterestSubmissions,
   columns: {
@@ -29,12 +31,32 @@ export const hostInformationTable = {
   },
 };
 
-export const emailSubscriberTable = {
+const emailSubscriberTable = {
   table: emailSubscribers,
   columns: { id: emailSubscribers.id, email: emailSubscribers.email, createdAt: emailSubscribers.createdAt },
   sortColumns: { createdAt: emailSubscribers.createdAt, email: emailSubscribers.email } satisfies Record<EmailSubscriberSort, AnyColumn>,
   search: (pattern: string): SQL => ilike(emailSubscribers.email, pattern),
 };
+
+const withIsoDate = <Record extends { createdAt: Date }>(record: Record) => ({ ...record, createdAt: record.createdAt.toISOString() });
+
+export const hostInformationListSource = (db: Database) =>
+  tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({
+    db,
+    ...hostInformationTable,
+    tables: ['host_interest_submissions'],
+    counter: 'host-information',
+    toRow: withIsoDate,
+  });
+
+export const emailSubscriberListSource = (db: Database) =>
+  tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({
+    db,
+    ...emailSubscriberTable,
+    tables: ['email_subscribers'],
+    counter: 'email-subscribers',
+    toRow: withIsoDate,
+  });
 
 export function createLandingRepository(db: Database) {
   return {

@@ -1,23 +1,12 @@
-// The landing page's public forms (rate-limited per client address), and the sources of the admin's
-// two lists of what they collected (served by the list engine, server/lib/list-engine.ts).
-import {
-  PUBLIC_RATE_LIMIT_MESSAGE,
-  type EmailSubscriberRow,
-  type EmailSubscriberSort,
-  type HostInformationRequest,
-  type HostInformationRow,
-  type HostInformationSort,
-  type ReceivedResponse,
-} from '../../../src/contracts/landing';
-import type { Database } from '../../db/client';
+// The landing page's public forms, rate-limited per client address (the admin's two lists of what
+// they collected come from the sources in landing.repository.ts).
+import { PUBLIC_RATE_LIMIT_MESSAGE, type HostInformationRequest, type ReceivedResponse } from '../../../src/contracts/landing';
 import { TooManyRequestsError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { tableListSource } from '../../lib/table-list-source';
-import { emailSubscriberTable, hostInformationTable, type LandingRepository } from './landing.repository';
+import type { LandingRepository } from './landing.repository';
 
 interface LandingServiceDeps {
-  db: Database;
   repository: LandingRepository;
   clock: Clock;
   limiter: RateLimiter;
@@ -26,9 +15,7 @@ interface LandingServiceDeps {
 
 const PUBLIC_WINDOW_SECONDS = 60;
 
-const withIsoDate = <Record extends { createdAt: Date }>(record: Record) => ({ ...record, createdAt: record.createdAt.toISOString() });
-
-export function createLandingService({ db, repository, clock, limiter, publicLimit }: LandingServiceDeps) {
+export function createLandingService({ repository, clock, limiter, publicLimit }: LandingServiceDeps) {
   return {
     /** Counts one public form post of this client address; the post over the limit is refused. */
     async limitPublicPost(clientAddress: string): Promise<void> {
@@ -47,22 +34,6 @@ export function createLandingService({ db, repository, clock, limiter, publicLim
       await repository.upsertSubscriber(email, clock.now());
       return { received: true };
     },
-
-    hostInformationSource: tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({
-      db,
-      ...hostInformationTable,
-      tables: ['host_interest_submissions'],
-      counter: 'host-information',
-      toRow: withIsoDate,
-    }),
-
-    emailSubscriberSource: tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({
-      db,
-      ...emailSubscriberTable,
-      tables: ['email_subscribers'],
-      counter: 'email-subscribers',
-      toRow: withIsoDate,
-    }),
   };
 }
 

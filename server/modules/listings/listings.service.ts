@@ -1,4 +1,5 @@
-// Review Listings and the listing approval detail: paging, the full listing, approve and decline.
+// The listing approval detail: the full listing, approve and decline (Review Listings' rows come from
+// listingListSource, listings.repository.ts).
 import {
   LISTING_NOT_FOUND_MESSAGE,
   UNDECIDED_LISTING_STATUSES,
@@ -12,7 +13,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import { listingListSource, type ListingsRepository } from './listings.repository';
+import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
   db: Database;
@@ -27,8 +28,6 @@ const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Appr
 
 export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
   return {
-    listSource: listingListSource(db),
-
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);
       if (!found) throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);

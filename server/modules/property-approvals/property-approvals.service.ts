@@ -1,4 +1,5 @@
-// Property Approvals: the list's source of rows (list engine), and approve / decline that only one browser can win.
+// Property Approvals: approve / decline that only one browser can win (the list's rows come from
+// propertyApprovalListSource, property-approvals.repository.ts).
 import {
   PROPERTY_CHANGED_MESSAGE,
   PROPERTY_NOT_FOUND_MESSAGE,
@@ -10,7 +11,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import { propertyApprovalListSource, type PropertyApprovalsRepository } from './property-approvals.repository';
+import type { PropertyApprovalsRepository } from './property-approvals.repository';
 
 interface PropertyApprovalsServiceDeps {
   db: Database;
@@ -29,8 +30,6 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
 
 export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
   return {
-    listSource: propertyApprovalListSource(db),
-
     async decide(
       administratorId: number,
       id: number,

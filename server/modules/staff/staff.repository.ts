@@ -33,7 +33,7 @@ export const toStaffRow = (record: StaffRecord): StaffRow => ({
 });
 
 /** The Staff list: one small table, read afresh (it is not versioned); `status` is the role. */
-export const staffSource = (db: Database) =>
+export const staffListSource = (db: Database) =>
   tableListSource<StaffRecord, StaffRow, 'name' | 'email' | 'role' | 'createdAt', Role>({
     db,
     table: administrators,

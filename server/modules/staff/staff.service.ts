@@ -13,7 +13,7 @@ import type { AccountRepository } from '../account/account.repository';
 import { refuseCommonPassword } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
 import type { PasswordHasher } from '../auth/password';
-import { staffSource, toStaffRow, type StaffRecord, type StaffRepository } from './staff.repository';
+import { toStaffRow, type StaffRecord, type StaffRepository } from './staff.repository';
 
 interface StaffServiceDeps {
   db: Database;
@@ -65,8 +65,6 @@ export function createStaffService({ db, repository, accounts, audit, passwords,
   }
 
   return {
-    listSource: staffSource(db),
-
     async create(actorId: number, request: CreateStaffRequest): Promise<StaffRow> {
       refuseCommonPassword(request.password);
       // A quick answer for a taken e-mail before a password is hashed; the insert decides for real.

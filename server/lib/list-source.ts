@@ -1,0 +1,121 @@
+// What the list engine (list-engine.ts) asks of a list's source of rows, and the two queries every
+// source is written with: a page by deferred join and the whole list by keyset. Each list's source is
+// exported by its module's repository (`<list>ListSource(db)`, decision 015); this file imports nothing
+// of the engine's, so a repository depends on it alone.
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { SortOrder } from '../../src/contracts/list-resource';
+import type { Role } from '../../src/contracts/roles';
+import type { Database } from '../db/client';
+import type { VersionedTable } from './page-cache';
+
+/** Who calls a list: what a source may ask of the caller to decide its view. */
+export interface ListCaller {
+  role: Role;
+}
+
+/** Which rows a call selects: the search (an escaped LIKE pattern, and an id it names) and the status. */
+export interface ListFilter<Status extends string = string> {
+  /** The caller's view, as the source's `viewOf` named it; absent when the caller is unknown (show the least). */
+  view?: string;
+  pattern?: string;
+  searchedId?: number;
+  status?: Status;
+  /** The definition's extra filters the call gave (`filters` of the list declaration), by name. */
+  filters?: Readonly<Record<string, unknown>>;
+  /** What the source's `prepare` found out about this filter, for its own use. */
+  hints?: Readonly<Record<string, unknown>>;
+}
+
+/** A filter with the list's order: `sort` is the call's, or the definition's default. */
+export interface ListRequest<Sort extends string = string, Status extends string = string> extends ListFilter<Status> {
+  sort?: Sort;
+  order: SortOrder;
+}
+
+export interface ListSource<Row, Sort extends string = string, Status extends string = string> {
+  /** The tables a page reads: a write to any of them renews the list's cached pages. */
+  tables: readonly VersionedTable[];
+  /**
+   * For a list whose rows depend on who asks (Activity leaves staff accounts out for a role that does
+   * not manage staff): the name of the caller's view. The page, the count and the batches receive it
+   * as `view`, and the page cache keeps each view's answers apart. Absent: every caller sees the same.
+   */
+  viewOf?(caller: ListCaller): string;
+  /**
+   * Adds what the source needs to know about a filter before it reads (how many rows a search
+   * matches, say), once per call; the page, the count and the batches then receive the result.
+   */
+  prepare?(request: ListRequest<Sort, Status>): Promise<ListRequest<Sort, Status>>;
+  page(request: ListRequest<Sort, Status> & { limit: number; offset: number }): Promise<Row[]>;
+  count(filter: ListFilter<Status>): Promise<number>;
+  /**
+   * Whether the exact total of a prepared request costs more than its page (a search matching most
+   * of a million rows): its first pages then come without it, and the total follows from the list's
+   * `/total` call (docs/decisions/021). Absent: every total comes with its page.
+   */
+  isTotalCostly?(filter: ListFilter<Status>): boolean;
+  /**
+   * Every row the request selects, a batch at a time (the whole array and CSV), by keyset
+   * (`keysetBatches`): in the request's order where the source can resume that order from a row, in
+   * id order where it cannot (say so on the source).
+   */
+  batches(request: ListRequest<Sort, Status>): AsyncIterable<Row[]>;
+}
+
+/**
+ * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
+ * `join` where the filter or the order reads a joined table), then only those rows are read by `rows`,
+ * so a deep page stays cheap. Every list's page query, except where a list steers the planner itself:
+ * the bookings' searched pages and their Guest and Property sorts, and Activity's searched pages
+ * (bookings.repository.ts, audit.repository.ts).
+ */
+export function deferredPage<Record>(
+  db: Database,
+  page: {
+    table: PgTable & { id: PgColumn };
+    join?: (query: PgSelect) => PgSelect;
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+    /** The page's rows: the select of columns from `table` with the joins they need. */
+    rows: () => PgSelect;
+  },
+): Promise<Record[]> {
+  const { table, join = (query) => query } = page;
+  const ids = join(db.select({ id: table.id }).from(table).$dynamic())
+    .where(page.where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return page
+    .rows()
+    .innerJoin(ids, eq(ids.id, table.id))
+    .orderBy(...page.order) as unknown as Promise<Record[]>;
+}
+
+/** Rows per batch of a whole list: a few hundred kilobytes in memory at a time. */
+const BATCH_SIZE = 1000;
+
+/**
+ * A whole list, one batch at a time, each batch read after the last record of the one before (a
+ * keyset, never an offset): a million rows stream in constant memory, and the last batch costs what
+ * the first did. `readAfter` answers the records after `last` (from the start when undefined) in
+ * the walk's order, at most `limit` of them.
+ */
+export async function* keysetBatches<Record, Row>(
+  readAfter: (last: Record | undefined, limit: number) => Promise<Record[]>,
+  toRow: (record: Record) => Row,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<Row[]> {
+  let last: Record | undefined;
+  for (;;) {
+    const records = await readAfter(last, batchSize);
+    if (records.length === 0) return;
+    yield records.map(toRow);
+    if (records.length < batchSize) return;
+    last = records[records.length - 1];
+  }
+}
