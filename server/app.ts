@@ -38,7 +38,7 @@ function isPrettyLog(format: Config['logFormat']): boolean {
   return format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
 }
 
-export interface AppOptions {
+interface AppOptions {
   handle: DatabaseHandle;
   config: Config;
   clock?: Clock;

@@ -14,11 +14,11 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './dir-lock';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any constant shared by every process that migrates the same PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 748_201_913;
@@ -39,7 +39,7 @@ export interface DatabaseHandle {
   pool?: Pool;
 }
 
-export interface PgliteOptions {
+interface PgliteOptions {
   /** A directory to persist to; undefined keeps the database in memory. */
   dataDir?: string;
   /** A dump made by `dumpDataDir()` to start from (tests copy one migrated template this way). */

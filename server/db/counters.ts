@@ -18,7 +18,7 @@ export type CountedList =
   | 'activity';
 
 /** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`). */
-export function counterName(list: CountedList, status?: string): string {
+function counterName(list: CountedList, status?: string): string {
   return status === undefined ? list : `${list}:${status}`;
 }
 

@@ -31,7 +31,7 @@ import { adminRoute } from './route-schema';
 import { holdExportSlot, sendCsv, sendJsonArray } from './streams';
 
 /** The filter and order of a call, resolved once for every form. */
-export function resolveListRequest<Sort extends string, Status extends string>(
+function resolveListRequest<Sort extends string, Status extends string>(
   definition: ListDefinition<z.ZodObject, Sort, Status>,
   query: ListQuery<Sort, Status>,
   view?: string,
@@ -108,7 +108,7 @@ export function listPage<Row, Sort extends string, Status extends string>(
 }
 
 /** The exact total of a call's search and filters, remembered as its pages remember it. */
-export function listTotal<Sort extends string, Status extends string>(
+function listTotal<Sort extends string, Status extends string>(
   definition: ListDefinition<z.ZodObject, Sort, Status>,
   source: ListSource<unknown, Sort, Status>,
   pages: PageCache,

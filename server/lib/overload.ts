@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 export const OVERLOADED_MESSAGE = 'The server is overloaded. Please try again shortly.';
-export const OVERLOADED_REASON = 'overloaded';
+const OVERLOADED_REASON = 'overloaded';
 const RETRY_AFTER_SECONDS = 5;
 /** The heap may grow to this share of V8's limit before requests are refused. */
 const HEAP_SHARE = 0.9;

@@ -23,7 +23,7 @@ export type VersionedTable =
   | 'users';
 
 /** Counts a page's total, remembered for its search (see `PageCache.page`). */
-export type RememberTotal = (count: () => Promise<number>) => Promise<number>;
+type RememberTotal = (count: () => Promise<number>) => Promise<number>;
 
 export interface PageCache {
   /**
@@ -53,7 +53,7 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface PageCacheOptions {
+interface PageCacheOptions {
   /** How many answers to keep, least recently used dropped first; 0 turns the cache off. */
   maxEntries: number;
 }

@@ -2,7 +2,7 @@
 import { isWithinListDepth, MAX_PAGE_SIZE, PAGE_TOO_DEEP_MESSAGE } from '../../src/contracts/paging';
 import { BadRequestError } from '../errors';
 
-export interface PageWindow {
+interface PageWindow {
   page: number;
   pageSize: number;
   limit: number;

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors';
 import type { Clock } from './clock';
 
-export interface WindowCount {
+interface WindowCount {
   count: number;
   /** Seconds until the window resets. */
   retryAfterSeconds: number;

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 const TICKET_SEGMENT = /^(\/api\/(?:.*\/)?exports\/)[^/?#]*/i;
 
 /** The URL as logged: every ticket replaced by `[ticket]`, the rest as sent. */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   return url.replace(TICKET_SEGMENT, '$1[ticket]');
 }
 

@@ -29,7 +29,7 @@ declare module 'fastify' {
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 type SuccessStatus = 200 | 201 | 204;
 
-export interface RouteSpec {
+interface RouteSpec {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -42,7 +42,7 @@ export interface RouteSpec {
 }
 
 /** A guarded call's spec: what it needs of the caller's role besides a live session. */
-export interface AdminRouteSpec extends RouteSpec {
+interface AdminRouteSpec extends RouteSpec {
   access: Permission | RouteAccess;
 }
 
@@ -50,7 +50,7 @@ type Inputs<S extends RouteSpec> = Pick<S, Extract<keyof S, 'params' | 'querystr
 type Success<S extends RouteSpec> = S['status'] extends SuccessStatus ? S['status'] : 200;
 type Responses<S extends RouteSpec> = Record<Success<S>, S['ok']> & Partial<Record<ErrorStatus, typeof errorSchema>>;
 
-export interface RouteSchema<S extends RouteSpec> {
+interface RouteSchema<S extends RouteSpec> {
   config?: { access: RouteAccess };
   schema: Inputs<S> & {
     tags: string[];

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Map tiles are the only third-party content, and only as images. */
-export const MAP_TILE_ORIGIN = 'https://*.tile.openstreetmap.org';
+const MAP_TILE_ORIGIN = 'https://*.tile.openstreetmap.org';
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   // No 'unsafe-inline' and no 'unsafe-eval': every script is a built file from this origin.
   "script-src 'self'",

@@ -120,7 +120,7 @@ export function neutralizeFormula(value: string): string {
  * formula is neutralized, since every exported text was typed by someone outside staff's control.
  * Objects and arrays are written as JSON.
  */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text =
     value instanceof Date

@@ -13,7 +13,7 @@ import type { VersionedTable } from './page-cache';
 /** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
 export const SEARCH_TOTAL_INLINE_UP_TO = 2000;
 
-export interface TableListOptions<Record extends { id: number }, Row, Sort extends string> {
+interface TableListOptions<Record extends { id: number }, Row, Sort extends string> {
   db: Database;
   table: PgTable & { id: PgColumn };
   /** The versioned tables a page reads (migration 0007); none: pages are read afresh every time. */

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-export interface DrainLimits {
+interface DrainLimits {
   /** Unread body read and dropped at most per answer; past it the connection is closed. */
   bytes: number;
   /** The longest a connection is kept for draining. */

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../errors';
 
-export const MALFORMED_TEXT_MESSAGE = 'Text must be valid Unicode, without NUL characters or a leading byte order mark.';
+const MALFORMED_TEXT_MESSAGE = 'Text must be valid Unicode, without NUL characters or a leading byte order mark.';
 
 /** With the u flag a surrogate pair is one code point, so only a lone half matches the range. */
 const LONE_SURROGATE_OR_LEADING_BOM = /[\uD800-\uDFFF]|^\uFEFF/u;

@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthGuardOptions {
+interface AuthGuardOptions {
   /** `METHOD /path` of every call that needs no token, e.g. `GET /api/health`. */
   publicCalls: readonly string[];
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../errors';
 /** Answers a request that no route serves, instead of the 404. */
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
-export interface ErrorHandlerOptions {
+interface ErrorHandlerOptions {
   /** For a GET or HEAD outside /api (the web app's history fallback); without it such requests get 404 too. */
   pageFallback?: PageFallback;
 }

@@ -8,9 +8,9 @@ import fastifyMetrics from 'fastify-metrics';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Registry } from 'prom-client';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
-export interface MetricsOptions {
+interface MetricsOptions {
   token: string | undefined;
 }
 

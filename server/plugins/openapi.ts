@@ -8,7 +8,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const API_DOCS_PATH = '/api/docs';
 
-export interface OpenApiOptions {
+interface OpenApiOptions {
   appName: string;
 }
 

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { PageFallback } from './error-handler';
 
-export interface StaticFilesOptions {
+interface StaticFilesOptions {
   root: string;
 }
 

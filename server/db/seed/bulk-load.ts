@@ -102,7 +102,7 @@ interface DeferredForeignKey {
   definition: string;
 }
 
-export interface DeferredConstraints {
+interface DeferredConstraints {
   indexes: DeferredIndex[];
   foreignKeys: DeferredForeignKey[];
 }

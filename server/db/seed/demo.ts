@@ -24,7 +24,7 @@ import { countRows, hasUsers, type SeedSummary } from './tables';
 
 export type { SeedSummary } from './tables';
 
-export interface DemoOptions {
+interface DemoOptions {
   seed?: number;
   /** The "today" the data is generated around; fixed by default so every run writes the same rows. */
   referenceDate?: Date;

@@ -48,7 +48,7 @@ export interface UserRow {
   updatedAt: Date;
 }
 
-export interface VerificationRow {
+interface VerificationRow {
   userId: number;
   idType: string;
   country: string;
@@ -112,7 +112,7 @@ export interface FeedbackRow {
   createdAt: Date;
 }
 
-export interface SubmissionRow {
+interface SubmissionRow {
   name: string;
   email: string;
   phone: string;
@@ -120,7 +120,7 @@ export interface SubmissionRow {
   createdAt: Date;
 }
 
-export interface SubscriberRow {
+interface SubscriberRow {
   email: string;
   createdAt: Date;
   updatedAt: Date;
@@ -151,13 +151,13 @@ export function pickCity(random: Random): City {
   return CITIES.find((city) => city.name === name) ?? (CITIES[0] as City);
 }
 
-export function makePersonName(random: Random): string {
+function makePersonName(random: Random): string {
   if (random.chance(0.7)) return `${random.pick(SOMALI_FIRST_NAMES)} ${random.pick(SOMALI_LAST_NAMES)}`;
   return `${random.pick(OTHER_FIRST_NAMES)} ${random.pick(OTHER_LAST_NAMES)}`;
 }
 
 /** A plausible address; `serial` keeps e-mails unique across millions of rows. */
-export function makeEmail(random: Random, name: string, serial: number): string {
+function makeEmail(random: Random, name: string, serial: number): string {
   const local = name
     .normalize('NFD')
     .toLowerCase()
@@ -167,11 +167,11 @@ export function makeEmail(random: Random, name: string, serial: number): string 
   return `${local}${serial}@${random.pick(EMAIL_DOMAINS)}`;
 }
 
-export function makePhone(random: Random): string {
+function makePhone(random: Random): string {
   return String(random.int(610_000_000, 699_999_999));
 }
 
-export function makeAddress(random: Random, city: City): string {
+function makeAddress(random: Random, city: City): string {
   return `${random.int(1, 240)} ${random.pick(city.streets)}, ${random.pick(city.districts)}, ${city.name}`;
 }
 
@@ -210,11 +210,11 @@ export function makeVerification(random: Random, userId: number, user: Pick<User
   };
 }
 
-export function makeTitle(random: Random): string {
+function makeTitle(random: Random): string {
   return `${random.pick(TITLE_ADJECTIVES)} ${random.pick(TITLE_NOUNS)} ${random.pick(TITLE_FEATURES)}`;
 }
 
-export function makeDescription(random: Random): string {
+function makeDescription(random: Random): string {
   const details = [random.pick(DESCRIPTION_DETAILS), random.pick(DESCRIPTION_DETAILS)];
   return [random.pick(DESCRIPTION_OPENINGS), ...new Set(details)].join(' ');
 }

@@ -18,9 +18,9 @@ export const SEEDED_TABLES = [
   'audit_events',
 ] as const;
 
-export type SeededTable = (typeof SEEDED_TABLES)[number];
+type SeededTable = (typeof SEEDED_TABLES)[number];
 
-export type RowCounts = Record<SeededTable, number>;
+type RowCounts = Record<SeededTable, number>;
 
 export interface SeedSummary {
   /** True when the database already held data and nothing was written. */
@@ -40,9 +40,4 @@ export async function countRows(handle: DatabaseHandle): Promise<RowCounts> {
 export async function hasUsers(handle: DatabaseHandle): Promise<boolean> {
   const rows = await handle.query<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM users) AS found`);
   return Boolean(rows[0]?.found);
-}
-
-/** Empties every generated table and restarts their id sequences; administrators are kept. */
-export async function truncateSeededTables(handle: DatabaseHandle): Promise<void> {
-  await handle.query(sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
 }

@@ -27,7 +27,7 @@ import { AUDIT_DECLINE_REASONS, CITIES, demoPropertyImageUrl, type City } from '
 import { Random, mixSeed } from './random';
 import { SEEDED_TABLES, countRows, type SeedSummary } from './tables';
 
-export interface VolumeOptions {
+interface VolumeOptions {
   hosts: number;
   bookings: number;
   /** Audit entries (Activity); default: as many as bookings. */
@@ -45,7 +45,7 @@ export class NonEmptyDatabaseError extends Error {
 }
 
 /** Derived sizes: guests twice the hosts, 1.5 properties per host on average, feedback a tenth of bookings. */
-export interface VolumePlan {
+interface VolumePlan {
   hosts: number;
   guests: number;
   bookings: number;
@@ -56,7 +56,7 @@ export interface VolumePlan {
   imagesPerProperty: number;
 }
 
-export const IMAGES_PER_PROPERTY = 5;
+const IMAGES_PER_PROPERTY = 5;
 
 /** Weights of a host's number of properties (0 to 3): a mean of 1.5. */
 const PROPERTY_COUNT_WEIGHTS = { '0': 15, '1': 35, '2': 35, '3': 15 } as const;
@@ -89,7 +89,7 @@ const TABLES_WITH_IDS = [
 ] as const;
 const LOADED_TABLES = [...TABLES_WITH_IDS, 'host_verifications'] as const;
 
-export function planVolume(hosts: number, bookings: number, audit = bookings): VolumePlan {
+function planVolume(hosts: number, bookings: number, audit = bookings): VolumePlan {
   return {
     hosts,
     guests: hosts * 2,

@@ -181,5 +181,3 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
     },
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

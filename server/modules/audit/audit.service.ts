@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuditRepository, NewAuditEvent } from './audit.repository';
 
 /** What a service records; the time is the clock's. */
-export type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
+type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
 
 export function createAuditService({ repository, clock }: { repository: AuditRepository; clock: Clock }) {
   return {

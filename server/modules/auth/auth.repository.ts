@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { adminDevices, administrators, adminLoginChallenges, adminRecoveryCodes, adminSessions, staffRolePolicies } from '../../db/schema';
 
-export type AdministratorRow = typeof administrators.$inferSelect;
+type AdministratorRow = typeof administrators.$inferSelect;
 type Executor = Database | Transaction;
 
 /** Whether the account's role requires a second factor (no policy row: it does not), for a select from administrators. */

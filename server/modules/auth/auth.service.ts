@@ -27,7 +27,7 @@ const DEAD_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The second step of a sign-in must come within this time and these wrong codes. */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const CHALLENGE_MAX_FAILURES = 5;
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 export interface AdminPrincipal {
   administratorId: number;
@@ -39,7 +39,7 @@ export interface AdminPrincipal {
   mustEnrolSecondFactor: boolean;
 }
 
-export interface LoginAttempt {
+interface LoginAttempt {
   email: string;
   password: string;
   clientAddress: string;
@@ -47,7 +47,7 @@ export interface LoginAttempt {
   deviceToken?: string;
 }
 
-export interface SecondFactorAttempt extends SecondFactorProof {
+interface SecondFactorAttempt extends SecondFactorProof {
   challenge: string;
   clientAddress: string;
   deviceToken?: string;
@@ -285,5 +285,3 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

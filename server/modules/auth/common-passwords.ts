@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 
-export const COMMON_PASSWORD_COUNT = 100_000;
+const COMMON_PASSWORD_COUNT = 100_000;
 
 let commonPasswords: Set<string> | undefined;
 

@@ -37,7 +37,7 @@ export interface PasswordHasher {
   decoyHash(): Promise<string>;
 }
 
-export interface PasswordCheck {
+interface PasswordCheck {
   isValid: boolean;
   /** The stored hash used weaker parameters than today's: hash the password again now that it is known. */
   needsRehash: boolean;

@@ -26,7 +26,7 @@ const ADDRESS_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 const LONGEST_ACCOUNT_WAIT_SECONDS = 10 * 60;
 /** Wrong passwords or codes an hour from one device cookie before it stops sparing the account's waits. */
-export const DEVICE_FAILURES_PER_HOUR = 10;
+const DEVICE_FAILURES_PER_HOUR = 10;
 /**
  * Sign-ins from one client address (an IPv6 /64 as one) that run at once in a process; the
  * address's next ones wait for their turn (two people behind one office address wait a hash's
@@ -43,7 +43,7 @@ const MAX_REFUSAL_WAIT_MS = 2_000;
 const MAX_PACED_ADDRESSES = 10_000;
 const MAX_HELD_REFUSALS = 1_000;
 
-export interface LoginLimits {
+interface LoginLimits {
   /** Failed sign-ins per 15 minutes per client address and e-mail. */
   perAddressAndEmail: number;
   /** Failed sign-ins per 15 minutes per client address, whatever the e-mails. */
@@ -53,7 +53,7 @@ export interface LoginLimits {
 }
 
 /** Counts taken by a try: given back when it turns out right, kept when it fails. */
-export interface TryCounts {
+interface TryCounts {
   /** The try was right: its counts are given back. */
   succeeded(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 
-export interface BookingFilter {
+interface BookingFilter {
   status?: BookingStatus;
   /** A LIKE pattern for guest name and e-mail, property title and address, already escaped. */
   pattern?: string;
@@ -21,12 +21,12 @@ export interface BookingFilter {
 }
 
 /** The guests and properties a search matches, at most `limit` of each (`findSearchSources`). */
-export interface SearchSources {
+interface SearchSources {
   guestIds: number[];
   propertyIds: number[];
 }
 
-export interface BookingPageRequest extends BookingFilter {
+interface BookingPageRequest extends BookingFilter {
   sort?: BookingSort;
   order: 'asc' | 'desc';
   limit: number;

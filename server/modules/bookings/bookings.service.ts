@@ -9,5 +9,3 @@ export function createBookingsService({ repository }: { repository: BookingsRepo
     },
   };
 }
-
-export type BookingsService = ReturnType<typeof createBookingsService>;

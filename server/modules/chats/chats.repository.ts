@@ -4,7 +4,7 @@ import type { ConversationTab } from '../../../src/contracts/chats';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, conversations, messages, users } from '../../db/schema';
 
-export interface ConversationFilter {
+interface ConversationFilter {
   /** A LIKE pattern for the listing title or the user's name, already escaped. */
   pattern?: string;
   tab: ConversationTab;

@@ -116,5 +116,3 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
     },
   };
 }
-
-export type ChatsService = ReturnType<typeof createChatsService>;

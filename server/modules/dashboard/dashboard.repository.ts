@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 
-export interface DashboardRow {
+interface DashboardRow {
   hosts_total: number;
   hosts_approved: number;
   hosts_pending: number;

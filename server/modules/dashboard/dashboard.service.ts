@@ -25,5 +25,3 @@ export function createDashboardService({ repository }: { repository: DashboardRe
     },
   };
 }
-
-export type DashboardService = ReturnType<typeof createDashboardService>;

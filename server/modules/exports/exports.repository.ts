@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { administrators, adminSessions, exportTickets } from '../../db/schema';
 
-export interface NewExportTicket {
+interface NewExportTicket {
   ticketHash: string;
   administratorId: number;
   sessionId: number;

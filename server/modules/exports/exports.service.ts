@@ -27,7 +27,7 @@ interface ExportsServiceDeps {
 }
 
 /** A redeemed ticket: the export it names, its query as the list reads it, and who asked, as they stand now. */
-export interface RedeemedTicket {
+interface RedeemedTicket {
   csvExport: ListCsvExport;
   query: Record<string, unknown>;
   member: { administratorId: number; role: Role };
@@ -100,5 +100,3 @@ export function createExportsService({ repository, listExports, exportSlots, clo
     },
   };
 }
-
-export type ExportsService = ReturnType<typeof createExportsService>;

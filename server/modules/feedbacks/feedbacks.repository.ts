@@ -6,7 +6,7 @@ import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListSource } from '../../lib/list-source';
 
-export interface FeedbackPageRequest {
+interface FeedbackPageRequest {
   /** A LIKE pattern for comments and the author's name, already escaped. */
   pattern?: string;
   /** The search matches many: walk the list's order and test each feedback instead of collecting the matches. */
@@ -69,7 +69,7 @@ function orderBy(sort: FeedbackSort | undefined, order: 'asc' | 'desc'): SQL[] {
   return newestFirst;
 }
 
-export function createFeedbacksRepository(db: Database) {
+function createFeedbacksRepository(db: Database) {
   const selectRows = () => db.select(rowColumns).from(feedbacks).leftJoin(users, eq(users.id, feedbacks.userId));
 
   return {
@@ -110,8 +110,6 @@ export function createFeedbacksRepository(db: Database) {
     },
   };
 }
-
-export type FeedbacksRepository = ReturnType<typeof createFeedbacksRepository>;
 
 /** Up to this many matches, a search collects them by index and counts them with its page; beyond, it is broad. */
 const NARROW_SEARCH_MATCHES = 2000;

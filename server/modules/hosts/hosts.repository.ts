@@ -32,7 +32,7 @@ const detailColumns = {
   updatedAt: users.updatedAt,
 };
 
-export type HostListRow = { id: number; name: string; email: string | null; statusHost: string; numberOfProperties: number };
+type HostListRow = { id: number; name: string; email: string | null; statusHost: string; numberOfProperties: number };
 export type HostDetailRow = {
   id: number;
   name: string;

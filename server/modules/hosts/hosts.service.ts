@@ -134,5 +134,3 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     },
   };
 }
-
-export type HostsService = ReturnType<typeof createHostsService>;

@@ -36,5 +36,3 @@ export function createLandingService({ repository, clock, limiter, publicLimit }
     },
   };
 }
-
-export type LandingService = ReturnType<typeof createLandingService>;

@@ -99,5 +99,3 @@ export function createListingsService({ db, repository, audit, clock }: Listings
     },
   };
 }
-
-export type ListingsService = ReturnType<typeof createListingsService>;

@@ -173,5 +173,3 @@ export function createPromosService({ db, repository, audit, clock }: PromosServ
     },
   };
 }
-
-export type PromosService = ReturnType<typeof createPromosService>;

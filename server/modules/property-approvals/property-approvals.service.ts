@@ -62,5 +62,3 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
     },
   };
 }
-
-export type PropertyApprovalsService = ReturnType<typeof createPropertyApprovalsService>;
