@@ -17,6 +17,7 @@ import { takeExitPath } from '../lib/session';
 import { adminTheme } from './theme';
 import { followLanguage, useAntdLocale } from './ui-locale';
 import { RESOURCES, type ResourceEntry } from './resources';
+import { SCREENS, type ResourcePages } from './screens';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createAccessControlProvider } from './access';
@@ -112,8 +113,9 @@ function guarded(entry: ResourceEntry, action: string, page: ReactNode) {
 }
 
 function resourceRoutes() {
-  return RESOURCES.flatMap((entry: ResourceEntry) => {
-    const pages = entry.pages;
+  return RESOURCES.flatMap((resource) => {
+    const entry: ResourceEntry = resource;
+    const pages: ResourcePages = SCREENS[resource.name];
     const routes: Record<string, string | undefined> = entry.routes;
     const crud = (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
       const path = routes[action];

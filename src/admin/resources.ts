@@ -1,4 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+// The admin resource registry: each resource's name, label, icon, routes, API calls and permission.
+// A list's path, permission, page size and filters come from its declaration (src/contracts/admin-lists.ts).
+// No screens here: the pages import this registry, and src/admin/screens.ts pairs it with them.
+import type { ComponentType } from 'react';
 import {
   CommentOutlined,
   DatabaseOutlined,
@@ -11,6 +14,18 @@ import {
   TeamOutlined,
   UnorderedListOutlined,
 } from './icons';
+import {
+  activityListDeclaration,
+  bookingListDeclaration,
+  emailSubscriberListDeclaration,
+  feedbackListDeclaration,
+  hostInformationListDeclaration,
+  hostListDeclaration,
+  listingListDeclaration,
+  propertyApprovalListDeclaration,
+  staffListDeclaration,
+} from '../contracts/admin-lists';
+import { listFilterFields, type DeclaredList } from '../contracts/list-declaration';
 import { camelCase } from '../contracts/names';
 import type { Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
@@ -29,7 +44,7 @@ export type ResourceAction = {
 };
 
 export type ResourceEntry = {
-  /** Refine's resource name, also the key of the placeholder pages. */
+  /** Refine's resource name. */
   name: string;
   /** i18n key of the navigation label and page heading. */
   labelKey: string;
@@ -52,48 +67,70 @@ export type ResourceEntry = {
   /** The field that identifies a row when the API does not name it `id` (hosts answer `userId`). */
   idField?: string;
   pageSize: number;
-  /** List filters passed to the API (default: `q` and `status`). */
-  filterFields?: readonly string[];
+  /** The list filters the API takes; the data provider refuses any other. */
+  filterFields: readonly string[];
+  /** The list the resource shows, when it is one of the admin lists. */
+  list?: DeclaredList<string, string>;
   /** Screens of the resource beyond list/show/edit/create, e.g. the three promo screens. */
   extraRoutes?: Record<string, string>;
   /** Hidden from the sidebar (still routed). */
   isHiddenFromMenu?: boolean;
-  /** The screens, routed at `routes` and `extraRoutes` by the same keys. */
-  pages: ResourcePages;
 };
 
-export type ResourcePages = {
-  list: ComponentType;
-  show?: ComponentType;
-  edit?: ComponentType;
-  create?: ComponentType;
-  /** Screens named in `extraRoutes`, by the same keys. */
-  extra?: Record<string, ComponentType>;
-};
-
-/** A screen loaded with its route: an administrator downloads only the screens they open. */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
-  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-}
-
-/** What an entry below states: its label, list route and list call default to its name's. */
-type ResourceDeclaration = Omit<ResourceEntry, 'labelKey' | 'routes' | 'endpoints'> & {
+/** What every entry below may state: its label and list route default to its name's. */
+type EntryDeclaration = Pick<ResourceEntry, 'icon' | 'actions' | 'idField' | 'extraRoutes' | 'isHiddenFromMenu'> & {
   labelKey?: string;
   routes?: Partial<ResourceEntry['routes']>;
-  endpoints?: Partial<ResourceEntry['endpoints']>;
 };
 
+/** A resource that is not an admin list (chats, promos): it states its own call, permission, page size and filters. */
+type PlainResourceDeclaration = EntryDeclaration &
+  Pick<ResourceEntry, 'name' | 'access' | 'pageSize'> & {
+    endpoints: ResourceEntry['endpoints'];
+    filterFields?: readonly string[];
+  };
+
 /**
- * A registry entry: labelled `admin.nav.<name in camelCase>`, listed at `/<name>` and loaded from
- * `admin/<name>`, unless the declaration names its own label, routes or endpoints.
+ * An admin list's resource: its name (unless Refine knows it by another), list call, permission, page
+ * size and filters are the list's, and cannot be stated again here.
  */
-function defineResource<const Declaration extends ResourceDeclaration>(declaration: Declaration) {
-  const { name } = declaration;
+type ListResourceDeclaration<List extends DeclaredList<string, string>> = EntryDeclaration & {
+  list: List;
+  name?: string;
+  endpoints?: Omit<Partial<ResourceEntry['endpoints']>, 'getList'> & { getList?: never };
+  access?: never;
+  pageSize?: never;
+  filterFields?: never;
+};
+
+/** The label and list route of a name: `admin.nav.<name in camelCase>` and `/<name>`, unless declared. */
+function entryOf<const Declaration extends EntryDeclaration>(name: string, declaration: Declaration) {
   return {
     ...declaration,
     labelKey: declaration.labelKey ?? `admin.nav.${camelCase(name)}`,
     routes: { list: `/${name}`, ...declaration.routes },
-    endpoints: { getList: { path: `admin/${name}` }, ...declaration.endpoints },
+  };
+}
+
+/** A resource that is not an admin list. */
+function defineResource<const Declaration extends PlainResourceDeclaration>(declaration: Declaration) {
+  return { ...entryOf(declaration.name, declaration), filterFields: declaration.filterFields ?? [] };
+}
+
+/** An admin list's resource, named after its list unless the declaration names it. */
+function defineListResource<
+  List extends DeclaredList<string, string>,
+  const Declaration extends ListResourceDeclaration<List>,
+>(declaration: Declaration & { list: List }) {
+  const { list } = declaration;
+  const name = (declaration.name ?? list.name) as Declaration extends { name: infer Name extends string } ? Name : List['name'];
+  return {
+    ...entryOf(name, declaration),
+    name,
+    access: list.access,
+    pageSize: list.pageSize,
+    filterFields: listFilterFields(list),
+    endpoints: { ...declaration.endpoints, getList: { path: list.paths[0].replace(/^\/api\//, '') } },
   };
 }
 
@@ -102,9 +139,8 @@ const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<En
 
 /** The admin resources in navigation order; the Refine shell and the data provider both read this list. */
 export const RESOURCES = [
-  defineResource({
-    name: 'hosts',
-    access: 'hosts.read',
+  defineListResource({
+    list: hostListDeclaration,
     icon: TeamOutlined,
     routes: { show: '/host-details/:id' },
     endpoints: {
@@ -118,23 +154,17 @@ export const RESOURCES = [
       summary: { method: 'get', path: 'admin/hosts/summary' },
     },
     idField: 'userId',
-    pageSize: 8,
-    pages: { list: screen(() => import('./pages/hosts/list'), 'HostsList'), show: screen(() => import('./pages/hosts/show'), 'HostDetails') },
   }),
-  defineResource({
-    name: 'property-approvals',
-    access: 'listings.read',
+  defineListResource({
+    list: propertyApprovalListDeclaration,
     icon: HomeOutlined,
     actions: {
       approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
       decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
     },
-    pageSize: 8,
-    pages: { list: screen(() => import('./pages/property-approvals/list'), 'PropertyApprovalList') },
   }),
-  defineResource({
-    name: 'listings',
-    access: 'listings.read',
+  defineListResource({
+    list: listingListDeclaration,
     icon: UnorderedListOutlined,
     routes: { show: '/listings/:id' },
     endpoints: { getOne: { path: 'admin/listings/:id' } },
@@ -142,16 +172,11 @@ export const RESOURCES = [
       approve: { method: 'post', path: 'admin/listings/:id/approve' },
       decline: { method: 'post', path: 'admin/listings/:id/decline' },
     },
-    pageSize: 8,
-    pages: { list: screen(() => import('./pages/listings/list'), 'ListingList'), show: screen(() => import('./pages/listings/show'), 'ListingShow') },
   }),
-  defineResource({
-    name: 'bookings',
-    access: 'bookings.read',
+  defineListResource({
+    list: bookingListDeclaration,
     icon: ScheduleOutlined,
     actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
-    pageSize: 8,
-    pages: { list: screen(() => import('./pages/bookings/list'), 'BookingList') },
   }),
   defineResource({
     name: 'chats',
@@ -165,7 +190,6 @@ export const RESOURCES = [
     },
     filterFields: ['q', 'tab'],
     pageSize: 20,
-    pages: { list: screen(() => import('./pages/chats/list'), 'ChatsPage') },
   }),
   defineResource({
     name: 'promos',
@@ -179,59 +203,39 @@ export const RESOURCES = [
     },
     // A promo's id is its kind: guest, host-new-joiner or host-regular.
     endpoints: {
+      getList: { path: 'admin/promos' },
       getOne: { path: 'admin/promos/:id' },
       update: { path: 'admin/promos/:id' },
     },
     pageSize: 8,
-    pages: {
-      list: screen(() => import('./pages/promos/list'), 'PromoOverviewPage'),
-      extra: {
-        guest: screen(() => import('./pages/promos/guest'), 'GuestPromoPage'),
-        hostNewJoiner: screen(() => import('./pages/promos/host-new-joiner'), 'HostNewJoinerPromoPage'),
-        hostRegular: screen(() => import('./pages/promos/host-regular'), 'HostRegularPromoPage'),
-      },
-    },
   }),
-  defineResource({
-    name: 'feedbacks',
-    access: 'feedback.read',
+  defineListResource({
+    list: feedbackListDeclaration,
     icon: CommentOutlined,
     routes: { list: '/feedback' },
-    pageSize: 10,
-    pages: { list: screen(() => import('./pages/feedbacks/list'), 'FeedbackList') },
   }),
-  defineResource({
-    name: 'activity',
-    access: 'activity.read',
-    filterFields: ['q', 'status', 'staffId'],
+  defineListResource({
+    list: activityListDeclaration,
     actions: { staffNames: { method: 'get', path: 'admin/activity/staff' } },
     icon: HistoryOutlined,
-    pageSize: 10,
-    pages: { list: screen(() => import('./pages/activity/list'), 'ActivityList') },
   }),
-  defineResource({
+  // Data from Landing Page: its first tab, the host form's submissions.
+  defineListResource({
     name: 'landing-data',
-    access: 'landing.read',
+    list: hostInformationListDeclaration,
     icon: DatabaseOutlined,
-    endpoints: { getList: { path: 'admin/host-information' } },
-    pageSize: 10,
-    pages: { list: screen(() => import('./pages/landing-data/list'), 'HostInterestList') },
   }),
   // The landing page's second list: its own resource (table, search, paging), shown as a tab of
   // Data from Landing Page.
-  defineResource({
-    name: 'email-subscribers',
-    access: 'landing.read',
+  defineListResource({
+    list: emailSubscriberListDeclaration,
     labelKey: 'admin.nav.landingData',
     icon: DatabaseOutlined,
     routes: { list: '/landing-data/subscribers' },
     isHiddenFromMenu: true,
-    pageSize: 10,
-    pages: { list: screen(() => import('./pages/landing-data/list'), 'SubscriberList') },
   }),
-  defineResource({
-    name: 'staff',
-    access: 'staff.manage',
+  defineListResource({
+    list: staffListDeclaration,
     icon: SafetyOutlined,
     actions: {
       create: { method: 'post', path: 'admin/staff' },
@@ -244,12 +248,17 @@ export const RESOURCES = [
       secondFactorPolicy: { method: 'get', path: 'admin/staff/second-factor-policy' },
       saveSecondFactorPolicy: { method: 'put', path: 'admin/staff/second-factor-policy' },
     },
-    pageSize: 10,
-    pages: { list: screen(() => import('./pages/staff/list'), 'StaffList') },
   }),
 ] as const satisfies readonly ResourceEntry[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];
+
+/** The actions a resource declares, e.g. `ResourceActionName<'hosts'>` is 'approve' | 'verification' | 'summary'. */
+export type ResourceActionName<Name extends ResourceName> = Name extends ResourceName
+  ? Extract<(typeof RESOURCES)[number], { name: Name }> extends { actions: infer Actions }
+    ? keyof Actions & string
+    : never
+  : never;
 
 export function findResource(name: string): ResourceEntry {
   const entry = RESOURCES.find((resource) => resource.name === name);
@@ -257,8 +266,15 @@ export function findResource(name: string): ResourceEntry {
   return entry;
 }
 
+/** The resource that shows the list named `list.name` (a list screen knows its list, not its resource). */
+export function findListResource(list: { name: string }): ResourceName {
+  const entry = RESOURCES.find((resource) => 'list' in resource && resource.list.name === list.name);
+  if (!entry) throw new Error(`No admin resource shows the list "${list.name}"`);
+  return entry.name;
+}
+
 /** The path of a resource action for `custom` calls, e.g. actionPath('hosts', 'approve', 7) → 'admin/update-status-host/7'. */
-export function actionPath(resourceName: ResourceName, action: string, id?: string | number): string {
+export function actionPath<Name extends ResourceName>(resourceName: Name, action: ResourceActionName<Name>, id?: string | number): string {
   const found = (findResource(resourceName).actions ?? {})[action];
   if (!found) throw new Error(`Resource "${resourceName}" has no action "${action}"`);
   return fillPath(found.path, id);

@@ -1,6 +1,7 @@
 // Activity: every decision and change the audit trail records, by any administrator, newest first.
 import { z } from 'zod';
-import { AUDIT_ENTITY_TYPES, auditEventSchema } from './audit';
+import { auditEventSchema } from './audit';
+import { activityListDeclaration } from './admin-lists';
 import { defineList } from './list-resource';
 import type { Permission } from './roles';
 
@@ -19,25 +20,7 @@ export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
 export const activityRowSchema = auditEventSchema;
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
-/**
- * `q` matches the staff member's e-mail and name, the action and the reason; `status` is the kind of
- * record; `staffId` keeps one staff member's entries, in every form (page, whole array and CSV).
- */
-export const activityList = defineList({
-  name: 'activity',
-  row: activityRowSchema,
-  sorts: ['createdAt'],
-  defaultOrder: { sort: 'createdAt', order: 'desc' },
-  statuses: AUDIT_ENTITY_TYPES,
-  statusFilter: { host: 'host', listing: 'listing', property: 'property', promo: 'promo', staff: 'staff' },
-  searchFields: ['administratorEmail', 'administratorName', 'action', 'reason'],
-  filters: { staffId: z.coerce.number().int().min(1).max(2_147_483_647).optional() },
-  pageSize: 10,
-  csvColumns: ['id', 'createdAt', 'administratorEmail', 'action', 'entityType', 'entityId', 'reason', 'before', 'after'],
-  tag: 'audit',
-  summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
-  access: 'activity.read',
-});
+export const activityList = defineList({ ...activityListDeclaration, row: activityRowSchema });
 
 /** GET /api/admin/activity/staff: one choice of Activity's staff filter (no e-mail or role: every Activity reader sees it). */
 export const activityStaffSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { AUDIT_ENTITY_TYPES } from './statuses';
 
-export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo', 'staff'] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export { AUDIT_ENTITY_TYPES, type AuditEntityType } from './statuses';
 /** The records whose history the details screens show (a staff account's changes are in Activity). */
 export const HISTORY_ENTITY_TYPES = ['host', 'listing', 'property', 'promo'] as const;
 

@@ -1,7 +1,7 @@
 // Bookings: the list (the fields of docs/product.md §18, User and Property nested) and its count cards.
 import { z } from 'zod';
 import { countsSchema } from './common';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 import { BOOKING_STATUSES } from './statuses';
 
 /** Rows per page of the bookings list (docs/product.md §23: 8). */
@@ -65,8 +65,6 @@ export const bookingList = defineList({
   access: 'bookings.read',
 });
 export type BookingSort = ListSort<typeof bookingList>;
-export const bookingListQuerySchema = listDefinitionQuerySchema(bookingList);
-export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 /** The count cards, the total and one for each status: every booking, whatever the search or filter of the list. */
 export const bookingSummarySchema = countsSchema(['total', ...BOOKING_STATUSES]);

@@ -2,11 +2,12 @@
 // and the host edit rules (docs/product.md §20.1), shared by the server and the web form.
 import { z } from 'zod';
 import { countsSchema, isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { hostListDeclaration } from './admin-lists';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
-import { HOST_STATUS_FILTERS, HOST_STATUSES } from './statuses';
+import { HOST_STATUSES } from './statuses';
 
-/** Rows per page of the hosts list (docs/product.md §23: 8). */
-export const HOSTS_PAGE_SIZE = 8;
+/** Rows per page of the hosts list. */
+export const HOSTS_PAGE_SIZE = hostListDeclaration.pageSize;
 
 export const hostListItemSchema = z.object({
   userId: z.number().int(),
@@ -17,30 +18,7 @@ export const hostListItemSchema = z.object({
 });
 export type HostListItem = z.infer<typeof hostListItemSchema>;
 
-/**
- * GET /api/admin/hosts (and /api/admin/admin/hosts, the Refresh path of docs/product.md §21). `status` is a stored
- * statusHost value; `q` matches name and email (case-insensitive, `%` and `_` literal) and, when
- * numeric, the userId exactly. Without `sort` a page lists the newest hosts first (userId
- * descending); with `sort`, `order` defaults to asc, empty values (null or '') come last in both
- * directions and userId breaks ties. The CSV lists the selected hosts in userId order.
- */
-export const hostList = defineList({
-  name: 'hosts',
-  paths: ['/api/admin/hosts', '/api/admin/admin/hosts'],
-  row: hostListItemSchema,
-  sorts: ['name', 'statusHost', 'email', 'numberOfProperties'],
-  statuses: HOST_STATUSES,
-  defaultOrder: { order: 'desc' },
-  searchFields: ['name', 'email', 'userId'],
-  idSearch: { allowHash: false },
-  pageSize: HOSTS_PAGE_SIZE,
-  csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
-  statusFilter: HOST_STATUS_FILTERS,
-  labels: 'admin.hosts.list',
-  summary:
-    'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
-  access: 'hosts.read',
-});
+export const hostList = defineList({ ...hostListDeclaration, row: hostListItemSchema });
 export type HostSort = ListSort<typeof hostList>;
 export const hostListQuerySchema = listDefinitionQuerySchema(hostList);
 export type HostListQuery = z.infer<typeof hostListQuerySchema>;

@@ -1,9 +1,8 @@
 // The landing page's two public forms and the admin screen "Data from Landing Page".
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
+import { emailSubscriberListDeclaration, hostInformationListDeclaration } from './admin-lists';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
-
-export const LANDING_DATA_PAGE_SIZE = 10;
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
@@ -51,34 +50,9 @@ export type HostInformationRow = z.infer<typeof hostInformationRowSchema>;
 export const emailSubscriberRowSchema = submissionRowSchema({ email: z.string() });
 export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
 
-/** Both lists: newest first unless the call names a sort; `format=csv` downloads all rows, or the searched ones, in the same order. */
-export const hostInformationList = defineList({
-  name: 'host-information',
-  row: hostInformationRowSchema,
-  sorts: ['createdAt', 'name', 'email', 'phone', 'address'],
-  defaultOrder: { sort: 'createdAt', order: 'desc' },
-  searchFields: ['name', 'email', 'phone', 'address'],
-  pageSize: LANDING_DATA_PAGE_SIZE,
-  csvColumns: ['id', 'name', 'email', 'phone', 'address', 'createdAt'],
-  labels: 'admin.landingData.hostInterest',
-  tag: 'landing',
-  summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-  access: 'landing.read',
-});
+export const hostInformationList = defineList({ ...hostInformationListDeclaration, row: hostInformationRowSchema });
 
-export const emailSubscriberList = defineList({
-  name: 'email-subscribers',
-  row: emailSubscriberRowSchema,
-  sorts: ['createdAt', 'email'],
-  defaultOrder: { sort: 'createdAt', order: 'desc' },
-  searchFields: ['email'],
-  pageSize: LANDING_DATA_PAGE_SIZE,
-  csvColumns: ['id', 'email', 'createdAt'],
-  labels: 'admin.landingData.subscribers',
-  tag: 'landing',
-  summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-  access: 'landing.read',
-});
+export const emailSubscriberList = defineList({ ...emailSubscriberListDeclaration, row: emailSubscriberRowSchema });
 
 export type HostInformationSort = ListSort<typeof hostInformationList>;
 export type EmailSubscriberSort = ListSort<typeof emailSubscriberList>;

@@ -1,13 +1,11 @@
 // Review Listings and the listing approval detail: list rows, the full listing, and the decision calls.
 import { z } from 'zod';
 import { fieldsOf } from './common';
+import { listingListDeclaration } from './admin-lists';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
 export const MAX_DECISION_REASON_LENGTH = 1000;
-
-/** The filter buttons of Review Listings and the status each selects (Decline selects 'Declined'). */
-export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' } as const;
 
 /** Only these statuses can still be approved or declined. */
 export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];
@@ -22,21 +20,7 @@ export const listingRowSchema = z.object({
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
-/** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
-export const listingList = defineList({
-  name: 'listings',
-  row: listingRowSchema,
-  sorts: ['title', 'status', 'address', 'hostName'],
-  statuses: LISTING_STATUSES,
-  defaultOrder: { order: 'asc' },
-  searchFields: ['title'],
-  /** docs/product.md §23: 8 listings per page. */
-  pageSize: 8,
-  statusFilter: LISTING_STATUS_FILTERS,
-  labels: 'admin.listings.list',
-  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
-  access: 'listings.read',
-});
+export const listingList = defineList({ ...listingListDeclaration, row: listingRowSchema });
 export type ListingSort = ListSort<typeof listingList>;
 export const listingListQuerySchema = listDefinitionQuerySchema(listingList);
 

@@ -1,6 +1,7 @@
 // Property Approvals: list rows and the approve / decline decision with optimistic concurrency.
 import { z } from 'zod';
 import { decisionReasonSchema } from './listings';
+import { propertyApprovalListDeclaration } from './admin-lists';
 import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
 import { PROPERTY_APPROVAL_STATUSES, type PropertyApprovalStatus } from './statuses';
 
@@ -15,19 +16,7 @@ export const propertyApprovalRowSchema = z.object({
 });
 export type PropertyApprovalRow = z.infer<typeof propertyApprovalRowSchema>;
 
-/** Property Approvals: `q` matches title, address and host name; without `sort`, the repository's own order. */
-export const propertyApprovalList = defineList({
-  name: 'property-approvals',
-  row: propertyApprovalRowSchema,
-  sorts: ['title', 'address', 'hostName', 'status'],
-  statuses: PROPERTY_APPROVAL_STATUSES,
-  defaultOrder: { order: 'asc' },
-  searchFields: ['title', 'address', 'hostName'],
-  /** docs/product.md §23: 8 properties per page. */
-  pageSize: 8,
-  summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
-  access: 'listings.read',
-});
+export const propertyApprovalList = defineList({ ...propertyApprovalListDeclaration, row: propertyApprovalRowSchema });
 export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
 export const propertyApprovalListQuerySchema = listDefinitionQuerySchema(propertyApprovalList);
 

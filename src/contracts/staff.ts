@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { secondFactorStatusSchema } from './account';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH } from './common';
+import { staffListDeclaration } from './admin-lists';
 import { defineList } from './list-resource';
 import { roleSchema } from './role-schema';
 import { ROLES } from './roles';
@@ -35,22 +36,7 @@ export const staffRowSchema = z.object({
 });
 export type StaffRow = z.infer<typeof staffRowSchema>;
 
-/**
- * GET /api/admin/staff. `q` matches name and e-mail; `status` is the role filter (one of ROLES), so
- * the list screen's status filter serves as the role filter. Administrators only.
- */
-export const staffList = defineList({
-  name: 'staff',
-  row: staffRowSchema,
-  sorts: ['name', 'email', 'role', 'createdAt'],
-  defaultOrder: { sort: 'name', order: 'asc' },
-  statuses: ROLES,
-  statusFilter: { administrator: 'administrator', moderator: 'moderator', support: 'support', viewer: 'viewer' },
-  searchFields: ['name', 'email'],
-  pageSize: 10,
-  summary: 'Staff accounts by name: one page (q over name and e-mail, status is the role), or every row',
-  access: 'staff.manage',
-});
+export const staffList = defineList({ ...staffListDeclaration, row: staffRowSchema });
 
 const passwordSchema = z
   .string(STAFF_MESSAGES.passwordLength)

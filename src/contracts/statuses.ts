@@ -14,6 +14,9 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** The filter buttons of Review Listings and the status each selects (Decline selects 'Declined'). */
+export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' } as const;
+
 export const PROPERTY_APPROVAL_STATUSES = ['pending', 'confirmed', 'declined'] as const;
 export type PropertyApprovalStatus = (typeof PROPERTY_APPROVAL_STATUSES)[number];
 
@@ -26,3 +29,7 @@ export function normalizeHostStatus(value: unknown): HostStatus {
   if (value === false || value === 'Rejected') return 'Rejected';
   return 'Pending';
 }
+
+/** The kinds of record the audit trail keeps; Activity's status filter. */
+export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo', 'staff'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

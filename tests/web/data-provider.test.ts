@@ -8,7 +8,8 @@ import { installMemoryStorage } from './memory-storage';
 import { createAuthProvider } from '../../src/admin/providers/auth-provider';
 import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
 import { BACKGROUND_ACTIVITY_HEADERS, createApiClient } from '../../src/lib/api-client';
-import { actionPath } from '../../src/admin/resources';
+import { actionPath, findResource } from '../../src/admin/resources';
+import { hostList } from '../../src/contracts/hosts';
 
 // Nothing listens on port 1, so calls there fail without an answer.
 const UNREACHABLE_API = 'http://127.0.0.1:1/api';
@@ -48,23 +49,32 @@ describe('mapping Refine list parameters onto the paged form', () => {
   it('sends page, pageSize, sort, order, q and status and leaves empty filters out', () => {
     expect(
       toListQuery(
-        { currentPage: 3, pageSize: 8 },
+        { currentPage: 3, pageSize: 5 },
         [{ field: 'name', order: 'desc' }],
         [
           { field: 'q', operator: 'contains', value: ' ada ' },
           { field: 'status', operator: 'eq', value: '' },
-          { field: 'other', operator: 'eq', value: 'x' },
         ],
-        10,
+        findResource('hosts'),
       ),
-    ).toEqual({ page: 3, pageSize: 8, sort: 'name', order: 'desc', q: 'ada' });
+    ).toEqual({ page: 3, pageSize: 5, sort: 'name', order: 'desc', q: 'ada' });
   });
 
   it('uses page 1 and the resource page size by default, and no paging when pagination is off', () => {
-    expect(toListQuery(undefined, undefined, undefined, 8)).toEqual({ page: 1, pageSize: 8 });
-    expect(toListQuery({ mode: 'off' }, undefined, [{ field: 'status', operator: 'eq', value: 'Pending' }], 8)).toEqual({
+    expect(toListQuery(undefined, undefined, undefined, findResource('hosts'))).toEqual({ page: 1, pageSize: hostList.pageSize });
+    expect(toListQuery({ mode: 'off' }, undefined, [{ field: 'status', operator: 'eq', value: 'Pending' }], findResource('hosts'))).toEqual({
       status: 'Pending',
     });
+  });
+
+  it("sends a list's own filters and refuses one the list does not declare", () => {
+    const staffId = [{ field: 'staffId', operator: 'eq', value: '7' }] as const;
+    expect(toListQuery({ mode: 'off' }, undefined, [...staffId], findResource('activity'))).toEqual({ staffId: '7' });
+    expect(() => toListQuery({ mode: 'off' }, undefined, [...staffId], findResource('hosts'))).toThrow(/"staffId"/);
+    // Feedback has no statuses, so no status filter either.
+    expect(() => toListQuery(undefined, undefined, [{ field: 'status', operator: 'eq', value: 'x' }], findResource('feedbacks'))).toThrow(
+      /"status"/,
+    );
   });
 });
 

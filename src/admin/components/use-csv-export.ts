@@ -22,13 +22,12 @@ export function useCsvExport(resource: ResourceName, listPath: string, filters: 
   const [failure, setFailure] = useState<CsvExportFailure | undefined>();
 
   async function exportCsv() {
-    const entry = findResource(resource);
     setIsExporting(true);
     setFailure(undefined);
     try {
       const { custom } = getDataProvider();
       if (!custom) throw new Error('The data provider has no custom calls');
-      const listQuery = toListQuery({ mode: 'off' }, undefined, filters, entry.pageSize, entry.filterFields);
+      const listQuery = toListQuery({ mode: 'off' }, undefined, filters, findResource(resource));
       const query = Object.fromEntries(Object.entries(listQuery).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
       const { data } = await custom<ExportTicket & Record<string, unknown>>({
         url: ADMIN_CALLS.exportTicket.path,

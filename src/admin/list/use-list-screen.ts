@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ListDefinition } from '../../contracts/list-resource';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
-import type { ResourceName } from '../resources';
+import { findListResource } from '../resources';
 
 /** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
 export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { retry: false } } as const;
@@ -17,8 +17,6 @@ export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { r
 export type AnyListDefinition = ListDefinition<z.ZodObject<any>, string, string>;
 
 export interface ListScreenOptions {
-  /** Refine's resource (the registry entry); the definition's name when they are the same. */
-  resource?: ResourceName;
   /** "Show More" instead of numbered pages: the loaded rows stay and the next page joins them. */
   paging?: 'pages' | 'more';
 }
@@ -59,7 +57,7 @@ export function nextSort(current: CrudSort | undefined, field: string): CrudSort
 }
 
 export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinition, options: ListScreenOptions = {}) {
-  const resource = options.resource ?? (definition.name as ResourceName);
+  const resource = findListResource(definition);
   const isPaged = (options.paging ?? 'pages') === 'pages';
   const table = useTable<Row, HttpError>({
     resource,

@@ -18,14 +18,11 @@ export type ListQuery = {
   status?: string;
   sort?: string;
   order?: 'asc' | 'desc';
-  /** Other filters a resource's registry entry lets through (e.g. the chats' `tab`). */
+  /** Other filters a resource's registry entry takes (e.g. the chats' `tab`). */
   [filter: string]: string | number | undefined;
 };
 
 type Envelope = { success?: boolean; data?: unknown; message?: string; reason?: unknown };
-
-/** The filters every list understands; a registry entry may name others in `filterFields`. */
-export const DEFAULT_FILTER_FIELDS = ['q', 'status'] as const;
 
 function createHttpError(statusCode: number, message: string): HttpError {
   return { statusCode, message };
@@ -56,18 +53,21 @@ function isHttpError(error: unknown): error is HttpError {
   return typeof error === 'object' && error !== null && 'statusCode' in error && 'message' in error;
 }
 
-/** Refine pagination, sorters and filters in the API's paged form; empty values are left out. */
+/**
+ * Refine pagination, sorters and filters in the API's paged form for `resource`; empty values are left
+ * out. A filter the resource does not take is a mistake in the calling screen: it throws rather than
+ * being dropped.
+ */
 export function toListQuery(
   pagination: Pagination | undefined,
   sorters: CrudSort[] | undefined,
   filters: CrudFilter[] | undefined,
-  defaultPageSize: number,
-  filterFields: readonly string[] = DEFAULT_FILTER_FIELDS,
+  resource: Pick<ResourceEntry, 'name' | 'pageSize' | 'filterFields'>,
 ): ListQuery {
   const query: ListQuery = {};
   if ((pagination?.mode ?? 'server') === 'server') {
     query.page = pagination?.currentPage ?? 1;
-    query.pageSize = pagination?.pageSize ?? defaultPageSize;
+    query.pageSize = pagination?.pageSize ?? resource.pageSize;
   }
   const [sorter] = sorters ?? [];
   if (sorter) {
@@ -75,10 +75,12 @@ export function toListQuery(
     query.order = sorter.order;
   }
   for (const filter of filters ?? []) {
-    if (!('field' in filter)) continue;
-    const parameter = filterFields.find((name) => name === filter.field);
+    const field = 'field' in filter ? filter.field : filter.operator;
+    if (!resource.filterFields.includes(field)) {
+      throw new Error(`The ${resource.name} list takes the filters ${resource.filterFields.join(', ') || '(none)'}, not "${field}"`);
+    }
     const value = filter.value === undefined || filter.value === null ? '' : String(filter.value).trim();
-    if (parameter && value !== '') query[parameter] = value;
+    if (value !== '') query[field] = value;
   }
   return query;
 }
@@ -133,8 +135,8 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: GetListParams) {
       const entry = findResource(resource);
       const endpoint = entry.endpoints.getList;
+      const params = toListQuery(pagination, sorters, filters, entry);
       try {
-        const params = toListQuery(pagination, sorters, filters, entry.pageSize, entry.filterFields);
         const response = await client.get(endpoint.path, {
           params,
           timeout: endpoint.timeoutMs,

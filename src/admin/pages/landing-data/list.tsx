@@ -23,7 +23,7 @@ export function HostInterestList() {
     { key: 'address', width: 320 },
     useDateColumn<HostInformationRow>('submitted'),
   ];
-  return <ListScreen<HostInformationRow> definition={hostInformationList} resource="landing-data" columns={columns} frame={frame} />;
+  return <ListScreen<HostInformationRow> definition={hostInformationList} columns={columns} frame={frame} />;
 }
 
 /** /landing-data/subscribers: the addresses that asked for updates, newest first. */
