@@ -1,7 +1,7 @@
 // Feedback: guest reviews as the feedback screen shows them, newest first.
 import { z } from 'zod';
 import { feedbackListDeclaration } from './admin-lists';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 
 /** Cards per "Show More" step of the feedback screen. */
 export const FEEDBACKS_PAGE_SIZE = feedbackListDeclaration.pageSize;
@@ -19,5 +19,3 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 
 export const feedbackList = defineList({ ...feedbackListDeclaration, row: feedbackSchema });
 export type FeedbackSort = ListSort<typeof feedbackList>;
-export const feedbackListQuerySchema = listDefinitionQuerySchema(feedbackList);
-export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { countsSchema, isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
 import { hostListDeclaration } from './admin-lists';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 import { HOST_STATUSES } from './statuses';
 
 /** Rows per page of the hosts list. */
@@ -20,8 +20,6 @@ export type HostListItem = z.infer<typeof hostListItemSchema>;
 
 export const hostList = defineList({ ...hostListDeclaration, row: hostListItemSchema });
 export type HostSort = ListSort<typeof hostList>;
-export const hostListQuerySchema = listDefinitionQuerySchema(hostList);
-export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 
 /** The four count cards: every host, whatever the search or filter of the list. */
 export const hostSummarySchema = countsSchema(['total', 'approved', 'pending', 'rejected']);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
 import { emailSubscriberListDeclaration, hostInformationListDeclaration } from './admin-lists';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
@@ -56,5 +56,3 @@ export const emailSubscriberList = defineList({ ...emailSubscriberListDeclaratio
 
 export type HostInformationSort = ListSort<typeof hostInformationList>;
 export type EmailSubscriberSort = ListSort<typeof emailSubscriberList>;
-export const hostInformationListQuerySchema = listDefinitionQuerySchema(hostInformationList);
-export const emailSubscriberListQuerySchema = listDefinitionQuerySchema(emailSubscriberList);

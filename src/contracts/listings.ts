@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fieldsOf } from './common';
 import { listingListDeclaration } from './admin-lists';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
 export const MAX_DECISION_REASON_LENGTH = 1000;
@@ -22,7 +22,6 @@ export type ListingRow = z.infer<typeof listingRowSchema>;
 
 export const listingList = defineList({ ...listingListDeclaration, row: listingRowSchema });
 export type ListingSort = ListSort<typeof listingList>;
-export const listingListQuerySchema = listDefinitionQuerySchema(listingList);
 
 /** The amenities a listing may offer, in the order the detail lists them: each a yes / no field of the detail. */
 export const LISTING_AMENITY_FLAGS = [

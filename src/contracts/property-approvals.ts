@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { decisionReasonSchema } from './listings';
 import { propertyApprovalListDeclaration } from './admin-lists';
-import { defineList, listDefinitionQuerySchema, type ListSort } from './list-resource';
+import { defineList, type ListSort } from './list-resource';
 import { PROPERTY_APPROVAL_STATUSES, type PropertyApprovalStatus } from './statuses';
 
 export const propertyApprovalRowSchema = z.object({
@@ -18,7 +18,6 @@ export type PropertyApprovalRow = z.infer<typeof propertyApprovalRowSchema>;
 
 export const propertyApprovalList = defineList({ ...propertyApprovalListDeclaration, row: propertyApprovalRowSchema });
 export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
-export const propertyApprovalListQuerySchema = listDefinitionQuerySchema(propertyApprovalList);
 
 /** Body of approve and decline; the whole body may be left out. */
 export const propertyDecisionRequestSchema = z
