@@ -4,11 +4,11 @@ import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { useReadableResources } from '../../access';
-import { ADMIN_CALLS } from '../../resources';
+import { ADMIN_CALLS, RESOURCES } from '../../resources';
 
-/** The resource whose screen a card opens: the first part of its address. */
-const DASHBOARD_LINK_RESOURCES = ['hosts', 'listings', 'property-approvals', 'bookings', 'feedbacks'];
-const resourceOf = (to: string) => (to.startsWith('/feedback') ? 'feedbacks' : to.slice(1).split(/[/?]/)[0]);
+const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
+/** The resource whose screen a card opens: the registry entry listed at the card's address. */
+const resourceOf = (to: string) => RESOURCES.find((entry) => entry.routes.list === to.split('?')[0])?.name ?? '';
 
 type DashboardCard = { key: string; label: string; value: number | string; to: string };
 
@@ -79,7 +79,7 @@ export function DashboardPage() {
   // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
   const dashboard = query.data?.data;
   // Every role reads the counts; a card opens its list only for a role that reads it (docs/decisions/018-staff-roles.md).
-  const readable = useReadableResources(DASHBOARD_LINK_RESOURCES);
+  const readable = useReadableResources(RESOURCE_NAMES);
   const { token } = theme.useToken();
 
   return (
