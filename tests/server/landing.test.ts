@@ -262,8 +262,6 @@ describe('export batches', () => {
     const source = tableListSource({
       db: t.handle.db,
       ...hostInformationTable,
-      tables: ['host_interest_submissions'],
-      counter: 'host-information',
       toRow: (record: { id: number }) => record.id,
       batchSize: 2,
     });

@@ -6,9 +6,13 @@ import type { Database } from '../../db/client';
 import { emailSubscribers, hostInterestSubmissions } from '../../db/schema';
 import { tableListSource } from '../../lib/table-list-source';
 
-/** The landing lists' columns, sorts and searches, for tableListSource. */
+const withIsoDate = <Record extends { createdAt: Date }>(record: Record) => ({ ...record, createdAt: record.createdAt.toISOString() });
+
+/** The landing lists as tableListSource reads them: the tables their pages are cached under, their counters, columns, sorts and searches. */
 export const hostInformationTable = {
   table: hostInterestSubmissions,
+  tables: ['host_interest_submissions'] as const,
+  counter: 'host-information' as const,
   columns: {
     id: hostInterestSubmissions.id,
     name: hostInterestSubmissions.name,
@@ -29,34 +33,24 @@ export const hostInformationTable = {
     const table = hostInterestSubmissions;
     return sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.phone} || ' ' || ${table.address}) ILIKE ${pattern}`;
   },
+  toRow: withIsoDate,
 };
 
 const emailSubscriberTable = {
   table: emailSubscribers,
+  tables: ['email_subscribers'] as const,
+  counter: 'email-subscribers' as const,
   columns: { id: emailSubscribers.id, email: emailSubscribers.email, createdAt: emailSubscribers.createdAt },
   sortColumns: { createdAt: emailSubscribers.createdAt, email: emailSubscribers.email } satisfies Record<EmailSubscriberSort, AnyColumn>,
   search: (pattern: string): SQL => ilike(emailSubscribers.email, pattern),
+  toRow: withIsoDate,
 };
 
-const withIsoDate = <Record extends { createdAt: Date }>(record: Record) => ({ ...record, createdAt: record.createdAt.toISOString() });
-
 export const hostInformationListSource = (db: Database) =>
-  tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({
-    db,
-    ...hostInformationTable,
-    tables: ['host_interest_submissions'],
-    counter: 'host-information',
-    toRow: withIsoDate,
-  });
+  tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({ db, ...hostInformationTable });
 
 export const emailSubscriberListSource = (db: Database) =>
-  tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({
-    db,
-    ...emailSubscriberTable,
-    tables: ['email_subscribers'],
-    counter: 'email-subscribers',
-    toRow: withIsoDate,
-  });
+  tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({ db, ...emailSubscriberTable });
 
 export function createLandingRepository(db: Database) {
   return {
