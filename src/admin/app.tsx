@@ -1,30 +1,25 @@
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
-import { createElement, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Authenticated, CanAccess, Refine, useGetIdentity, type ResourceProps } from '@refinedev/core';
-import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from './icons';
-import { VisuallyHidden } from './components/visually-hidden';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Authenticated, CanAccess, useGetIdentity } from '@refinedev/core';
+import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { Spin } from 'antd';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
 import { APP_NAME } from '../app-name';
 import { ErrorScreen } from '../lib/error-screen';
 import { takeExitPath } from '../lib/session';
-import { adminTheme } from './theme';
-import { followLanguage, useAntdLocale } from './ui-locale';
+import { followLanguage } from './ui-locale';
 import { RESOURCES, type ResourceEntry } from './resources';
 import { SCREENS, type ResourcePages } from './screens';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createAccessControlProvider } from './access';
 import type { MeResponse } from '../contracts/staff';
-import { useI18nProvider } from './providers/i18n-provider';
 import { AdminLayout } from './layout/admin-layout';
-import { useNotificationProvider } from './providers/notification-provider';
+import { AdminProviders } from './providers/admin-providers';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { useMustEnrol } from './identity-state';
 
@@ -44,11 +39,6 @@ const accessControlProvider = createAccessControlProvider(async () => {
   if (!identity) throw new Error('not signed in');
   return identity.role;
 }, RESOURCES);
-
-// Refine names a resource in notifications by the key "<name>.<name>"; point it at the registry's label.
-const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
-  RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]),
-);
 
 /** Without a token the admin pages do not exist: reload at `/` (the landing page), or at the login
  * page when the session was ended by a logout or a 401. Several routes may ask at once; the first decides. */
@@ -80,29 +70,6 @@ function RouteErrorScreen() {
   return <ErrorScreen error={useRouteError()} />;
 }
 
-function useRefineResources(): ResourceProps[] {
-  const { t } = useTranslation();
-  return useMemo(
-    () => [
-      { name: 'dashboard', list: '/dashboard', meta: { label: t('admin.nav.dashboard'), icon: createElement(DashboardOutlined) } },
-      // Reached from the sider's foot (layout/sider.tsx), not from the navigation.
-      { name: 'account', list: '/account', meta: { label: t('admin.nav.account'), icon: createElement(UserOutlined), hide: true } },
-      ...RESOURCES.map(
-        (entry): ResourceProps => ({
-          name: entry.name,
-          ...entry.routes,
-          meta: {
-            label: t(entry.labelKey),
-            icon: createElement(entry.icon),
-            hide: (entry as ResourceEntry).isHiddenFromMenu === true,
-          },
-        }),
-      ),
-    ],
-    [t],
-  );
-}
-
 /** A screen the role may open, or the 403 screen (docs/decisions/018-staff-roles.md). */
 function guarded(entry: ResourceEntry, action: string, page: ReactNode) {
   return (
@@ -132,102 +99,58 @@ function resourceRoutes() {
 }
 
 function AdminShell() {
-  const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
-  const resources = useRefineResources();
-  const antdLocale = useAntdLocale();
-  const { t } = useTranslation();
   return (
-    <ConfigProvider
-      theme={adminTheme}
-      locale={antdLocale}
-      // Dialogs and the mobile menu: the close button is named in the shown language ("Close", "Xir";
-      // antd's own name stays English); its icon stays hidden.
-      modal={{ closable: { closeIcon: <CloseOutlined />, 'aria-label': t('admin.framework.buttons.close') } }}
-      drawer={{ closable: { closeIcon: <CloseOutlined />, 'aria-label': t('admin.framework.buttons.close') } }}
-      // The button that lists the tabs a narrow row cannot show: antd's shows only an icon read as "ellipsis".
-      tabs={{
-        more: {
-          icon: (
-            <>
-              <EllipsisOutlined />
-              <VisuallyHidden>{t('admin.layout.moreTabs')}</VisuallyHidden>
-            </>
-          ),
-        },
-      }}
-      // A notification's close link is named by notification-provider.tsx; its icon stays hidden.
-      notification={{ closeIcon: <CloseOutlined /> }}
-    >
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          accessControlProvider={accessControlProvider}
-          i18nProvider={i18nProvider}
-          routerProvider={routerProvider}
-          // Refine calls this hook itself inside its provider tree; passing it uncalled is the documented form.
-          // oxlint-disable-next-line react/hooks
-          notificationProvider={useNotificationProvider}
-          resources={resources}
-          options={{
-            title: { text: APP_NAME },
-            syncWithLocation: true,
-            warnWhenUnsavedChanges: true,
-            disableTelemetry: true,
-          }}
+    <AdminProviders dataProvider={dataProvider} authProvider={authProvider} accessControlProvider={accessControlProvider}>
+      <Routes>
+        <Route
+          element={
+            <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
+              <SecondFactorGate>
+                <AdminLayout>
+                  <Suspense fallback={PAGE_SPINNER}>
+                    <Outlet />
+                  </Suspense>
+                </AdminLayout>
+              </SecondFactorGate>
+            </Authenticated>
+          }
         >
-          <Routes>
-            <Route
-              element={
-                <Authenticated key="admin-pages" fallback={<LeaveForLanding />}>
-                  <SecondFactorGate>
-                    <AdminLayout>
-                      <Suspense fallback={PAGE_SPINNER}>
-                        <Outlet />
-                      </Suspense>
-                    </AdminLayout>
-                  </SecondFactorGate>
-                </Authenticated>
-              }
-            >
-              <Route index element={<Navigate to="/dashboard" replace />} />
-              <Route
-                path="/dashboard"
-                element={
-                  <CanAccess resource="dashboard" action="list" fallback={<ForbiddenScreen />}>
-                    <DashboardPage />
-                  </CanAccess>
-                }
-              />
-              <Route
-                path="/account"
-                element={
-                  <CanAccess resource="account" action="list" fallback={<ForbiddenScreen />}>
-                    <AccountPage />
-                  </CanAccess>
-                }
-              />
-              {resourceRoutes()}
-              <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
-              <Route path="*" element={<Navigate to="/dashboard" replace />} />
-            </Route>
-            {/* The sign-in page is a face of its own (src/login); without a token the shell reloads there. */}
-            <Route
-              path="/login"
-              element={
-                <Authenticated key="admin-login" fallback={<LeaveForLanding />}>
-                  <Navigate to="/dashboard" replace />
-                </Authenticated>
-              }
-            />
-          </Routes>
-          <UnsavedChangesNotifier />
-          <DocumentTitleHandler
-            handler={({ resource }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME)}
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route
+            path="/dashboard"
+            element={
+              <CanAccess resource="dashboard" action="list" fallback={<ForbiddenScreen />}>
+                <DashboardPage />
+              </CanAccess>
+            }
           />
-        </Refine>
-      </AntdApp>
-    </ConfigProvider>
+          <Route
+            path="/account"
+            element={
+              <CanAccess resource="account" action="list" fallback={<ForbiddenScreen />}>
+                <AccountPage />
+              </CanAccess>
+            }
+          />
+          {resourceRoutes()}
+          <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Route>
+        {/* The sign-in page is a face of its own (src/login); without a token the shell reloads there. */}
+        <Route
+          path="/login"
+          element={
+            <Authenticated key="admin-login" fallback={<LeaveForLanding />}>
+              <Navigate to="/dashboard" replace />
+            </Authenticated>
+          }
+        />
+      </Routes>
+      <UnsavedChangesNotifier />
+      <DocumentTitleHandler
+        handler={({ resource }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME)}
+      />
+    </AdminProviders>
   );
 }
 
