@@ -1,6 +1,7 @@
 import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityList } from '../../src/admin/pages/activity/list';
 import type { ActivityRow } from '../../src/contracts/activity';
@@ -37,23 +38,35 @@ const ROWS: ActivityRow[] = [
   },
 ];
 
-function renderList({ role, rows = ROWS }: { role?: Role; rows?: ActivityRow[] } = {}) {
+type StaffNamesAnswer = () => Promise<{ data: unknown }>;
+
+/** The staff filter's choices: every member by name. */
+const STAFF_NAMES: StaffNamesAnswer = async () => ({ data: [{ id: 4, name: 'Hodan' }, { id: 9, name: 'Yusuf' }] });
+
+function activityProvider({ rows = ROWS, staffNames = STAFF_NAMES }: { rows?: ActivityRow[]; staffNames?: StaffNamesAnswer } = {}) {
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
     data: rows as unknown as BaseRecord[],
     total: 12,
   }));
-  // The staff filter's choices: every member by name.
   const custom = async ({ url }: { url: string }) => {
-    if (url === 'admin/activity/staff') return { data: [{ id: 4, name: 'Hodan' }, { id: 9, name: 'Yusuf' }] };
+    if (url === 'admin/activity/staff') return staffNames();
     throw { statusCode: 404, message: 'unexpected' };
   };
-  renderAdmin(<ActivityList />, {
-    dataProvider: stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] }),
-    path: '/activity',
-    role,
-  });
+  const dataProvider = stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] });
+  return { dataProvider, getList };
+}
+
+function renderList({ role, rows, staffNames }: { role?: Role; rows?: ActivityRow[]; staffNames?: StaffNamesAnswer } = {}) {
+  const { dataProvider, getList } = activityProvider({ rows, staffNames });
+  renderAdmin(<ActivityList />, { dataProvider, path: '/activity', role });
   return getList;
 }
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{decodeURIComponent(location.pathname + location.search)}</output>;
+}
+
 const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
 
 beforeEach(async () => {
@@ -133,5 +146,68 @@ describe('Activity', () => {
     expect(screen.getByRole('columnheader', { name: /Waqtiga/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Liis #41' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Ku kala shaandhee dhaqdhaqaaqa nooca diiwaanka' })).toBeInTheDocument();
+  });
+
+  it('says when the staff members cannot be loaded, and loads them again with Refresh', async () => {
+    let isDown = true;
+    const staffNames = vi.fn<StaffNamesAnswer>(async () => {
+      if (isDown) throw { statusCode: 500, message: 'down' };
+      return STAFF_NAMES();
+    });
+    renderList({ staffNames });
+    expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('Failed to fetch staff members. Please try again.');
+    // The list still shows, and the filter stands at all staff.
+    expect(await screen.findByRole('link', { name: 'Listing #41' })).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter activity by staff member' });
+    expect(within(filter.closest('.ant-select') as HTMLElement).getByTitle('All staff')).toBeInTheDocument();
+
+    isDown = false;
+    await clickWhenSettled(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await userEvent.click(filter);
+    expect(await screen.findByTitle('Yusuf')).toBeInTheDocument();
+    expect(staffNames).toHaveBeenCalledTimes(2);
+  });
+
+  it('says in Somali when the staff members cannot be loaded', async () => {
+    await changeLanguage('so');
+    renderList({ staffNames: async () => Promise.reject({ statusCode: 500, message: 'down' }) });
+    expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('Shaqaalaha lama soo qaadi karin. Fadlan isku day mar kale.');
+  });
+
+  it('keeps its search and staff member in the address on the way back from a record', async () => {
+    const { dataProvider, getList } = activityProvider();
+    const ui = (
+      <>
+        <Routes>
+          <Route path="/activity" element={<ActivityList />} />
+          <Route path="/listings/:id" element={<p>Listing page</p>} />
+        </Routes>
+        <LocationProbe />
+      </>
+    );
+    const { router } = renderAdmin(ui, { dataProvider, path: '/activity' });
+    const search = await screen.findByRole('searchbox', { name: 'Search by staff member, action or reason...' }, LOAD);
+    await userEvent.type(search, 'declined');
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'q', operator: 'contains', value: 'declined' }]));
+    const filter = screen.getByRole('combobox', { name: 'Filter activity by staff member' });
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByTitle('Yusuf'));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual(expect.arrayContaining([{ field: 'staffId', operator: 'eq', value: '9' }])));
+    const address = screen.getByTestId('location').textContent;
+
+    await clickWhenSettled(screen.getByRole('link', { name: 'Listing #41' }));
+    expect(await screen.findByText('Listing page')).toBeInTheDocument();
+    await router.navigate(-1);
+
+    expect(await screen.findByRole('searchbox', { name: 'Search by staff member, action or reason...' }, LOAD)).toHaveValue('declined');
+    await screen.findByRole('link', { name: 'Listing #41' });
+    const filterAgain = screen.getByRole('combobox', { name: 'Filter activity by staff member' });
+    await waitFor(() => expect(within(filterAgain.closest('.ant-select') as HTMLElement).getByTitle('Yusuf')).toBeInTheDocument());
+    expect(screen.getByTestId('location').textContent).toBe(address);
+    expect(lastCall(getList).filters).toEqual([
+      { field: 'q', operator: 'contains', value: 'declined' },
+      { field: 'staffId', operator: 'eq', value: '9' },
+    ]);
   });
 });

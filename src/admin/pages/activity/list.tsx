@@ -1,6 +1,5 @@
-import { useDataProvider } from '@refinedev/core';
-import { useEffect, useState } from 'react';
-import { Flex, Select, Typography } from 'antd';
+import { useCustom, type HttpError } from '@refinedev/core';
+import { Alert, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, activityList, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
@@ -8,7 +7,8 @@ import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../access';
 import { changedFields, staffLabel } from '../../components/audit-history';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
-import type { ListScreenState } from '../../list/use-list-screen';
+import { useListContext, useRefetchOnRefresh } from '../../list/list-context';
+import { LIST_QUERY_DEFAULTS } from '../../list/use-list-screen';
 import { actionPath } from '../../resources';
 
 /** Where a record is shown: a host or a listing (a property's decisions too) by id, a promo on the promos overview. */
@@ -19,38 +19,30 @@ function recordPath({ entityType, entityId }: ActivityRow): string {
 }
 
 /** The staff filter: every member by name (disabled ones too, their entries stay); "All staff" clears it. */
-function StaffFilter({ list }: { list: ListScreenState<ActivityRow> }) {
+function StaffFilter() {
   const { t } = useTranslation();
-  // Read through the data provider once, not with useCustom: a Refine query here made the list lose
-  // its search and filter from the address on the way Back to Activity.
-  const dataProvider = useDataProvider();
-  const [members, setMembers] = useState<ActivityStaff[] | undefined>(undefined);
-  useEffect(() => {
-    let isCurrent = true;
-    const { custom } = dataProvider();
-    void custom?.({ url: actionPath('activity', 'staffNames'), method: 'get' })
-      .then(({ data }) => isCurrent && setMembers(data as unknown as ActivityStaff[]))
-      .catch(() => isCurrent && setMembers([]));
-    return () => {
-      isCurrent = false;
-    };
-  }, [dataProvider]);
+  const list = useListContext<ActivityRow>();
+  const { query } = useCustom<ActivityStaff[], HttpError>({ url: actionPath('activity', 'staffNames'), method: 'get', ...LIST_QUERY_DEFAULTS });
+  // Refresh is the retry, as for the list itself.
+  useRefetchOnRefresh(query.refetch);
   return (
-    <Select
-      aria-label={t('admin.activity.staffFilter')}
-      style={{ minWidth: 220 }}
-      loading={members === undefined}
-      value={list.extraFilters.staffId || ''}
-      onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
-      options={[
-        { value: '', label: t('admin.activity.allStaff') },
-        ...(members ?? []).map((member) => ({ value: String(member.id), label: member.name })),
-      ]}
-    />
+    <Flex vertical gap={8}>
+      <Select
+        aria-label={t('admin.activity.staffFilter')}
+        style={{ minWidth: 220 }}
+        loading={query.isLoading}
+        status={query.isError ? 'error' : undefined}
+        value={list.extraFilters.staffId || ''}
+        onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
+        options={[
+          { value: '', label: t('admin.activity.allStaff') },
+          ...(query.data?.data ?? []).map((member) => ({ value: String(member.id), label: member.name })),
+        ]}
+      />
+      {query.isError ? <Alert role="alert" type="error" showIcon message={t('admin.activity.errors.staffNames')} /> : null}
+    </Flex>
   );
 }
-
-const staffFilter = (list: ListScreenState<ActivityRow>) => <StaffFilter list={list} />;
 
 /**
  * Activity for a role that does not manage staff: no "Staff" kind among the filters, since the server
@@ -97,5 +89,5 @@ export function ActivityList() {
     },
   ];
   const definition = canReadStaffAccounts ? activityList : activityWithoutStaffAccounts;
-  return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={staffFilter} />;
+  return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={<StaffFilter />} />;
 }
