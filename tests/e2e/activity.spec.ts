@@ -1,7 +1,7 @@
 // Activity against the real server: a decision made in one screen shows in the trail, newest first,
 // with who, what, the linked record and before → after; search, kind filter, time sort, CSV, axe.
 import type { ListingRow } from '../../src/contracts/listings';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN } from './server';
 import { expect, expectNoSeriousAxeViolations, exportCsv, test } from './fixtures';
 
 test('a listing declined with a reason shows in Activity, searchable, filtered by kind, sorted by time and exported', async ({

@@ -1,9 +1,10 @@
-// The journeys' shared harness: Playwright's `test` with a signed-in administrator, the sign-in form
-// for the journeys that are about it, and the one accessibility check every screen passes.
+// The journeys' shared harness: Playwright's `test` with a server of the worker's own (server.ts), a
+// signed-in administrator, the sign-in form for the journeys that are about it, and the one
+// accessibility check every screen passes.
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, FIRST_PORT, startWorkerServer, type E2eServer } from './server';
 
 export { expect };
 
@@ -12,7 +13,11 @@ type Credentials = { email: string; password: string };
 /** The worker's API session: signed in once, and again only when a journey has revoked it. */
 type AdminSession = { api: APIRequestContext; token: string };
 
-type WorkerFixtures = { adminSession: AdminSession };
+type WorkerFixtures = {
+  /** The worker's own server and database, started with the worker and stopped with it. */
+  server: E2eServer;
+  adminSession: AdminSession;
+};
 
 type TestFixtures = {
   /** A live bearer token of E2E_ADMIN, shared by the worker's journeys. */
@@ -32,9 +37,27 @@ async function signInThroughApi(api: APIRequestContext): Promise<string> {
 // Each fixture hands its value to the journey through `provide` (Playwright's `use`, renamed so
 // the React hooks lint rule does not take it for React's `use`).
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // Playwright reads a fixture's dependencies from this pattern, and the server needs none.
+    // oxlint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      // workerIndex, not parallelIndex: a worker that replaces a failed one gets a fresh port and database.
+      const server = await startWorkerServer(FIRST_PORT + workerInfo.workerIndex);
+      await provide(server);
+      await server.stop();
+    },
+    // Copying the demo database and starting the server take longer than a journey may.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  // Every page, context and request of the journey goes to the worker's server.
+  baseURL: async ({ server }, provide) => {
+    await provide(server.baseURL);
+  },
+
   adminSession: [
-    async ({ playwright }, provide, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    async ({ playwright, server }, provide) => {
+      const api = await playwright.request.newContext({ baseURL: server.baseURL });
       await provide({ api, token: await signInThroughApi(api) });
       await api.dispose();
     },

@@ -2,7 +2,7 @@
 // decisions that survive a reload and show in the history, the map's offline fallback, a 409, axe.
 import type { APIRequestContext } from '@playwright/test';
 import type { ListingDetail, ListingRow } from '../../src/contracts/listings';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN } from './server';
 import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 /** Pending listings in id order; each test takes its own so none depends on another's decision. */

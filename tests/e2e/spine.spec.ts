@@ -1,7 +1,7 @@
 // The spine end to end: a visitor sees the landing page; an administrator signs in, reaches the
 // admin layout, and signs out again (the token is revoked and gone).
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN } from './server';
 import { expect, expectNoSeriousAxeViolations, submitSignInForm, test } from './fixtures';
 
 /** Collects what the browser reports as Content-Security-Policy violations on a page. */
