@@ -71,6 +71,9 @@ async function startServerOn(port: number, dataDir: string): Promise<E2eServer> 
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // No load shedding (tests/server/overload.test.ts covers it): on a 2-core machine shared by two
+      // servers and two browsers, a late event loop would answer a journey's call 503.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
