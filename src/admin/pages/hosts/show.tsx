@@ -1,67 +1,27 @@
-import { useDelete, useInvalidate, useOne, useUpdate, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Space, Spin, Typography } from 'antd';
+import { useDelete, useOne, type HttpError } from '@refinedev/core';
+import { App, Button, Card, Descriptions, Flex, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, buttonLoading, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
-import { useState } from 'react';
 import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import {
-  HOST_EDIT_FIELDS,
-  HOST_EDIT_LIMITS,
-  HOST_EDIT_MESSAGES,
-  HOST_NOT_FOUND_MESSAGE,
-  validateHostEdit,
-  type HostDetail,
-  type HostEditValues,
-} from '../../../contracts/hosts';
+import { HOST_NOT_FOUND_MESSAGE, type HostDetail } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import { HostInformationCard, useHostEdit, type HostEdit } from './host-information';
 import { HostVerification } from './verification';
 
 const HOSTS_PATH = '/hosts';
-
-/** The catalogue key of each host edit message (docs/product.md §20.1), so the rule's text shows in the chosen language. */
-const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
-  Object.entries(HOST_EDIT_MESSAGES).map(([key, text]) => [text, `admin.hosts.detail.validation.${key}`]),
-);
-
-function editValuesOf(host: HostDetail): HostEditValues {
-  return {
-    name: host.name,
-    email: host.email ?? '',
-    phone: host.phone ?? '',
-    propertyAddress: host.propertyAddress ?? '',
-  };
-}
 
 /** Host Details (docs/product.md §9) with the "Host Verification Details" card and the host's history on the same page. */
 export function HostDetails() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const [form] = Form.useForm<HostEditValues>();
-  const [isEditing, setIsEditing] = useState(false);
-  const [formError, setFormError] = useState<string>();
-
   const { query, result: host } = useOne<HostDetail, HttpError>({
     resource: 'hosts',
     id,
     errorNotification: false,
     queryOptions: { retry: false },
   });
-  const { mutate: update, mutation: updating } = useUpdate<HostDetail, HttpError, HostEditValues>();
-  const isSaving = updating.isPending;
-  const { mutate: remove, mutation: removal } = useDelete<HostDetail, HttpError>();
-
-  const validationText = (text: string) => (VALIDATION_KEYS[text] ? t(VALIDATION_KEYS[text]) : text);
-  const backToHosts = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(HOSTS_PATH)}>
-      {t('admin.hosts.detail.back')}
-    </Button>
-  );
-
   // Support and Viewer read hosts; Edit and Delete are for the roles that change them.
   const canWrite = usePermission('hosts', 'hosts.write');
 
@@ -72,67 +32,109 @@ export function HostDetails() {
       </Flex>
     );
   }
-
   if (query.isError || !host) {
-    const isNotFound = query.error?.statusCode === 404 || query.error?.message === HOST_NOT_FOUND_MESSAGE;
-    return (
-      <Result
-        status={isNotFound ? '404' : 'error'}
-        title={<span role="alert">{t('admin.hosts.detail.errors.loadFailed')}</span>}
-        subTitle={isNotFound ? t('admin.hosts.detail.errors.notFound') : query.error?.message}
-        extra={
-          <Space wrap>
-            {backToHosts}
-            <Button type="primary" onClick={() => void query.refetch()} loading={buttonLoading(query.isFetching)}>
-              {t('admin.hosts.detail.retry')}
-            </Button>
-          </Space>
-        }
-      />
-    );
+    return <HostLoadFailure error={query.error} isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
+  return <LoadedHostDetails id={id} host={host} canWrite={canWrite} />;
+}
 
-  const currentHost = host;
+function BackToHosts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(HOSTS_PATH)}>
+      {t('admin.hosts.detail.back')}
+    </Button>
+  );
+}
 
-  function startEditing() {
-    setFormError(undefined);
-    setIsEditing(true);
-  }
+interface HostLoadFailureProps {
+  error: HttpError | null;
+  isRetrying: boolean;
+  onRetry: () => void;
+}
 
-  function cancelEditing() {
-    // Cancel restores the stored values: the form keeps its values between edits, so they are put back first.
-    form.setFieldsValue(editValuesOf(currentHost));
-    setFormError(undefined);
-    setIsEditing(false);
-  }
+/** The host could not be loaded: not found, or the server's message; Back to Hosts and Retry. */
+function HostLoadFailure({ error, isRetrying, onRetry }: HostLoadFailureProps) {
+  const { t } = useTranslation();
+  const isNotFound = error?.statusCode === 404 || error?.message === HOST_NOT_FOUND_MESSAGE;
+  return (
+    <Result
+      status={isNotFound ? '404' : 'error'}
+      title={<span role="alert">{t('admin.hosts.detail.errors.loadFailed')}</span>}
+      subTitle={isNotFound ? t('admin.hosts.detail.errors.notFound') : error?.message}
+      extra={
+        <Space wrap>
+          <BackToHosts />
+          <Button type="primary" onClick={onRetry} loading={buttonLoading(isRetrying)}>
+            {t('admin.hosts.detail.retry')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
 
-  function save() {
-    const values = form.getFieldsValue(true) as HostEditValues;
-    const problem = validateHostEdit(values);
-    if (problem) {
-      setFormError(validationText(problem));
-      return;
-    }
-    setFormError(undefined);
-    update(
-      { resource: 'hosts', id, values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          // The next Edit starts from what was saved.
-          form.setFieldsValue(values);
-          setIsEditing(false);
-          void message.success(t('admin.hosts.detail.updated'));
-          void invalidate({ invalidates: ['all'] });
-        },
-        onError: (error) => setFormError(`${t('admin.hosts.detail.errors.updateFailed')}: ${validationText(error.message)}`),
-      },
-    );
-  }
+function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetail; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const edit = useHostEdit(id, host);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Flex wrap gap="small" justify="space-between" align="center">
+        <Space wrap align="center">
+          <BackToHosts />
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {host.name.trim() ? host.name : t('admin.hosts.list.unknownHost')}
+          </Typography.Title>
+        </Space>
+        {canWrite ? <HostActions id={id} host={host} edit={edit} /> : null}
+      </Flex>
+      <HostInformationCard host={host} edit={edit} />
+      <HostRegistrationCard host={host} />
+      <HostVerification id={id} />
+      <AuditHistory entityType="host" entityId={id} />
+    </Space>
+  );
+}
+
+/** Edit (Save and Cancel while editing) and Delete, for the roles that change hosts. */
+function HostActions({ id, host, edit }: { id: string; host: HostDetail; edit: HostEdit }) {
+  const { t } = useTranslation();
+  const { confirmDelete, isDeleting } = useHostDelete(id, host);
+  return (
+    <Space wrap>
+      {edit.isEditing ? (
+        <>
+          <Button type="primary" icon={<SaveOutlined />} onClick={edit.save} loading={buttonLoading(edit.isSaving)}>
+            {t('admin.hosts.detail.save')}
+          </Button>
+          <Button onClick={edit.cancelEditing} disabled={edit.isSaving}>
+            {t('admin.hosts.detail.cancel')}
+          </Button>
+        </>
+      ) : (
+        <Button icon={<EditOutlined />} onClick={edit.startEditing}>
+          {t('admin.hosts.detail.edit')}
+        </Button>
+      )}
+      <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={buttonLoading(isDeleting)}>
+        {t('admin.hosts.detail.delete')}
+      </Button>
+    </Space>
+  );
+}
+
+/** Deleting the host, once confirmed in a dialog; then back to the list. */
+function useHostDelete(id: string, host: HostDetail) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const { mutate: remove, mutation: removal } = useDelete<HostDetail, HttpError>();
 
   function confirmDelete() {
     modal.confirm({
       title: t('admin.hosts.detail.deleteTitle'),
-      content: t('admin.hosts.detail.deleteConfirm', { name: currentHost.name }),
+      content: t('admin.hosts.detail.deleteConfirm', { name: host.name }),
       okText: t('admin.hosts.detail.delete'),
       okButtonProps: { danger: true },
       cancelText: t('admin.hosts.detail.cancel'),
@@ -156,78 +158,22 @@ export function HostDetails() {
     });
   }
 
-  const shown = (value: string | null) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
+  return { confirmDelete, isDeleting: removal.isPending };
+}
 
+function HostRegistrationCard({ host }: { host: HostDetail }) {
+  const { t } = useTranslation();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Flex wrap gap="small" justify="space-between" align="center">
-        <Space wrap align="center">
-          {backToHosts}
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {currentHost.name.trim() ? currentHost.name : t('admin.hosts.list.unknownHost')}
-          </Typography.Title>
-        </Space>
-        {canWrite ? (
-        <Space wrap>
-          {isEditing ? (
-            <>
-              <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={buttonLoading(isSaving)}>
-                {t('admin.hosts.detail.save')}
-              </Button>
-              <Button onClick={cancelEditing} disabled={isSaving}>
-                {t('admin.hosts.detail.cancel')}
-              </Button>
-            </>
-          ) : (
-            <Button icon={<EditOutlined />} onClick={startEditing}>
-              {t('admin.hosts.detail.edit')}
-            </Button>
-          )}
-          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={buttonLoading(removal.isPending)}>
-            {t('admin.hosts.detail.delete')}
-          </Button>
-        </Space>
-        ) : null}
-      </Flex>
-
-      <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.information')}</Typography.Title>}>
-        {isEditing ? (
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={save} initialValues={editValuesOf(currentHost)}>
-            {formError && <Alert role="alert" type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
-            {HOST_EDIT_FIELDS.map((field) => (
-              <Form.Item key={field} name={field} label={t(`admin.hosts.detail.fields.${field}`)}>
-                {field === 'propertyAddress' ? (
-                  <Input.TextArea autoSize={{ minRows: 2 }} maxLength={HOST_EDIT_LIMITS[field]} />
-                ) : (
-                  <Input type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'} maxLength={HOST_EDIT_LIMITS[field]} />
-                )}
-              </Form.Item>
-            ))}
-          </Form>
-        ) : (
-          <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
-            <Descriptions.Item label={t('admin.hosts.detail.fields.name')}>{shown(currentHost.name)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.detail.fields.email')}>{shown(currentHost.email)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.detail.fields.phone')}>{shown(currentHost.phone)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.detail.fields.propertyAddress')}>{shown(currentHost.propertyAddress)}</Descriptions.Item>
-          </Descriptions>
-        )}
-      </Card>
-
-      <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.registration')}</Typography.Title>}>
-        <Descriptions column={{ xs: 1, md: 3 }} size="small">
-          <Descriptions.Item label={t('admin.hosts.detail.fields.hostId')}>{currentHost.id}</Descriptions.Item>
-          <Descriptions.Item label={t('admin.hosts.detail.fields.createdAt')}>
-            <time dateTime={currentHost.createdAt}>{formatDate(currentHost.createdAt)}</time>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('admin.hosts.detail.fields.updatedAt')}>
-            <time dateTime={currentHost.updatedAt}>{formatDate(currentHost.updatedAt)}</time>
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
-
-      <HostVerification id={id} />
-      <AuditHistory entityType="host" entityId={id} />
-    </Space>
+    <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.registration')}</Typography.Title>}>
+      <Descriptions column={{ xs: 1, md: 3 }} size="small">
+        <Descriptions.Item label={t('admin.hosts.detail.fields.hostId')}>{host.id}</Descriptions.Item>
+        <Descriptions.Item label={t('admin.hosts.detail.fields.createdAt')}>
+          <time dateTime={host.createdAt}>{formatDate(host.createdAt)}</time>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('admin.hosts.detail.fields.updatedAt')}>
+          <time dateTime={host.updatedAt}>{formatDate(host.updatedAt)}</time>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
   );
 }

@@ -10,12 +10,26 @@ import { actionPath } from '../../resources';
 
 const THUMBNAIL_SIZE = 120;
 
+type UserDetails = UserDetailsResponse['userDetails'];
+type VerificationDetails = NonNullable<UserDetailsResponse['hostVerificationDetails']>;
+
+function CardTitle({ children }: { children: string }) {
+  return (
+    <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+      {children}
+    </Typography.Title>
+  );
+}
+
+/** A value as sent, or "Not provided". */
+function useShown() {
+  const { t } = useTranslation();
+  return (value: string | null | undefined) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
+}
+
 /** Host Verification Details (docs/product.md §9): the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
 export function HostVerification({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const [isDocumentOpen, setIsDocumentOpen] = useState(false);
   const canApprove = usePermission('hosts', 'hosts.write');
   const { query } = useCustom<UserDetailsResponse, HttpError>({
     url: actionPath('hosts', 'verification', id),
@@ -23,13 +37,11 @@ export function HostVerification({ id }: { id: string }) {
     errorNotification: false,
     queryOptions: { retry: false },
   });
-  const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
-
-  const title = (text: string) => <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{text}</Typography.Title>;
+  const title = <CardTitle>{t('admin.hosts.verification.title')}</CardTitle>;
 
   if (query.isLoading) {
     return (
-      <Card title={title(t('admin.hosts.verification.title'))}>
+      <Card title={title}>
         <Skeleton active avatar />
       </Card>
     );
@@ -38,16 +50,58 @@ export function HostVerification({ id }: { id: string }) {
   const details = query.data?.data;
   if (query.isError || !details) {
     return (
-      <Card title={title(t('admin.hosts.verification.title'))}>
+      <Card title={title}>
         <Alert type="error" role="alert" showIcon message={t('admin.hosts.verification.loadFailed')} />
       </Card>
     );
   }
 
   const { userDetails, hostVerificationDetails: verification } = details;
-  const name = userDetails.name;
+  return (
+    <>
+      <HostUserCard userDetails={userDetails} />
+      <Card title={title} extra={canApprove ? <ApproveHostButton id={id} /> : null}>
+        {verification ? (
+          <IdentityDocument verification={verification} name={userDetails.name} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.hosts.verification.noVerification')} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** The host's user account: picture, name, e-mail, phone, when they joined and what they wrote about themselves. */
+function HostUserCard({ userDetails }: { userDetails: UserDetails }) {
+  const { t } = useTranslation();
+  const shown = useShown();
+  const { name } = userDetails;
   const phone = [userDetails.phoneCountryCode, userDetails.phoneNumber].filter(Boolean).join(' ');
-  const shown = (value: string | null | undefined) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
+  return (
+    <Card title={<CardTitle>{t('admin.hosts.verification.userTitle')}</CardTitle>}>
+      <Flex gap="large" wrap align="flex-start">
+        <Avatar size={96} src={userDetails.profilePicture ?? undefined} icon={<UserOutlined />} alt={t('admin.hosts.verification.pictureAlt', { name })} />
+        <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ flex: 1, minWidth: 240 }}>
+          <Descriptions.Item label={t('admin.hosts.verification.fields.name')}>{shown(name)}</Descriptions.Item>
+          <Descriptions.Item label={t('admin.hosts.verification.fields.email')}>{shown(userDetails.email)}</Descriptions.Item>
+          <Descriptions.Item label={t('admin.hosts.verification.fields.phone')}>{shown(phone)}</Descriptions.Item>
+          <Descriptions.Item label={t('admin.hosts.verification.fields.joined')}>
+            <time dateTime={userDetails.createdAt}>{formatDate(userDetails.createdAt)}</time>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('admin.hosts.verification.fields.about')} span={2}>
+            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{shown(userDetails.about)}</Typography.Paragraph>
+          </Descriptions.Item>
+        </Descriptions>
+      </Flex>
+    </Card>
+  );
+}
+
+function ApproveHostButton({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
 
   function approveHost() {
     approve(
@@ -63,86 +117,45 @@ export function HostVerification({ id }: { id: string }) {
   }
 
   return (
-    <>
-      <Card title={title(t('admin.hosts.verification.userTitle'))}>
-        <Flex gap="large" wrap align="flex-start">
-          <Avatar
-            size={96}
-            src={userDetails.profilePicture ?? undefined}
-            icon={<UserOutlined />}
-            alt={t('admin.hosts.verification.pictureAlt', { name })}
-          />
-          <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ flex: 1, minWidth: 240 }}>
-            <Descriptions.Item label={t('admin.hosts.verification.fields.name')}>{shown(name)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.verification.fields.email')}>{shown(userDetails.email)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.verification.fields.phone')}>{shown(phone)}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.verification.fields.joined')}>
-              <time dateTime={userDetails.createdAt}>{formatDate(userDetails.createdAt)}</time>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('admin.hosts.verification.fields.about')} span={2}>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{shown(userDetails.about)}</Typography.Paragraph>
-            </Descriptions.Item>
-          </Descriptions>
-        </Flex>
-      </Card>
+    <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={buttonLoading(approval.isPending)}>
+      {t('admin.hosts.verification.approve')}
+    </Button>
+  );
+}
 
-      <Card
-        title={title(t('admin.hosts.verification.title'))}
-        extra={
-          canApprove ? (
-            <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={buttonLoading(approval.isPending)}>
-              {t('admin.hosts.verification.approve')}
-            </Button>
-          ) : null
-        }
-      >
-        {verification ? (
-          <Flex gap="large" wrap align="flex-start">
-            <Descriptions column={1} size="small" style={{ flex: 1, minWidth: 220 }}>
-              <Descriptions.Item label={t('admin.hosts.verification.fields.idType')}>{verification.idType}</Descriptions.Item>
-              <Descriptions.Item label={t('admin.hosts.verification.fields.country')}>{verification.country}</Descriptions.Item>
-              <Descriptions.Item label={t('admin.hosts.verification.fields.submitted')}>
-                <time dateTime={verification.createdAt}>{formatDate(verification.createdAt)}</time>
-              </Descriptions.Item>
-            </Descriptions>
-            <Space direction="vertical" size={4}>
-              <Typography.Text>{t('admin.hosts.verification.fields.idDocument')}</Typography.Text>
-              <button
-                type="button"
-                onClick={() => setIsDocumentOpen(true)}
-                aria-label={t('admin.hosts.verification.openDocument', { name })}
-                style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 8, background: 'none', cursor: 'zoom-in', lineHeight: 0 }}
-              >
-                <img
-                  src={verification.idDocumentUrl}
-                  alt=""
-                  width={THUMBNAIL_SIZE}
-                  height={THUMBNAIL_SIZE * 0.66}
-                  style={{ objectFit: 'cover', borderRadius: 8 }}
-                />
-              </button>
-            </Space>
-          </Flex>
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.hosts.verification.noVerification')} />
-        )}
-      </Card>
-
-      {verification && (
-        <Modal
-          open={isDocumentOpen}
-          title={t('admin.hosts.verification.fields.idDocument')}
-          onCancel={() => setIsDocumentOpen(false)}
-          footer={<Button onClick={() => setIsDocumentOpen(false)}>{t('admin.hosts.verification.close')}</Button>}
-          width={720}
+/** The ID the host sent: its type, country and date, and the document as a thumbnail that opens it whole in a dialog. */
+function IdentityDocument({ verification, name }: { verification: VerificationDetails; name: string }) {
+  const { t } = useTranslation();
+  const [isDocumentOpen, setIsDocumentOpen] = useState(false);
+  return (
+    <Flex gap="large" wrap align="flex-start">
+      <Descriptions column={1} size="small" style={{ flex: 1, minWidth: 220 }}>
+        <Descriptions.Item label={t('admin.hosts.verification.fields.idType')}>{verification.idType}</Descriptions.Item>
+        <Descriptions.Item label={t('admin.hosts.verification.fields.country')}>{verification.country}</Descriptions.Item>
+        <Descriptions.Item label={t('admin.hosts.verification.fields.submitted')}>
+          <time dateTime={verification.createdAt}>{formatDate(verification.createdAt)}</time>
+        </Descriptions.Item>
+      </Descriptions>
+      <Space direction="vertical" size={4}>
+        <Typography.Text>{t('admin.hosts.verification.fields.idDocument')}</Typography.Text>
+        <button
+          type="button"
+          onClick={() => setIsDocumentOpen(true)}
+          aria-label={t('admin.hosts.verification.openDocument', { name })}
+          style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 8, background: 'none', cursor: 'zoom-in', lineHeight: 0 }}
         >
-          <img
-            src={verification.idDocumentUrl}
-            alt={t('admin.hosts.verification.documentAlt', { name })}
-            style={{ width: '100%', height: 'auto' }}
-          />
-        </Modal>
-      )}
-    </>
+          <img src={verification.idDocumentUrl} alt="" width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE * 0.66} style={{ objectFit: 'cover', borderRadius: 8 }} />
+        </button>
+      </Space>
+      <Modal
+        open={isDocumentOpen}
+        title={t('admin.hosts.verification.fields.idDocument')}
+        onCancel={() => setIsDocumentOpen(false)}
+        footer={<Button onClick={() => setIsDocumentOpen(false)}>{t('admin.hosts.verification.close')}</Button>}
+        width={720}
+      >
+        <img src={verification.idDocumentUrl} alt={t('admin.hosts.verification.documentAlt', { name })} style={{ width: '100%', height: 'auto' }} />
+      </Modal>
+    </Flex>
   );
 }
