@@ -64,9 +64,9 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
 }
 
 /**
- * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (with
- * `join` where the filter or the order reads a joined table), then only those rows are read by `rows`,
- * so a deep page stays cheap. Every list's page query, except where a list steers the planner itself:
+ * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (of
+ * `table` only: a join, even one PostgreSQL drops, would make it read them from the heap), then only
+ * those rows are read by `rows`, so a deep page stays cheap. Every list's page query, except where a list steers the planner itself:
  * the bookings' searched pages and their Guest and Property sorts, and Activity's searched pages
  * (bookings.repository.ts, audit.repository.ts).
  */
@@ -74,7 +74,6 @@ export function deferredPage<Record>(
   db: Database,
   page: {
     table: PgTable & { id: PgColumn };
-    join?: (query: PgSelect) => PgSelect;
     where: SQL | undefined;
     order: SQL[];
     limit: number;
@@ -83,8 +82,10 @@ export function deferredPage<Record>(
     rows: () => PgSelect;
   },
 ): Promise<Record[]> {
-  const { table, join = (query) => query } = page;
-  const ids = join(db.select({ id: table.id }).from(table).$dynamic())
+  const { table } = page;
+  const ids = db
+    .select({ id: table.id })
+    .from(table)
     .where(page.where)
     .orderBy(...page.order)
     .limit(page.limit)
