@@ -4,7 +4,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
 import { hasPermission } from '../../../src/contracts/roles';
 import type { ListFilter, ListRequest, ListSource } from '../../lib/list-source';
-import { tableListSource } from '../../lib/table-list-source';
+import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
 import { readCounter } from '../../db/counters';
 import { administrators, auditEvents } from '../../db/schema';
@@ -87,7 +87,7 @@ function rowFilters(filter: ActivityFilter): SQL | undefined {
   );
 }
 
-/** What a search matches, found before any entry is read (`prepare`), and its exact total. */
+/** What a search matches, found before any entry is read (`prepare`), and its total. */
 interface ActivitySearch {
   /** Staff members whose name (or, in the whole trail, e-mail) matches. */
   staffIds: number[];
@@ -95,9 +95,18 @@ interface ActivitySearch {
   actions: string[];
   /** Entries under the call's filters, searched or not. */
   filtered: number;
-  /** Entries the search matches under them. */
+  /** Entries the search matches under them: exact, or at least this many where `isTotalExact` is false. */
   total: number;
+  /** False when the reasons alone matched more than SEARCH_TOTAL_INLINE_UP_TO entries and were counted no further. */
+  isTotalExact: boolean;
 }
+
+/**
+ * A search whose total is a lower bound walks the time index when it reaches its page within this
+ * many entries by that bound (page 1 of a word in every tenth reason: about 100), and otherwise reads
+ * every match from the indexes and sorts them.
+ */
+const WALK_UP_TO = 100_000;
 
 const searchOf = (filter: ActivityFilter) => filter.hints?.activitySearch as ActivitySearch | undefined;
 
@@ -122,7 +131,8 @@ function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean):
  * any other reads no entry about a staff account, and who acted by name only: the e-mail is neither
  * read, nor shown, nor searched (a search would spell it out letter by letter). Totals come from the
  * counters (a search's from the cells its staff members and actions match, plus the reasons that
- * match elsewhere), so no call counts the trail.
+ * match elsewhere), so no call counts the trail; where those reasons are more than
+ * SEARCH_TOTAL_INLINE_UP_TO, the page comes first and the total from the list's `/total` call.
  */
 export function activityListSource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
   const staffMatching = (pattern: string, filter: ActivityFilter) =>
@@ -166,8 +176,15 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
       ? { source: everyEntry, filter }
       : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
 
-  /** Staff members and actions a search matches, and its exact total, in one statement (one snapshot). */
-  async function findSearch(pattern: string, filter: ActivityFilter): Promise<ActivitySearch> {
+  /**
+   * Staff members and actions a search matches, and its total, in one statement (one snapshot). With
+   * `reasonsUpTo`, the entries matched by their reason alone are counted no further than one past it:
+   * a word in many reasons ("the") is thousands of entries whose exact count costs far more than
+   * their first page, and follows from the list's `/total` call (decision 021).
+   */
+  async function findSearch(pattern: string, filter: ActivityFilter, reasonsUpTo?: number): Promise<ActivitySearch> {
+    const byReasonAlone = sql`SELECT 1 FROM ${auditEvents} WHERE ${and(ilike(auditEvents.reason, pattern), rowFilters(filter))}
+          AND coalesce(${auditEvents.administratorId}, 0) <> ALL (staff.ids) AND ${auditEvents.action} <> ALL (actions.names)`;
     const result = await db.execute(sql`WITH cells AS (${activityCells}),
       staff AS (SELECT coalesce(array_agg(matched.id ORDER BY matched.id), '{}') AS ids FROM (${staffMatching(pattern, filter)}) AS matched),
       actions AS (SELECT coalesce(array_agg(DISTINCT cells.action), '{}') AS names FROM cells WHERE cells.action ILIKE ${pattern})
@@ -175,8 +192,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
         (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)})::text AS filtered,
         (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)}
           AND (cells.administrator_id = ANY (staff.ids) OR cells.action = ANY (actions.names)))::text AS "byStaffOrAction",
-        (SELECT count(*) FROM ${auditEvents} WHERE ${and(ilike(auditEvents.reason, pattern), rowFilters(filter))}
-          AND coalesce(${auditEvents.administratorId}, 0) <> ALL (staff.ids) AND ${auditEvents.action} <> ALL (actions.names))::text AS "byReasonAlone"
+        (SELECT count(*) FROM (${byReasonAlone} ${reasonsUpTo === undefined ? sql`` : sql`LIMIT ${reasonsUpTo + 1}`}) AS matched)::text AS "byReasonAlone"
       FROM staff, actions`);
     const [row] = (result as unknown as { rows: { staffIds: number[]; actions: string[]; filtered: string; byStaffOrAction: string; byReasonAlone: string }[] }).rows;
     return {
@@ -184,6 +200,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
       actions: row.actions,
       filtered: Number(row.filtered),
       total: Number(row.byStaffOrAction) + Number(row.byReasonAlone),
+      isTotalExact: reasonsUpTo === undefined || Number(row.byReasonAlone) <= reasonsUpTo,
     };
   }
 
@@ -198,13 +215,14 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
   /**
    * One page of a search. A search matching many entries walks the time index and stops after the
    * page (page 1 of one matching a tenth of the trail reads about 100 entries); one matching few reads
-   * its matches from the indexes and sorts them. Which is cheaper follows from the exact counts.
+   * its matches from the indexes and sorts them. Which is cheaper follows from the counts.
    */
   async function searchPage(request: ListRequest<'createdAt', AuditEntityType> & { limit: number; offset: number }): Promise<ActivityRow[]> {
     const search = searchOf(request) as ActivitySearch;
-    if (search.total === 0 || request.offset >= search.total) return [];
+    if (search.total === 0 || (search.isTotalExact && request.offset >= search.total)) return [];
+    // The entries walked to reach the page's end, at most (a total that is a lower bound overstates it).
     const walked = ((request.offset + request.limit) * search.filtered) / search.total;
-    const isWalk = walked <= 2 * search.total;
+    const isWalk = search.isTotalExact ? walked <= 2 * search.total : walked <= WALK_UP_TO;
     const where = and(rowFilters(request), matchedBy(search, request.pattern as string, !isWalk));
     const direction = sql.raw(request.order === 'desc' ? 'DESC' : 'ASC');
     // OFFSET 0 keeps the matches a subquery of their own: read from their indexes, then sorted.
@@ -229,8 +247,9 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     viewOf: (caller) => (hasPermission(caller.role, ACTIVITY_STAFF_ACCOUNTS_PERMISSION) ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
     async prepare(request) {
       if (request.pattern === undefined) return request;
-      return { ...request, hints: { ...request.hints, activitySearch: await findSearch(request.pattern, request) } };
+      return { ...request, hints: { ...request.hints, activitySearch: await findSearch(request.pattern, request, SEARCH_TOTAL_INLINE_UP_TO) } };
     },
+    isTotalCostly: (filter) => searchOf(filter)?.isTotalExact === false,
     page(request) {
       if (request.pattern !== undefined && searchOf(request)) return searchPage(request);
       const { source, filter } = viewed(request);
@@ -238,7 +257,8 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     },
     async count(filter) {
       if (filter.pattern === undefined) return countUnsearched(filter);
-      return (searchOf(filter) ?? (await findSearch(filter.pattern, filter))).total;
+      const prepared = searchOf(filter);
+      return (prepared?.isTotalExact ? prepared : await findSearch(filter.pattern, filter)).total;
     },
     batches(request) {
       const { source, filter } = viewed(request);
