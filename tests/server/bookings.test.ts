@@ -209,6 +209,19 @@ describe('GET /api/admin/bookings, paged form', () => {
     expect((await page({ q: tag, sort: 'total', order: 'desc' })).rows[0].total).toBe(900.25);
   });
 
+  it('pages a narrow search in id order both ways, each booking once though its guest and property both match', async () => {
+    const tag = newTag();
+    const { rows } = await bookingsFor(tag, 5, { status: 'confirmed' });
+    const { guest, property } = await bookingsFor(`${tag}p`, 0);
+    const pending = [await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, status: 'pending' })];
+    const ids = [...rows, ...pending].map((row) => row.id).sort((a, b) => a - b);
+    expect(await page({ q: tag, sort: 'id', order: 'asc', pageSize: 2, page: 2 })).toMatchObject({ ids: ids.slice(2, 4), total: 6 });
+    expect((await page({ q: tag, sort: 'id', order: 'desc', pageSize: 4, page: 2 })).ids).toEqual([...ids].reverse().slice(4));
+    expect((await page({ q: tag })).ids).toEqual([...ids].reverse());
+    expect(await page({ q: tag, status: 'pending' })).toMatchObject({ ids: pending.map((row) => row.id), total: 1 });
+    expect((await page({ q: tag, sort: 'id', page: 4, pageSize: 2 })).ids).toEqual([]);
+  });
+
   it('answers the same way when a search matches many guests (the broad search plan)', async () => {
     const tag = newTag();
     await t.handle.query(sql`INSERT INTO users (is_host, name) SELECT false, ${`Broad ${tag} `} || n FROM generate_series(1, 600) AS n`);

@@ -83,14 +83,15 @@ const matchingProperties = (pattern: string) =>
   sql`SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern}`;
 
 /**
- * Ids of the bookings of a narrow search's guests and properties: each branch reads the
- * (guest_id, status, id) or (property_id, status, id) index for a few hundred keys at most, so a
- * million bookings are never scanned.
+ * Ids of the bookings of a narrow search's guests and properties, and of the id it names, each once,
+ * under the call's status: each branch reads the (guest_id, status, id) or (property_id, status, id)
+ * index alone for a few hundred keys at most, so a million bookings are never scanned.
  */
-function matchingIds(sources: SearchSources, id: number | undefined): SQL {
-  const byId = id === undefined ? sql`` : sql` UNION ALL SELECT ${id}::int`;
-  return sql`SELECT by_guest.id FROM bookings AS by_guest WHERE by_guest.guest_id = ANY(${intArray(sources.guestIds)}::int[])
-    UNION ALL SELECT by_property.id FROM bookings AS by_property WHERE by_property.property_id = ANY(${intArray(sources.propertyIds)}::int[])${byId}`;
+function matchingIds(sources: SearchSources, filter: BookingFilter): SQL {
+  const ofStatus = (alias: string) => (filter.status === undefined ? sql`` : sql` AND ${sql.raw(alias)}.status = ${filter.status}`);
+  const byId = filter.id === undefined ? sql`` : sql` UNION SELECT by_id.id FROM bookings AS by_id WHERE by_id.id = ${filter.id}${ofStatus('by_id')}`;
+  return sql`SELECT by_guest.id FROM bookings AS by_guest WHERE by_guest.guest_id = ANY(${intArray(sources.guestIds)}::int[])${ofStatus('by_guest')}
+    UNION SELECT by_property.id FROM bookings AS by_property WHERE by_property.property_id = ANY(${intArray(sources.propertyIds)}::int[])${ofStatus('by_property')}${byId}`;
 }
 
 /**
@@ -105,7 +106,7 @@ const propertyMatches = (pattern: string) =>
   sql`COALESCE((SELECT property.title ILIKE ${pattern} OR property.address ILIKE ${pattern} FROM properties AS property WHERE property.id = ${bookings.propertyId}), false)`;
 
 function searchCondition(filter: BookingFilter & { pattern: string }): SQL {
-  if (filter.sources) return sql`${bookings.id} IN (${matchingIds(filter.sources, filter.id)})`;
+  if (filter.sources) return sql`${bookings.id} IN (${matchingIds(filter.sources, filter)})`;
   const byId = filter.id === undefined ? sql`` : sql` OR ${bookings.id} = ${filter.id}`;
   return sql`(${guestMatches(filter.pattern)} OR ${propertyMatches(filter.pattern)}${byId})`;
 }
@@ -209,10 +210,26 @@ export function createBookingsRepository(db: Database) {
         .offset(skipped);
       ids = [...ids, ...rest.map((row) => row.id)];
     }
+    return rowsInOrder(ids);
+  }
+
+  /** The rows of these bookings, in the order of `ids`. */
+  async function rowsInOrder(ids: readonly number[]): Promise<BookingRow[]> {
     if (ids.length === 0) return [];
-    const rows = await selectRows().where(inArray(bookings.id, ids));
+    const rows = await selectRows().where(inArray(bookings.id, [...ids]));
     const position = new Map(ids.map((bookingId, index) => [bookingId, index]));
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  }
+
+  /**
+   * A narrow search's page in id order, from the ids its guests' and properties' indexes give, with
+   * no booking read but the page's (the other sorts read each match's sort key from its row).
+   */
+  async function narrowPageById(request: BookingPageRequest & { sources: SearchSources }): Promise<BookingRow[]> {
+    const direction = sql.raw(request.sort === 'id' && request.order === 'asc' ? 'ASC' : 'DESC');
+    const result = await db.execute(sql`SELECT found.id FROM (${matchingIds(request.sources, request)}) AS found
+      ORDER BY found.id ${direction} LIMIT ${request.limit} OFFSET ${request.offset}`);
+    return rowsInOrder((result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id)));
   }
 
   return {
@@ -226,22 +243,17 @@ export function createBookingsRepository(db: Database) {
 
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
       if (!request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
-      const order = orderBy(request.sort, request.order, request.sources !== undefined);
-      if (!request.pattern) {
-        return deferredPage<BookingRow>(db, {
-          table: bookings,
-          where: filterCondition(request),
-          order,
-          limit: request.limit,
-          offset: request.offset,
-          rows: () => selectRows().$dynamic(),
-        });
-      }
-      return selectRows()
-        .where(filterCondition(request))
-        .orderBy(...order)
-        .limit(request.limit)
-        .offset(request.offset);
+      const { sources } = request;
+      if (request.pattern && sources && (request.sort === undefined || request.sort === 'id')) return narrowPageById({ ...request, sources });
+      // The page's ids first, then only their guests and properties: a search's matches are not all joined to be sorted.
+      return deferredPage<BookingRow>(db, {
+        table: bookings,
+        where: filterCondition(request),
+        order: orderBy(request.sort, request.order, sources !== undefined),
+        limit: request.limit,
+        offset: request.offset,
+        rows: () => selectRows().$dynamic(),
+      });
     },
 
     async count(filter: BookingFilter): Promise<number> {
@@ -250,12 +262,11 @@ export function createBookingsRepository(db: Database) {
       // Distinct ids from the (guest_id, status, id) and (property_id, status, id) indexes: no pass over every booking.
       const status = filter.status === undefined ? sql`` : sql` AND matched.status = ${filter.status}`;
       const byId = filter.id === undefined ? sql`` : sql` UNION SELECT matched.id FROM bookings AS matched WHERE matched.id = ${filter.id}${status}`;
-      const guests = filter.sources ? sql`= ANY(${intArray(filter.sources.guestIds)}::int[])` : sql`IN (${matchingGuests(filter.pattern)})`;
-      const places = filter.sources ? sql`= ANY(${intArray(filter.sources.propertyIds)}::int[])` : sql`IN (${matchingProperties(filter.pattern)})`;
-      const result = await db.execute(sql`SELECT count(*)::int AS count FROM (
-        SELECT matched.id FROM bookings AS matched WHERE matched.guest_id ${guests}${status}
-        UNION SELECT matched.id FROM bookings AS matched WHERE matched.property_id ${places}${status}${byId}
-      ) AS found`);
+      const found = filter.sources
+        ? matchingIds(filter.sources, filter)
+        : sql`SELECT matched.id FROM bookings AS matched WHERE matched.guest_id IN (${matchingGuests(filter.pattern)})${status}
+          UNION SELECT matched.id FROM bookings AS matched WHERE matched.property_id IN (${matchingProperties(filter.pattern)})${status}${byId}`;
+      const result = await db.execute(sql`SELECT count(*)::int AS count FROM (${found}) AS found`);
       const [row] = (result as unknown as { rows: { count: number }[] }).rows;
       return Number(row.count);
     },
