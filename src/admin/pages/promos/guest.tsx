@@ -30,14 +30,21 @@ const FIELD_IDS: Record<EditableField, string> = {
   promoValue: 'guest-promo-value',
 };
 
+const FIELD_LABEL_KEYS: Record<EditableField, string> = {
+  promoCode: 'admin.promos.guest.promoCode',
+  validUntil: 'admin.promos.guest.validUntil',
+  promoValue: 'admin.promos.guest.promoValue',
+};
+
 export function GuestPromoPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(NOTHING_EDITED);
   // Only an Administrator changes promos; the other readers see the values without the controls.
   const canWrite = usePermission('promos', 'promos.write');
+  const makeEditable = (field: EditableField) => setEditing((current) => ({ ...current, [field]: true }));
 
   function startEditing(field: EditableField) {
-    setEditing((current) => ({ ...current, [field]: true }));
+    makeEditable(field);
     // The field becomes editable on the next render; then the cursor goes into it.
     setTimeout(() => document.getElementById(FIELD_IDS[field])?.focus());
   }
@@ -47,30 +54,11 @@ export function GuestPromoPage() {
     dateField: 'validUntil',
     fields: EDITABLE_FIELDS,
     onSaved: () => setEditing(NOTHING_EDITED),
-    onFieldRefused: (field) => setEditing((current) => ({ ...current, [field]: true })),
+    onFieldRefused: makeEditable,
   });
   const isActive = Form.useWatch('activation', form) as boolean | undefined;
   const validUntil: unknown = Form.useWatch('validUntil', form);
-
-  function editButton(field: EditableField, label: string): ReactNode {
-    if (!canWrite) return null;
-    return (
-      <Button
-        icon={<EditOutlined />}
-        onClick={() => startEditing(field)}
-        disabled={editing[field]}
-        aria-label={t('admin.promos.editField', { field: label })}
-      >
-        {t('admin.promos.edit')}
-      </Button>
-    );
-  }
-
-  const labels = {
-    promoCode: t('admin.promos.guest.promoCode'),
-    validUntil: t('admin.promos.guest.validUntil'),
-    promoValue: t('admin.promos.guest.promoValue'),
-  };
+  const fieldProps = (field: EditableField) => ({ field, isEditing: editing[field], canWrite, onEdit: startEditing });
 
   return (
     <PromoFrame
@@ -81,84 +69,91 @@ export function GuestPromoPage() {
       clearFailure={clearFailure}
       reload={reload}
     >
-        <Form
-          {...formProps}
-          layout="vertical"
-          disabled={query?.isLoading || query?.isError || !canWrite}
-          onFinishFailed={({ errorFields }) => {
-            // A refused field must be editable to be put right.
-            for (const { name } of errorFields) {
-              const field = EDITABLE_FIELDS.find((candidate) => candidate === name[0]);
-              if (field) setEditing((current) => ({ ...current, [field]: true }));
-            }
-          }}
-        >
-          <Form.Item name="version" hidden>
-            <NumberInput />
-          </Form.Item>
+      <Form
+        {...formProps}
+        layout="vertical"
+        disabled={query?.isLoading || query?.isError || !canWrite}
+        onFinishFailed={({ errorFields }) => {
+          // A refused field must be editable to be put right.
+          for (const { name } of errorFields) {
+            const field = EDITABLE_FIELDS.find((candidate) => candidate === name[0]);
+            if (field) makeEditable(field);
+          }
+        }}
+      >
+        <Form.Item name="version" hidden>
+          <NumberInput />
+        </Form.Item>
 
-          <Form.Item label={labels.promoCode} htmlFor={FIELD_IDS.promoCode} required>
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Form.Item name="promoCode" noStyle rules={promoCodeRules(t)}>
-                <Input id={FIELD_IDS.promoCode} readOnly={!editing.promoCode} maxLength={MAX_PROMO_CODE_LENGTH} />
-              </Form.Item>
-              {editButton('promoCode', labels.promoCode)}
-            </div>
+        <FieldWithEdit {...fieldProps('promoCode')}>
+          <Form.Item name="promoCode" noStyle rules={promoCodeRules(t)}>
+            <Input id={FIELD_IDS.promoCode} readOnly={!editing.promoCode} maxLength={MAX_PROMO_CODE_LENGTH} />
           </Form.Item>
+        </FieldWithEdit>
 
-          <Form.Item
-            label={labels.validUntil}
-            htmlFor={FIELD_IDS.validUntil}
-            required
-            extra={isExpiredPromoDate(validUntil) && <Alert type="warning" message={t('admin.promos.expired')} />}
-          >
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Form.Item name="validUntil" noStyle rules={promoDateRules(t)} {...promoDateItemProps}>
-                <DatePicker
-                  id={FIELD_IDS.validUntil}
-                  format={PROMO_DATE_DISPLAY_FORMATS}
-                  disabled={!editing.validUntil}
-                  allowClear={false}
-                  suffixIcon={<CalendarOutlined />}
-                  style={{ flex: 1 }}
-                />
-              </Form.Item>
-              {editButton('validUntil', labels.validUntil)}
-            </div>
+        <FieldWithEdit {...fieldProps('validUntil')} extra={isExpiredPromoDate(validUntil) && <Alert type="warning" message={t('admin.promos.expired')} />}>
+          <Form.Item name="validUntil" noStyle rules={promoDateRules(t)} {...promoDateItemProps}>
+            <DatePicker
+              id={FIELD_IDS.validUntil}
+              format={PROMO_DATE_DISPLAY_FORMATS}
+              disabled={!editing.validUntil}
+              allowClear={false}
+              suffixIcon={<CalendarOutlined />}
+              style={{ flex: 1 }}
+            />
           </Form.Item>
+        </FieldWithEdit>
 
-          <Form.Item label={labels.promoValue} htmlFor={FIELD_IDS.promoValue} required>
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Form.Item name="promoValue" noStyle rules={promoValueRules(t)}>
-                <NumberInput
-                  id={FIELD_IDS.promoValue}
-                  readOnly={!editing.promoValue}
-                  min={1}
-                  max={MAX_PROMO_VALUE}
-                  precision={0}
-                  suffix="%"
-                  style={{ flex: 1 }}
-                />
-              </Form.Item>
-              {editButton('promoValue', labels.promoValue)}
-            </div>
+        <FieldWithEdit {...fieldProps('promoValue')}>
+          <Form.Item name="promoValue" noStyle rules={promoValueRules(t)}>
+            <NumberInput id={FIELD_IDS.promoValue} readOnly={!editing.promoValue} min={1} max={MAX_PROMO_VALUE} precision={0} suffix="%" style={{ flex: 1 }} />
           </Form.Item>
+        </FieldWithEdit>
 
-          <Form.Item label={t('admin.promos.activation')} htmlFor="guest-promo-activation">
-            <Form.Item name="activation" valuePropName="checked" noStyle>
-              <Checkbox id="guest-promo-activation">{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</Checkbox>
-            </Form.Item>
+        <Form.Item label={t('admin.promos.activation')} htmlFor="guest-promo-activation">
+          <Form.Item name="activation" valuePropName="checked" noStyle>
+            <Checkbox id="guest-promo-activation">{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</Checkbox>
           </Form.Item>
+        </Form.Item>
 
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
-            <Link to="/guest-manage">{t('admin.promos.guest.back')}</Link>
-            {canWrite ? (
-              <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
-                {t('admin.promos.save')}
-              </Button>
-            ) : null}
-          </div>
-        </Form>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Link to="/guest-manage">{t('admin.promos.guest.back')}</Link>
+          {canWrite ? (
+            <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
+              {t('admin.promos.save')}
+            </Button>
+          ) : null}
+        </div>
+      </Form>
     </PromoFrame>
+  );
+}
+
+interface FieldWithEditProps {
+  field: EditableField;
+  isEditing: boolean;
+  canWrite: boolean;
+  onEdit: (field: EditableField) => void;
+  /** Under the field (the expired date's warning). */
+  extra?: ReactNode;
+  /** The field's own form item. */
+  children: ReactNode;
+}
+
+/** A value field, labelled, with its Edit button beside it for the roles that change promos; the button rests while the field is editable. */
+function FieldWithEdit({ field, isEditing, canWrite, onEdit, extra, children }: FieldWithEditProps) {
+  const { t } = useTranslation();
+  const label = t(FIELD_LABEL_KEYS[field]);
+  return (
+    <Form.Item label={label} htmlFor={FIELD_IDS[field]} required extra={extra}>
+      <div style={{ display: 'flex', gap: 8 }}>
+        {children}
+        {canWrite ? (
+          <Button icon={<EditOutlined />} onClick={() => onEdit(field)} disabled={isEditing} aria-label={t('admin.promos.editField', { field: label })}>
+            {t('admin.promos.edit')}
+          </Button>
+        ) : null}
+      </div>
+    </Form.Item>
   );
 }
