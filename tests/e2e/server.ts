@@ -58,7 +58,7 @@ export async function startWorkerServer(port: number): Promise<E2eServer> {
 async function startServerOn(port: number, dataDir: string): Promise<E2eServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   // Another process there would answer in our server's place.
-  if (await answers(baseURL)) throw new Error(`port ${port} is taken: set HOY_E2E_PORT to a free range`);
+  if ((await healthStatus(baseURL)) !== undefined) throw new Error(`port ${port} is taken: set HOY_E2E_PORT to a free range`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -94,7 +94,7 @@ async function startServerOn(port: number, dataDir: string): Promise<E2eServer> 
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await isReady(baseURL))) {
+  while ((await healthStatus(baseURL)) !== 200) {
     if (hasExited || Date.now() > deadline) {
       await stop();
       throw new Error(hasExited ? `the server on port ${port} exited while starting (see its output above)` : `the server on port ${port} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
@@ -104,19 +104,11 @@ async function startServerOn(port: number, dataDir: string): Promise<E2eServer> 
   return { baseURL, stop };
 }
 
-async function answers(baseURL: string): Promise<boolean> {
+/** What GET /api/health answers (503 until the server is migrated and seeded), or undefined when nothing listens. */
+async function healthStatus(baseURL: string): Promise<number | undefined> {
   try {
-    await fetch(`${baseURL}/api/health`);
-    return true;
+    return (await fetch(`${baseURL}/api/health`)).status;
   } catch {
-    return false;
-  }
-}
-
-async function isReady(baseURL: string): Promise<boolean> {
-  try {
-    return (await fetch(`${baseURL}/api/health`)).ok;
-  } catch {
-    return false;
+    return undefined;
   }
 }
