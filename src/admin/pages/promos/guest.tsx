@@ -2,11 +2,10 @@
 // until its Edit button is pressed; Save stores them.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert, Button, Checkbox, DatePicker, Form, Input } from 'antd';
 import { usePermission } from '../../access';
 import { NumberInput } from '../../components/number-input';
-import { buttonLoading, CalendarOutlined, EditOutlined } from '../../icons';
+import { CalendarOutlined, EditOutlined } from '../../icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
 import {
   PROMO_DATE_DISPLAY_FORMATS,
@@ -16,7 +15,7 @@ import {
   promoDateRules,
   promoValueRules,
 } from './promo-rules';
-import { PromoFrame } from './promo-frame';
+import { PromoFormFooter, PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 
 const EDITABLE_FIELDS = ['promoCode', 'validUntil', 'promoValue'] as const;
@@ -116,14 +115,12 @@ export function GuestPromoPage() {
           </Form.Item>
         </Form.Item>
 
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Link to="/guest-manage">{t('admin.promos.guest.back')}</Link>
-          {canWrite ? (
-            <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
-              {t('admin.promos.save')}
-            </Button>
-          ) : null}
-        </div>
+        <PromoFormFooter
+          back={{ to: '/guest-manage', label: t('admin.promos.guest.back') }}
+          canWrite={canWrite}
+          saveButtonProps={saveButtonProps}
+          isSaving={mutation.isPending}
+        />
       </Form>
     </PromoFrame>
   );

@@ -1,14 +1,13 @@
 // The two host promo screens share one form: Validity Ends, Number of free stays offered and the
 // Activation toggle, saved to the promo of their kind.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Alert, Button, DatePicker, Form, Switch } from 'antd';
+import { Alert, DatePicker, Form, Switch } from 'antd';
 import { usePermission } from '../../access';
 import { NumberInput } from '../../components/number-input';
-import { buttonLoading, CalendarOutlined } from '../../icons';
+import { CalendarOutlined } from '../../icons';
 import { MAX_FREE_STAYS, type HostPromoState, type HostPromoUpdate, type PromoUrlKind } from '../../../contracts/promos';
 import { PROMO_DATE_DISPLAY_FORMATS, freeStaysRules, isExpiredPromoDate, promoDateItemProps, promoDateRules } from './promo-rules';
-import { PromoFrame } from './promo-frame';
+import { PromoFormFooter, PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 import { PROMO_OVERVIEW_ROUTE } from './routes';
 
@@ -73,14 +72,12 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
             </div>
           </Form.Item>
 
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
-            <Link to={PROMO_OVERVIEW_ROUTE}>{t('admin.promos.backToOverview')}</Link>
-            {canWrite ? (
-              <Button type="primary" {...saveButtonProps} loading={buttonLoading(mutation.isPending)}>
-                {t('admin.promos.save')}
-              </Button>
-            ) : null}
-          </div>
+          <PromoFormFooter
+            back={{ to: PROMO_OVERVIEW_ROUTE, label: t('admin.promos.backToOverview') }}
+            canWrite={canWrite}
+            saveButtonProps={saveButtonProps}
+            isSaving={mutation.isPending}
+          />
         </Form>
     </PromoFrame>
   );

@@ -1,6 +1,8 @@
-import { Alert, Button, Card, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Spin, Typography, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonLoading } from '../../icons';
 
 export type PromoFrameProps = {
   title: string;
@@ -41,6 +43,29 @@ export function PromoFrame({ title, description, query, failure, clearFailure, r
         )}
         {children}
       </Card>
+    </div>
+  );
+}
+
+export type PromoFormFooterProps = {
+  back: { to: string; label: string };
+  /** Only an Administrator changes promos: Save for them alone. */
+  canWrite: boolean;
+  saveButtonProps: ButtonProps;
+  isSaving: boolean;
+};
+
+/** Under every promo form: the way back, and Save. */
+export function PromoFormFooter({ back, canWrite, saveButtonProps, isSaving }: PromoFormFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Link to={back.to}>{back.label}</Link>
+      {canWrite ? (
+        <Button type="primary" {...saveButtonProps} loading={buttonLoading(isSaving)}>
+          {t('admin.promos.save')}
+        </Button>
+      ) : null}
     </div>
   );
 }
