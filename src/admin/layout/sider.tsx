@@ -27,44 +27,56 @@ const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 // Opened now and then: its list and dates load the first time it opens.
 const SessionsModal = lazy(() => import('./sessions-modal'));
 
-/**
- * The sidebar of docs/product.md §5: brand, one entry per resource with the current one highlighted
- * (and marked aria-current="page"), and My account, Sessions and Logout at the bottom. Built on Menu `items` (Refine's
- * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
- * header's menu button opens, so a 360 px screen keeps its whole width for the page.
- */
-export function AdminSider() {
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayoutState();
+/** The sessions dialog, loaded the first time it opens and kept outside the drawer, which closes as it opens. */
+function useSessionsModal() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const modal = hasOpened && (
+    <Suspense fallback={null}>
+      <SessionsModal open={isOpen} onClose={() => setIsOpen(false)} />
+    </Suspense>
+  );
+  const open = () => {
+    setHasOpened(true);
+    setIsOpen(true);
+  };
+  return { open, modal };
+}
+
+interface SiderContentProps {
+  isCollapsed: boolean;
+  /** After a link or Sessions is chosen: the drawer closes on a narrow screen. */
+  onNavigate: () => void;
+  onOpenSessions: () => void;
+}
+
+/** Brand, one entry per resource the role reads, then My account, Sessions and Logout. */
+function SiderContent({ isCollapsed, onNavigate, onOpenSessions }: SiderContentProps) {
   const { menuItems, selectedKey } = useMenu();
   const Link = useLink();
   const translate = useTranslate();
   const { mutate: logout } = useLogout();
   const { token } = theme.useToken();
-  const isNarrow = useIsNarrowScreen();
   const isOnAccount = useLocation().pathname === '/account';
-  const [isSessionsOpen, setIsSessionsOpen] = useState(false);
-  const [hasOpenedSessions, setHasOpenedSessions] = useState(false);
-
   // Only the screens the role reads (docs/decisions/018-staff-roles.md).
   const readable = useReadableResources(menuItems.map((item) => item.name));
 
-  const closeDrawer = () => setMobileSiderOpen(false);
   const items: MenuProps['items'] = menuItems.filter((item) => readable.has(item.name)).map((item) => ({
     key: item.key,
     icon: item.icon,
     label: (
-      <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={closeDrawer}>
+      <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={onNavigate}>
         {item.label}
       </Link>
     ),
   }));
   // The icons are decoration: each entry's accessible name is its visible text alone.
-  const logoutItems: MenuProps['items'] = [
+  const accountItems: MenuProps['items'] = [
     {
       key: 'account',
       icon: <UserOutlined aria-hidden />,
       label: (
-        <RouterLink to="/account" aria-current={isOnAccount ? 'page' : undefined} onClick={closeDrawer}>
+        <RouterLink to="/account" aria-current={isOnAccount ? 'page' : undefined} onClick={onNavigate}>
           {translate('admin.nav.account')}
         </RouterLink>
       ),
@@ -74,21 +86,14 @@ export function AdminSider() {
       icon: <LaptopOutlined aria-hidden />,
       label: translate('admin.sessions.menu'),
       onClick: () => {
-        closeDrawer();
-        setHasOpenedSessions(true);
-        setIsSessionsOpen(true);
+        onNavigate();
+        onOpenSessions();
       },
     },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: translate('buttons.logout'), onClick: () => logout() },
   ];
-  const sessionsModal = hasOpenedSessions && (
-    <Suspense fallback={null}>
-      <SessionsModal open={isSessionsOpen} onClose={() => setIsSessionsOpen(false)} />
-    </Suspense>
-  );
 
-  const isCollapsed = !isNarrow && siderCollapsed;
-  const content = (
+  return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <div
         style={{
@@ -106,9 +111,25 @@ export function AdminSider() {
       <nav aria-label={translate('admin.layout.navigation')} style={{ flex: 1, overflowY: 'auto' }}>
         <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: 'none' }} />
       </nav>
-      <Menu mode="inline" selectedKeys={isOnAccount ? ['account'] : []} items={logoutItems} style={{ border: 'none' }} />
+      <Menu mode="inline" selectedKeys={isOnAccount ? ['account'] : []} items={accountItems} style={{ border: 'none' }} />
     </div>
   );
+}
+
+/**
+ * The sidebar of docs/product.md §5: brand, one entry per resource with the current one highlighted
+ * (and marked aria-current="page"), and My account, Sessions and Logout at the bottom. Built on Menu `items` (Refine's
+ * ThemedSider uses deprecated Menu children). Below the md breakpoint it becomes a drawer that the
+ * header's menu button opens, so a 360 px screen keeps its whole width for the page.
+ */
+export function AdminSider() {
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayoutState();
+  const translate = useTranslate();
+  const { token } = theme.useToken();
+  const isNarrow = useIsNarrowScreen();
+  const sessions = useSessionsModal();
+  const closeDrawer = () => setMobileSiderOpen(false);
+  const content = <SiderContent isCollapsed={!isNarrow && siderCollapsed} onNavigate={closeDrawer} onOpenSessions={sessions.open} />;
 
   if (isNarrow) {
     return (
@@ -121,7 +142,7 @@ export function AdminSider() {
         >
           {content}
         </NavigationDrawer>
-        {sessionsModal}
+        {sessions.modal}
       </Suspense>
     );
   }
@@ -151,7 +172,7 @@ export function AdminSider() {
       }}
     >
       {content}
-      {sessionsModal}
+      {sessions.modal}
     </Layout.Sider>
   );
 }
