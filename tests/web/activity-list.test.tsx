@@ -164,7 +164,7 @@ describe('Activity', () => {
     isDown = false;
     await clickWhenSettled(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    await userEvent.click(filter);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter activity by staff member' }));
     expect(await screen.findByTitle('Yusuf')).toBeInTheDocument();
     expect(staffNames).toHaveBeenCalledTimes(2);
   });

@@ -25,21 +25,25 @@ function StaffFilter() {
   const { query } = useCustom<ActivityStaff[], HttpError>({ url: actionPath('activity', 'staffNames'), method: 'get', ...LIST_QUERY_DEFAULTS });
   // Refresh is the retry, as for the list itself.
   useRefetchOnRefresh(query.refetch);
+  const select = (
+    <Select
+      aria-label={t('admin.activity.staffFilter')}
+      style={{ minWidth: 220 }}
+      loading={query.isLoading}
+      status={query.isError ? 'error' : undefined}
+      value={list.extraFilters.staffId || ''}
+      onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
+      options={[
+        { value: '', label: t('admin.activity.allStaff') },
+        ...(query.data?.data ?? []).map((member) => ({ value: String(member.id), label: member.name })),
+      ]}
+    />
+  );
+  if (!query.isError) return select;
   return (
     <Flex vertical gap={8}>
-      <Select
-        aria-label={t('admin.activity.staffFilter')}
-        style={{ minWidth: 220 }}
-        loading={query.isLoading}
-        status={query.isError ? 'error' : undefined}
-        value={list.extraFilters.staffId || ''}
-        onChange={(value: string) => list.setExtraFilter('staffId', value || undefined)}
-        options={[
-          { value: '', label: t('admin.activity.allStaff') },
-          ...(query.data?.data ?? []).map((member) => ({ value: String(member.id), label: member.name })),
-        ]}
-      />
-      {query.isError ? <Alert role="alert" type="error" showIcon message={t('admin.activity.errors.staffNames')} /> : null}
+      {select}
+      <Alert role="alert" type="error" showIcon message={t('admin.activity.errors.staffNames')} />
     </Flex>
   );
 }
