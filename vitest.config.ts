@@ -22,7 +22,17 @@ const DRIVER_NEUTRAL = [
  * kill whole server processes: they run after the rest, one at a time, so no other test shares the
  * machine's two cores with them. Everything else runs two files at a time.
  */
-const ALONE = ['hostile-cost', 'login-abuse', 'sign-in-flood', 'process', 'crash-safety', 'dir-lock', 'production-build', 'postgres/cluster', 'postgres/multi-process'];
+const ALONE = [
+  'hostile-cost',
+  'login-abuse',
+  'sign-in-flood',
+  'process',
+  'crash-safety',
+  'dir-lock',
+  'production-build',
+  'postgres/cluster',
+  'postgres/multi-process',
+];
 const aloneFiles = ALONE.map((name) => `tests/server/${name}.test.ts`);
 
 const serverProject = (driver: 'pglite' | 'postgres', alone: boolean): TestProjectInlineConfiguration => {

@@ -121,9 +121,7 @@ async function timeSorts(page, screen, selector) {
   const sorts = [];
   for (const { header, sort } of screen.sorts) {
     const before = await page.evaluate(watchRowOrders, selector);
-    const answered = page.waitForResponse(
-      (response) => new URL(response.url()).searchParams.get('sort') === sort && response.request().method() === 'GET',
-    );
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('sort') === sort && response.request().method() === 'GET');
     await page.getByRole('columnheader', { name: header, exact: true }).click();
     const response = await answered;
     if (!response.ok()) throw new Error(`sorting ${screen.link} by ${header} answered ${response.status()}`);
@@ -167,9 +165,7 @@ export async function timeScreens({ baseUrl, email, password }) {
         const box = page.getByPlaceholder(screen.search.box);
         await box.click();
         await page.evaluate(watchTotals, selector);
-        const answered = page.waitForResponse(
-          (response) => new URL(response.url()).searchParams.get('q') === term && response.request().method() === 'GET',
-        );
+        const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === term && response.request().method() === 'GET');
         await box.pressSequentially(term, { delay: TYPING_DELAY_MS });
         const response = await answered;
         if (!response.ok()) throw new Error(`the search for "${term}" on ${screen.link} answered ${response.status()}`);

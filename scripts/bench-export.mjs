@@ -52,7 +52,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const megabytes = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 function databaseEnvironment() {
-  return process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? path.join('.bench', 'data')) };
+  return process.env.DATABASE_URL
+    ? { DATABASE_URL: process.env.DATABASE_URL }
+    : { DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? path.join('.bench', 'data')) };
 }
 
 /** Starts `server/main.ts` and waits for it to be ready; answers the process. */

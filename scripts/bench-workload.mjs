@@ -74,7 +74,12 @@ export function randomPagePath(lists) {
 export function randomSearchPath(lists, vocabulary) {
   const list = pick(lists);
   const draw = Math.random();
-  const term = draw < 0.6 || vocabulary.fragments.length === 0 ? pick(vocabulary.words) : draw < 0.9 || vocabulary.ids.length === 0 ? pick(vocabulary.fragments) : pick(vocabulary.ids);
+  const term =
+    draw < 0.6 || vocabulary.fragments.length === 0
+      ? pick(vocabulary.words)
+      : draw < 0.9 || vocabulary.ids.length === 0
+        ? pick(vocabulary.fragments)
+        : pick(vocabulary.ids);
   const parts = ['page=1', `q=${encodeURIComponent(term)}`];
   if (list.statuses.length > 0 && Math.random() < 0.3) parts.push(`status=${encodeURIComponent(pick(list.statuses))}`);
   return `${list.path}?${parts.join('&')}`;
@@ -135,7 +140,9 @@ export async function oneAtATime({ baseUrl, token, nextPath, count }) {
 export async function startLiveWriter(databaseUrl, perSecond = 50) {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query('SELECT min(id) AS low, max(id) AS high, (SELECT min(id) FROM properties) AS plow, (SELECT max(id) FROM properties) AS phigh FROM users');
+  const { rows } = await client.query(
+    'SELECT min(id) AS low, max(id) AS high, (SELECT min(id) FROM properties) AS plow, (SELECT max(id) FROM properties) AS phigh FROM users',
+  );
   const range = (low, high) => Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
   let written = 0;
   const state = { isRunning: true };
@@ -179,8 +186,14 @@ export async function checkAnswersAreCurrent({ baseUrl, token, databaseUrl }) {
     const suffix = Math.random().toString(36).slice(2, 10);
     const guestName = `Current Guest ${suffix}`;
     const hostName = `Current Host ${suffix}`;
-    const { rows: [guest] } = await client.query('SELECT guest_id AS id, count(*)::int AS bookings FROM bookings WHERE guest_id = (SELECT guest_id FROM bookings WHERE guest_id IS NOT NULL ORDER BY random() LIMIT 1) GROUP BY guest_id');
-    const { rows: [host] } = await client.query('SELECT id FROM users WHERE is_host ORDER BY random() LIMIT 1');
+    const {
+      rows: [guest],
+    } = await client.query(
+      'SELECT guest_id AS id, count(*)::int AS bookings FROM bookings WHERE guest_id = (SELECT guest_id FROM bookings WHERE guest_id IS NOT NULL ORDER BY random() LIMIT 1) GROUP BY guest_id',
+    );
+    const {
+      rows: [host],
+    } = await client.query('SELECT id FROM users WHERE is_host ORDER BY random() LIMIT 1');
     await client.query('UPDATE users SET name = $1 WHERE id = $2', [guestName, guest.id]);
     await client.query('UPDATE users SET name = $1 WHERE id = $2', [hostName, host.id]);
     const totalOf = async (path) => {
@@ -190,7 +203,9 @@ export async function checkAnswersAreCurrent({ baseUrl, token, databaseUrl }) {
     const bookingsFound = await totalOf(`/api/admin/bookings?page=1&q=${encodeURIComponent(guestName)}`);
     const hostsFound = await totalOf(`/api/admin/hosts?page=1&q=${encodeURIComponent(hostName)}`);
     const listingsOfHost = await totalOf(`/api/admin/property-approvals?page=1&q=${encodeURIComponent(hostName)}`);
-    const { rows: [owned] } = await client.query('SELECT count(*)::int AS count FROM properties WHERE host_id = $1', [host.id]);
+    const {
+      rows: [owned],
+    } = await client.query('SELECT count(*)::int AS count FROM properties WHERE host_id = $1', [host.id]);
     return {
       guest: { bookings: guest.bookings, found: bookingsFound },
       host: { found: hostsFound, properties: owned.count, propertiesFound: listingsOfHost },

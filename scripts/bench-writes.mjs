@@ -38,7 +38,18 @@ function pgbench(script, { databaseUrl, clients, duration }) {
   const file = path.join(os.tmpdir(), `hoy-bench-writes-${process.pid}.sql`);
   fs.writeFileSync(file, script);
   try {
-    const output = run('pgbench', ['-n', '-c', String(clients), '-j', String(Math.min(clients, os.cpus().length)), '-T', String(duration), '-f', file, databaseUrl.toString()]);
+    const output = run('pgbench', [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, os.cpus().length)),
+      '-T',
+      String(duration),
+      '-f',
+      file,
+      databaseUrl.toString(),
+    ]);
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
     const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1]);
     const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
@@ -83,7 +94,9 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, workMs =
     const [guestMin, guestMax, propertyMin, propertyMax] = psql(
       databaseUrl,
       'SELECT min(u.id), max(u.id), (SELECT min(id) FROM properties), (SELECT max(id) FROM properties) FROM users u',
-    ).split('|').map(Number);
+    )
+      .split('|')
+      .map(Number);
     const ids = { guestMin, guestMax, propertyMin, propertyMax };
 
     const rows = [];

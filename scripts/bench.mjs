@@ -16,7 +16,16 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
 import { measureWrites } from './bench-writes.mjs';
-import { checkAnswersAreCurrent, driveRandom, oneAtATime, randomPagePath, randomSearchPath, readLists, readVocabulary, startLiveWriter } from './bench-workload.mjs';
+import {
+  checkAnswersAreCurrent,
+  driveRandom,
+  oneAtATime,
+  randomPagePath,
+  randomSearchPath,
+  readLists,
+  readVocabulary,
+  startLiveWriter,
+} from './bench-workload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsPath = path.join(root, '.bench', 'results.json');
@@ -188,9 +197,16 @@ async function startServer() {
   if (isPortTaken) throw new Error(`something already answers on port ${port}: stop it or pass --port`);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, ...databaseEnvironment(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0',
+    env: {
+      ...process.env,
+      ...databaseEnvironment(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
       STATIC_DIR: path.resolve(root, options.dist),
-      ...(options['no-page-cache'] ? { PAGE_CACHE_SIZE: '0' } : {}) },
+      ...(options['no-page-cache'] ? { PAGE_CACHE_SIZE: '0' } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -339,9 +355,7 @@ function weighWebApp() {
   }
   const html = fs.readFileSync(indexPath, 'utf8');
   const assets = path.join(dist, 'assets');
-  const entries = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map(
-    (match) => match[1],
-  );
+  const entries = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map((match) => match[1]);
   const routeChunks = entries.flatMap((entry) => importsOf(fs.readFileSync(path.join(assets, entry), 'utf8')).dynamicImports);
   const landingChunk = routeChunks.find((name) => /landing/i.test(name));
   const loginChunk = routeChunks.find((name) => /^login/i.test(name));
@@ -397,10 +411,19 @@ async function measureWorkload(token) {
   const rows = [];
   const record = (list, phase, kind, figures) => {
     const target = phase === 'one at a time' ? { p99: WORKLOAD_TARGETS.aloneP99[kind], requestsPerSecond: 0 } : WORKLOAD_TARGETS.loaded[kind];
-    const row = { list, phase, kind, ...figures, meetsTarget: figures.p99Ms <= target.p99 && (figures.requestsPerSecond ?? 0) >= target.requestsPerSecond && !figures.failures && !figures.errors && !figures.non2xx };
+    const row = {
+      list,
+      phase,
+      kind,
+      ...figures,
+      meetsTarget:
+        figures.p99Ms <= target.p99 && (figures.requestsPerSecond ?? 0) >= target.requestsPerSecond && !figures.failures && !figures.errors && !figures.non2xx,
+    };
     rows.push(row);
     const rate = figures.requestsPerSecond === undefined ? '' : `${String(figures.requestsPerSecond).padStart(6)} req/s  `;
-    write(`${list.padEnd(20)} ${phase.padEnd(26)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx`);
+    write(
+      `${list.padEnd(20)} ${phase.padEnd(26)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx`,
+    );
     return row;
   };
   const kindsOf = async (list) => {
@@ -424,7 +447,12 @@ async function measureWorkload(token) {
     try {
       for (const { name, kinds } of listKinds) {
         for (const [kind, nextPath] of Object.entries(kinds)) {
-          const row = record(name, `${workloadConnections} connections, writing`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+          const row = record(
+            name,
+            `${workloadConnections} connections, writing`,
+            kind,
+            await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }),
+          );
           // The writing phase keeps within 20% of the quiet one.
           const quiet = rows.find((entry) => entry.list === name && entry.phase === `${workloadConnections} connections` && entry.kind === kind);
           row.ofQuiet = Math.round((row.requestsPerSecond / quiet.requestsPerSecond) * 100) / 100;
@@ -438,7 +466,9 @@ async function measureWorkload(token) {
     }
     write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second): bookings inserted, users renamed`);
     if (!currency.isCurrent) process.exitCode = 1;
-    write(`answers current while writing: ${currency.isCurrent ? 'yes' : 'NO'} (renamed guest: ${currency.guest.found} of ${currency.guest.bookings} bookings found; renamed host: ${currency.host.found} found, ${currency.host.propertiesFound} of ${currency.host.properties} properties)`);
+    write(
+      `answers current while writing: ${currency.isCurrent ? 'yes' : 'NO'} (renamed guest: ${currency.guest.found} of ${currency.guest.bookings} bookings found; renamed host: ${currency.host.found} found, ${currency.host.propertiesFound} of ${currency.host.properties} properties)`,
+    );
   }
   // The headline: for each phase and kind, the list with the fewest requests a second (or, alone, the highest p99).
   const headline = [];
@@ -446,8 +476,14 @@ async function measureWorkload(token) {
     for (const kind of ['pages', 'searches']) {
       const ofPhase = rows.filter((row) => row.phase === phase && row.kind === kind);
       if (ofPhase.length === 0) continue;
-      const worst = ofPhase.reduce((a, b) => (phase === 'one at a time' ? (b.p99Ms > a.p99Ms ? b : a) : b.requestsPerSecond < a.requestsPerSecond || (!b.meetsTarget && a.meetsTarget) ? b : a));
-      headline.push({ ...worst, meetsTarget: ofPhase.every((row) => row.meetsTarget), missedBy: ofPhase.filter((row) => !row.meetsTarget).map((row) => row.list) });
+      const worst = ofPhase.reduce((a, b) =>
+        phase === 'one at a time' ? (b.p99Ms > a.p99Ms ? b : a) : b.requestsPerSecond < a.requestsPerSecond || (!b.meetsTarget && a.meetsTarget) ? b : a,
+      );
+      headline.push({
+        ...worst,
+        meetsTarget: ofPhase.every((row) => row.meetsTarget),
+        missedBy: ofPhase.filter((row) => !row.meetsTarget).map((row) => row.list),
+      });
     }
   }
   return { connections: workloadConnections, lists: lists.map((list) => list.path), headline, rows, writer, currency, targets: WORKLOAD_TARGETS };
@@ -487,7 +523,11 @@ async function main() {
   if (!options['no-seed']) {
     runStep(`seeding ${volume.hosts} hosts and ${volume.bookings} bookings`, [
       path.join(root, 'server', 'db', 'seed', 'cli.ts'),
-      '--hosts', String(volume.hosts), '--bookings', String(volume.bookings), '--reset',
+      '--hosts',
+      String(volume.hosts),
+      '--bookings',
+      String(volume.bookings),
+      '--reset',
     ]);
   }
   const email = 'bench@hoy.local';
@@ -514,7 +554,9 @@ async function main() {
         const search = screen.search ? `  search "${screen.search.term}" (${screen.search.total} found): ${screen.search.resultsMs} ms after the last key` : '';
         write(`${screen.screen.padEnd(24)} first rows ${String(screen.firstRowsMs).padStart(5)} ms${search}`);
         for (const sort of screen.sorts ?? []) {
-          write(`${''.padEnd(24)} sorted by ${sort.header} (${sort.sort}, ${sort.total.toLocaleString('en-US')} rows): ${sort.sortedMs} ms after the click on its header`);
+          write(
+            `${''.padEnd(24)} sorted by ${sort.header} (${sort.sort}, ${sort.total.toLocaleString('en-US')} rows): ${sort.sortedMs} ms after the click on its header`,
+          );
         }
       }
     }
@@ -529,7 +571,9 @@ async function main() {
       await drain(token);
       const row = await drive(scenario, token, memory);
       rows.push(row);
-      write(`${row.list.padEnd(18)} ${row.kind.padEnd(24)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  non-2xx ${row.non2xx}`);
+      write(
+        `${row.list.padEnd(18)} ${row.kind.padEnd(24)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  non-2xx ${row.non2xx}`,
+      );
     }
     if (!options['no-stream']) {
       write('downloading the whole bookings array...');
@@ -571,14 +615,18 @@ async function main() {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
       const ofQuiet = row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
       const missed = row.missedBy.length > 0 ? ` (missed by ${row.missedBy.join(', ')})` : '';
-      write(`  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} worst: ${row.list.padEnd(20)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}${missed}`);
+      write(
+        `  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} worst: ${row.list.padEnd(20)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}${missed}`,
+      );
     }
     write();
     write('each list alone:');
     for (const row of workload.rows) {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
       const ofQuiet = row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
-      write(`  ${row.list.padEnd(20)} ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`);
+      write(
+        `  ${row.list.padEnd(20)} ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
+      );
     }
   }
   if (writes) {

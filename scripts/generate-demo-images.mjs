@@ -99,7 +99,7 @@ function propertyPhoto(index) {
   if (scene === room) return svg(400, 300, 'Property interior', room(index));
   const body =
     `<rect width="400" height="300" fill="${colour(SKIES, index)}"/>` +
-    `<circle cx="${60 + (index * 37) % 280}" cy="50" r="22" fill="#fff3b0"/>` +
+    `<circle cx="${60 + ((index * 37) % 280)}" cy="50" r="22" fill="#fff3b0"/>` +
     `<rect y="245" width="400" height="55" fill="${colour(GROUNDS, index)}"/>` +
     scene(index) +
     (index % 3 === 0 ? palm(350) : '');
@@ -114,20 +114,14 @@ function avatar(index) {
   const head = isHeadscarf
     ? `<path d="M100 42c-30 0-44 24-44 50 0 20 8 36 20 46h48c12-10 20-26 20-46 0-26-14-50-44-50Z" fill="${colour(ROOFS, index + Math.floor(index / 3))}"/>` +
       `<ellipse cx="100" cy="90" rx="24" ry="29" fill="${skin}"/>`
-    : `<circle cx="100" cy="82" r="32" fill="${skin}"/>` +
-      `<path d="M68 78c0-24 14-36 32-36s32 12 32 36c-8-12-20-16-32-16s-24 4-32 16Z" fill="#2d2424"/>`;
-  const body =
-    `<rect width="200" height="200" fill="${background}"/>` +
-    `<path d="M40 200c0-40 26-66 60-66s60 26 60 66Z" fill="${clothing}"/>` +
-    head;
+    : `<circle cx="100" cy="82" r="32" fill="${skin}"/><path d="M68 78c0-24 14-36 32-36s32 12 32 36c-8-12-20-16-32-16s-24 4-32 16Z" fill="#2d2424"/>`;
+  const body = `<rect width="200" height="200" fill="${background}"/><path d="M40 200c0-40 26-66 60-66s60 26 60 66Z" fill="${clothing}"/>${head}`;
   return svg(200, 200, 'Profile picture', body);
 }
 
 function idDocument(index, title) {
   const band = colour(['#1f5f8b', '#2e7d32', '#8e2c48'], index);
-  const lines = [0, 1, 2, 3]
-    .map((line) => `<rect x="130" y="${82 + line * 22}" width="${150 - line * 18}" height="9" rx="4" fill="#c5ccd6"/>`)
-    .join('');
+  const lines = [0, 1, 2, 3].map((line) => `<rect x="130" y="${82 + line * 22}" width="${150 - line * 18}" height="9" rx="4" fill="#c5ccd6"/>`).join('');
   const body =
     `<rect width="320" height="200" rx="14" fill="#f3f6fa"/>` +
     `<rect width="320" height="46" rx="14" fill="${band}"/><rect y="30" width="320" height="16" fill="${band}"/>` +

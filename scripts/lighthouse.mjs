@@ -153,7 +153,9 @@ function printSummary(url, reports, scripts) {
     const score = median(scores);
     const isCategoryMet = score >= target;
     isMet &&= isCategoryMet;
-    lines.push(`  ${category.padEnd(15)} ${String(score).padStart(3)}  (target ≥ ${target}; runs: ${scores.join(', ')}) ${isCategoryMet ? 'ok' : 'BELOW TARGET'}`);
+    lines.push(
+      `  ${category.padEnd(15)} ${String(score).padStart(3)}  (target ≥ ${target}; runs: ${scores.join(', ')}) ${isCategoryMet ? 'ok' : 'BELOW TARGET'}`,
+    );
     // Scored audits that did not pass, so a score below 100 says what to fix (performance lists its metrics below).
     if (category !== 'performance') {
       for (const audit of failingAudits(reports[0], category)) lines.push(`      failing: ${audit.id}: ${audit.title}`);

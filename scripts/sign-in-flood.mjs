@@ -123,7 +123,10 @@ async function benchmark() {
   try {
     for (let attempt = 0; ; attempt += 1) {
       if (attempt === 240 || server.exitCode !== null) throw new Error('the server did not become ready');
-      const ready = await fetch(`${url}/api/health/ready`).then((answer) => answer.ok, () => false);
+      const ready = await fetch(`${url}/api/health/ready`).then(
+        (answer) => answer.ok,
+        () => false,
+      );
       if (ready) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -131,9 +134,13 @@ async function benchmark() {
     const first = await postSignIn(url, agent, '198.51.100.7', admin);
     if (first.status !== 200) throw new Error(`the first sign-in answered ${first.status}`);
     const connections = Number(values.connections);
-    const flooder = spawn(process.execPath, [fileURLToPath(import.meta.url), '--flood', url, '--connections', String(connections), '--address', values.address], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const flooder = spawn(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--flood', url, '--connections', String(connections), '--address', values.address],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let floodOutput = '';
     flooder.stdout.on('data', (chunk) => (floodOutput += chunk));
     const flooderExited = new Promise((resolve) => flooder.once('exit', resolve));

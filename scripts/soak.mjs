@@ -50,7 +50,10 @@ async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}`);
-    const isReady = await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false);
+    const isReady = await fetch(`${url}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
     if (isReady) return { child, url };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -146,8 +149,19 @@ async function main() {
     serverErrors: stats.fiveHundreds,
     networkErrors: stats.networkErrors,
     statuses: stats.statuses,
-    latencyMs: { p50: Math.round(percentile(sorted, 0.5)), p95: Math.round(percentile(sorted, 0.95)), p99: Math.round(percentile(sorted, 0.99)), max: Math.round(sorted.at(-1) ?? 0) },
-    rssMb: { start: megabytes(memory[0]), peak: megabytes(Math.max(...memory)), end: megabytes(memory.at(-1)), settledMin: megabytes(Math.min(...settled)), settledMax: megabytes(Math.max(...settled)) },
+    latencyMs: {
+      p50: Math.round(percentile(sorted, 0.5)),
+      p95: Math.round(percentile(sorted, 0.95)),
+      p99: Math.round(percentile(sorted, 0.99)),
+      max: Math.round(sorted.at(-1) ?? 0),
+    },
+    rssMb: {
+      start: megabytes(memory[0]),
+      peak: megabytes(Math.max(...memory)),
+      end: megabytes(memory.at(-1)),
+      settledMin: megabytes(Math.min(...settled)),
+      settledMax: megabytes(Math.max(...settled)),
+    },
   };
   // Flat: after the first quarter (warm-up, caches), the resident set grows by less than 25 %.
   const isMemoryFlat = summary.rssMb.end <= summary.rssMb.settledMin * 1.25;

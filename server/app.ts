@@ -53,10 +53,7 @@ interface AppOptions {
 function registerStartingGate(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (app.readiness.isReady || request.url.startsWith('/api/health')) return;
-    await reply
-      .code(503)
-      .header('retry-after', '2')
-      .send({ message: 'Hoy is starting. Please try again in a few seconds.' });
+    await reply.code(503).header('retry-after', '2').send({ message: 'Hoy is starting. Please try again in a few seconds.' });
   });
 }
 
@@ -87,8 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const limiter =
-    options.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(clock));
+  const limiter = options.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(clock));
   const deps: ServiceDeps = { handle, config, clock, limiter, log: app.log };
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));

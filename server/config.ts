@@ -91,8 +91,18 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_LOGIN_ADDRESS: positiveInt(30),
   RATE_LIMIT_LOGIN_ACCOUNT: positiveInt(100),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
   TRUST_PROXY: trustProxy.default(false),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -26,10 +26,13 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: log }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an uncaught error');
     log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const cut = setTimeout(() => {
-      log.warn('shutdown deadline near: closing the connections still open');
-      app.server.closeAllConnections();
-    }, Math.max(0, config.shutdownTimeoutMs - 1000));
+    const cut = setTimeout(
+      () => {
+        log.warn('shutdown deadline near: closing the connections still open');
+        app.server.closeAllConnections();
+      },
+      Math.max(0, config.shutdownTimeoutMs - 1000),
+    );
     cut.unref();
     try {
       await app.close();

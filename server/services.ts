@@ -111,7 +111,24 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
-  return { auth, account, audit, hosts, bookings, dashboard, listings, propertyApprovals, chats, promos, landing, staff, pages, exportSlots, listExports, exports };
+  return {
+    auth,
+    account,
+    audit,
+    hosts,
+    bookings,
+    dashboard,
+    listings,
+    propertyApprovals,
+    chats,
+    promos,
+    landing,
+    staff,
+    pages,
+    exportSlots,
+    listExports,
+    exports,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -44,9 +44,7 @@ export function Root() {
   };
   return (
     <ErrorBoundary>
-      <Suspense fallback={null}>
-        {face === 'admin' ? <AdminApp /> : face === 'login' ? <LoginFace onSignedIn={openDashboard} /> : <LandingPage />}
-      </Suspense>
+      <Suspense fallback={null}>{face === 'admin' ? <AdminApp /> : face === 'login' ? <LoginFace onSignedIn={openDashboard} /> : <LandingPage />}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -57,9 +57,7 @@ function readOwner(lockPath: string): LockOwner | undefined {
 
 function lockedError(dir: string, owner: LockOwner | undefined): DirectoryLockedError {
   const who = owner ? `process ${owner.pid} on ${owner.hostname}` : 'another process';
-  return new DirectoryLockedError(
-    `The data directory ${dir} is in use by ${who}. Stop that process, or set DATA_DIR to another directory.`,
-  );
+  return new DirectoryLockedError(`The data directory ${dir} is in use by ${who}. Stop that process, or set DATA_DIR to another directory.`);
 }
 
 /**

@@ -20,13 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import {
-  BOOKING_STATUSES,
-  HOST_STATUSES,
-  LISTING_STATUSES,
-  PROPERTY_APPROVAL_STATUSES,
-  PROMO_KINDS,
-} from '../../src/contracts/statuses';
+import { BOOKING_STATUSES, HOST_STATUSES, LISTING_STATUSES, PROPERTY_APPROVAL_STATUSES, PROMO_KINDS } from '../../src/contracts/statuses';
 import { ROLES, type Role } from '../../src/contracts/roles';
 
 const timestamps = {
@@ -34,8 +28,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
 
 export const administrators = pgTable(
   'administrators',
@@ -66,10 +59,7 @@ export const administrators = pgTable(
     totpPendingAt: timestamp('totp_pending_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('administrators_email_key').on(sql`lower(${table.email})`),
-    check('administrators_role_check', inList('role', ROLES)),
-  ],
+  (table) => [uniqueIndex('administrators_email_key').on(sql`lower(${table.email})`), check('administrators_role_check', inList('role', ROLES))],
 );
 
 export const adminSessions = pgTable(
@@ -85,10 +75,7 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [
-    uniqueIndex('admin_sessions_token_hash_key').on(table.tokenHash),
-    index('admin_sessions_administrator_idx').on(table.administratorId),
-  ],
+  (table) => [uniqueIndex('admin_sessions_token_hash_key').on(table.tokenHash), index('admin_sessions_administrator_idx').on(table.administratorId)],
 );
 
 /**
@@ -109,10 +96,7 @@ export const adminDevices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [
-    uniqueIndex('admin_devices_token_hash_key').on(table.tokenHash),
-    index('admin_devices_administrator_idx').on(table.administratorId),
-  ],
+  (table) => [uniqueIndex('admin_devices_token_hash_key').on(table.tokenHash), index('admin_devices_administrator_idx').on(table.administratorId)],
 );
 
 /**
@@ -220,34 +204,58 @@ export const users = pgTable(
   },
   (table) => [
     check('users_status_host_check', inList('status_host', HOST_STATUSES)),
-    index('users_hosts_id_idx').on(table.id).where(sql`is_host`),
-    index('users_hosts_name_idx').on(table.name, table.id).where(sql`is_host`),
-    index('users_hosts_email_idx').on(table.email.asc().nullsLast(), table.id).where(sql`is_host`),
-    index('users_hosts_status_idx').on(table.statusHost, table.id).where(sql`is_host`),
-    index('users_hosts_properties_idx').on(table.numberOfProperties, table.id).where(sql`is_host`),
+    index('users_hosts_id_idx')
+      .on(table.id)
+      .where(sql`is_host`),
+    index('users_hosts_name_idx')
+      .on(table.name, table.id)
+      .where(sql`is_host`),
+    index('users_hosts_email_idx')
+      .on(table.email.asc().nullsLast(), table.id)
+      .where(sql`is_host`),
+    index('users_hosts_status_idx')
+      .on(table.statusHost, table.id)
+      .where(sql`is_host`),
+    index('users_hosts_properties_idx')
+      .on(table.numberOfProperties, table.id)
+      .where(sql`is_host`),
     // The host list sorts empty names and e-mails last in both directions: one index per direction.
-    index('users_hosts_name_sort_idx').on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id).where(sql`is_host`),
+    index('users_hosts_name_sort_idx')
+      .on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id)
+      .where(sql`is_host`),
     index('users_hosts_name_sort_desc_idx')
       .on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
-    index('users_hosts_email_sort_idx').on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id).where(sql`is_host`),
+    index('users_hosts_email_sort_idx')
+      .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id)
+      .where(sql`is_host`),
     index('users_hosts_email_sort_desc_idx')
       .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
     // The same sorts under a status filter: the status first, so a deep page walks only that status's hosts.
-    index('users_hosts_status_name_idx').on(table.statusHost, sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id).where(sql`is_host`),
+    index('users_hosts_status_name_idx')
+      .on(table.statusHost, sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id)
+      .where(sql`is_host`),
     index('users_hosts_status_name_desc_idx')
       .on(table.statusHost, sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
-    index('users_hosts_status_email_idx').on(table.statusHost, sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id).where(sql`is_host`),
+    index('users_hosts_status_email_idx')
+      .on(table.statusHost, sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id)
+      .where(sql`is_host`),
     index('users_hosts_status_email_desc_idx')
       .on(table.statusHost, sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`is_host`),
-    index('users_hosts_status_properties_idx').on(table.statusHost, table.numberOfProperties, table.id).where(sql`is_host`),
+    index('users_hosts_status_properties_idx')
+      .on(table.statusHost, table.numberOfProperties, table.id)
+      .where(sql`is_host`),
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     // The hosts list searches hosts only: its matches are read without passing over every guest's.
-    index('users_hosts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`).where(sql`is_host`),
-    index('users_hosts_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`).where(sql`is_host`),
+    index('users_hosts_name_trgm_idx')
+      .using('gin', sql`${table.name} gin_trgm_ops`)
+      .where(sql`is_host`),
+    index('users_hosts_email_trgm_idx')
+      .using('gin', sql`${table.email} gin_trgm_ops`)
+      .where(sql`is_host`),
     // Every user by name: the bookings' Guest sort walks it (migration 0010).
     index('users_name_sort_idx').on(table.name, table.id),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
@@ -494,14 +502,18 @@ export const auditEvents = pgTable(
     // those for one staff member. A page under any of them reads one index range.
     index('audit_events_created_idx').on(table.createdAt, table.id),
     index('audit_events_type_created_idx').on(table.entityType, table.createdAt, table.id),
-    index('audit_events_created_without_staff_idx').on(table.createdAt, table.id).where(sql`entity_type <> 'staff'`),
+    index('audit_events_created_without_staff_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`entity_type <> 'staff'`),
     index('audit_events_administrator_type_idx').on(table.administratorId, table.entityType, table.createdAt, table.id),
     index('audit_events_administrator_without_staff_idx')
       .on(table.administratorId, table.createdAt, table.id)
       .where(sql`entity_type <> 'staff'`),
     // Activity's search: the few entries of a rare action, and reasons by trigram (migration 0018).
     index('audit_events_action_idx').on(table.action, table.createdAt, table.id),
-    index('audit_events_reason_trgm_idx').using('gin', sql`${table.reason} gin_trgm_ops`).where(sql`reason IS NOT NULL`),
+    index('audit_events_reason_trgm_idx')
+      .using('gin', sql`${table.reason} gin_trgm_ops`)
+      .where(sql`reason IS NOT NULL`),
   ],
 );
 

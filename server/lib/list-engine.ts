@@ -15,13 +15,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  csvFieldOf,
-  csvHeaderOf,
-  listDefinitionQuerySchema,
-  valueAt,
-  type ListDefinition,
-} from '../../src/contracts/list-resource';
+import { csvFieldOf, csvHeaderOf, listDefinitionQuerySchema, valueAt, type ListDefinition } from '../../src/contracts/list-resource';
 import { isPagedQuery, listTotalSchema, TOTAL_COUNT_HEADER, TOTAL_PENDING_HEADER, type ListQuery } from '../../src/contracts/paging';
 import type { Database } from '../db/client';
 import type { ListCaller, ListRequest, ListSource } from './list-source';
@@ -184,7 +178,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
       app.get(
         `${url}/total`,
         adminRoute(definition.tag, `${definition.summary}: the exact total of a search`, {
-          description: `The exact total of the rows a search and filters select (q, status${definition.filters ? ' and the list\'s filters' : ''}; paging and order are ignored), for a page that came with ${TOTAL_PENDING_HEADER} instead of X-Total-Count.`,
+          description: `The exact total of the rows a search and filters select (q, status${definition.filters ? " and the list's filters" : ''}; paging and order are ignored), for a page that came with ${TOTAL_PENDING_HEADER} instead of X-Total-Count.`,
           querystring,
           ok: listTotalSchema,
           access: { permission: definition.access },

@@ -14,13 +14,7 @@ import { dataVersions } from '../db/schema';
 import { searchTerm } from './paging';
 
 /** The tables whose writes the triggers of migration 0007 version. */
-export type VersionedTable =
-  | 'bookings'
-  | 'email_subscribers'
-  | 'feedbacks'
-  | 'host_interest_submissions'
-  | 'properties'
-  | 'users';
+export type VersionedTable = 'bookings' | 'email_subscribers' | 'feedbacks' | 'host_interest_submissions' | 'properties' | 'users';
 
 /** Counts a page's total, remembered for its search (see `PageCache.page`). */
 type RememberTotal = (count: () => Promise<number>) => Promise<number>;

@@ -37,4 +37,3 @@ export function searchedId(term: string, { allowHash = false } = {}): number | u
   const id = Number(match[1]);
   return id >= 1 && id <= MAX_ROW_ID ? id : undefined;
 }
-

@@ -184,7 +184,10 @@ export function createRedisRateLimiter(url: string, prefix = 'hoy:rate:'): RateL
   const unavailable = () => new ServiceUnavailableError();
   return {
     async hit(key, windowSeconds, isSliding = false) {
-      const transaction = redis.multi().set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX').incr(prefix + key);
+      const transaction = redis
+        .multi()
+        .set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX')
+        .incr(prefix + key);
       if (isSliding) transaction.pexpire(prefix + key, windowSeconds * 1000);
       const replies = await transaction
         .pttl(prefix + key)

@@ -148,8 +148,5 @@ export function sendCsv<Row>(
       yield rows.map((row) => `${toFields(row).map(csvField).join(',')}\r\n`).join('');
     }
   }
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Readable.from(body()));
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(body()));
 }

@@ -55,7 +55,20 @@ const SEARCH_MATCHES = 'searchMatches';
 export function tableListSource<Record extends { id: number }, Row, Sort extends string, Status extends string = never>(
   options: TableListOptions<Record, Row, Sort>,
 ): ListSource<Row, Sort, Status> {
-  const { db, table, join = (query) => query, columns, sortColumns, statusColumn, search, filter: extra, counter, toRow, batchSize, searchTotalInlineUpTo } = options;
+  const {
+    db,
+    table,
+    join = (query) => query,
+    columns,
+    sortColumns,
+    statusColumn,
+    search,
+    filter: extra,
+    counter,
+    toRow,
+    batchSize,
+    searchTotalInlineUpTo,
+  } = options;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
@@ -78,12 +91,20 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
   const afterRow = (request: ListRequest<Sort, Status>, afterId: number): SQL => {
     const column = request.sort ? sortColumns[request.sort] : table.id;
     const operator = sql.raw(request.order === 'desc' ? '<' : '>');
-    const cursor = db.select({ key: column as PgColumn, id: table.id }).from(table).where(eq(table.id, afterId));
+    const cursor = db
+      .select({ key: column as PgColumn, id: table.id })
+      .from(table)
+      .where(eq(table.id, afterId));
     return sql`(${column}, ${table.id}) ${operator} (${cursor})`;
   };
 
   const select = (request: ListRequest<Sort, Status>, where: SQL | undefined, limit: number) =>
-    join(db.select(columns as never).from(table).$dynamic())
+    join(
+      db
+        .select(columns as never)
+        .from(table)
+        .$dynamic(),
+    )
       .where(and(selected(request), where))
       .orderBy(...orderOf(request))
       .limit(limit) as unknown as Promise<Record[]>;
@@ -115,7 +136,13 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
         order: orderOf(request),
         limit: request.limit,
         offset: request.offset,
-        rows: () => join(db.select(columns as never).from(table).$dynamic()),
+        rows: () =>
+          join(
+            db
+              .select(columns as never)
+              .from(table)
+              .$dynamic(),
+          ),
       });
       return records.map(toRow);
     },

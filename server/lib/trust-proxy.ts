@@ -32,8 +32,8 @@ export function isPrivateAddress(address: string): boolean {
  */
 export const WIDEST_PROXY_PREFIX = { ipv4: 8, ipv6: 19 } as const;
 
-const PRIVATE_NETWORKS = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10'].map(
-  (network) => ipaddr.parseCIDR(network),
+const PRIVATE_NETWORKS = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10'].map((network) =>
+  ipaddr.parseCIDR(network),
 );
 
 /**
@@ -50,7 +50,9 @@ export function isTooWideProxyRange(entry: string): boolean {
   }
   const kind = address.kind();
   if (prefix >= WIDEST_PROXY_PREFIX[kind]) return false;
-  const isPrivate = PRIVATE_NETWORKS.some(([network, networkPrefix]) => network.kind() === kind && prefix >= networkPrefix && address.match(network, networkPrefix));
+  const isPrivate = PRIVATE_NETWORKS.some(
+    ([network, networkPrefix]) => network.kind() === kind && prefix >= networkPrefix && address.match(network, networkPrefix),
+  );
   return !isPrivate;
 }
 

@@ -20,7 +20,21 @@ const HOST_DETAIL_PATH = /^\/api\/hosts(\/|$)/;
 
 /** SQLSTATEs that mean the client sent a value the database cannot hold: a 400, not a 500. */
 const BAD_VALUE_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '23502', '23514']);
-const CONNECTION_ERROR_CODES = new Set(['53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const CONNECTION_ERROR_CODES = new Set([
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
 
 function databaseCode(error: unknown): string | undefined {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth += 1) {
@@ -31,7 +45,8 @@ function databaseCode(error: unknown): string | undefined {
 }
 
 /** node-postgres reports a dropped or timed-out connection by message only; a database closed to connections is a generic 55000. */
-const CONNECTION_LOST_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)|is not currently accepting connections$/;
+const CONNECTION_LOST_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)|is not currently accepting connections$/;
 
 function isDatabaseUnavailable(error: unknown, code: string | undefined): boolean {
   if (code && CONNECTION_ERROR_CODES.has(code)) return true;

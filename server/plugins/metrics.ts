@@ -32,30 +32,34 @@ export const metrics = fp<MetricsOptions>(
     const { handle } = app.deps;
     const pages = app.services.pages;
 
-    register.registerMetric(new Gauge({
-      name: 'hoy_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (none on the embedded database)',
-      labelNames: ['state'],
-      registers: [],
-      collect() {
-        if (!handle.pool) return;
-        this.set({ state: 'total' }, handle.pool.totalCount);
-        this.set({ state: 'idle' }, handle.pool.idleCount);
-        this.set({ state: 'waiting' }, handle.pool.waitingCount);
-      },
-    }));
-    register.registerMetric(new Gauge({
-      name: 'hoy_page_cache',
-      help: 'List answers served from memory (hits) and computed (misses) since start, and kept now (entries)',
-      labelNames: ['kind'],
-      registers: [],
-      collect() {
-        const stats = pages.stats();
-        this.set({ kind: 'hits' }, stats.hits);
-        this.set({ kind: 'misses' }, stats.misses);
-        this.set({ kind: 'entries' }, stats.entries);
-      },
-    }));
+    register.registerMetric(
+      new Gauge({
+        name: 'hoy_db_pool_connections',
+        help: 'PostgreSQL pool connections by state (none on the embedded database)',
+        labelNames: ['state'],
+        registers: [],
+        collect() {
+          if (!handle.pool) return;
+          this.set({ state: 'total' }, handle.pool.totalCount);
+          this.set({ state: 'idle' }, handle.pool.idleCount);
+          this.set({ state: 'waiting' }, handle.pool.waitingCount);
+        },
+      }),
+    );
+    register.registerMetric(
+      new Gauge({
+        name: 'hoy_page_cache',
+        help: 'List answers served from memory (hits) and computed (misses) since start, and kept now (entries)',
+        labelNames: ['kind'],
+        registers: [],
+        collect() {
+          const stats = pages.stats();
+          this.set({ kind: 'hits' }, stats.hits);
+          this.set({ kind: 'misses' }, stats.misses);
+          this.set({ kind: 'entries' }, stats.entries);
+        },
+      }),
+    );
     const refusals = new Counter({
       name: 'hoy_refusals_total',
       help: 'Requests refused by a limit (429) or for overload or start-up (503), by route',

@@ -35,10 +35,7 @@ export const staticFiles = fp<StaticFilesOptions>(
         // the current assets, so it is revalidated on every visit.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         const isIndex = path.basename(filePath) === 'index.html';
-        reply.header(
-          'cache-control',
-          isHashed ? 'public, max-age=31536000, immutable' : isIndex ? 'no-cache' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : isIndex ? 'no-cache' : 'public, max-age=3600');
       },
     });
   },

@@ -147,17 +147,13 @@ function AdminShell() {
         />
       </Routes>
       <UnsavedChangesNotifier />
-      <DocumentTitleHandler
-        handler={({ resource }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME)}
-      />
+      <DocumentTitleHandler handler={({ resource }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME)} />
     </AdminProviders>
   );
 }
 
 /** The admin face: the Refine shell with its providers, layout and routes, under one data router. */
 export default function AdminApp() {
-  const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <AdminShell />, errorElement: <RouteErrorScreen /> }]),
-  );
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AdminShell />, errorElement: <RouteErrorScreen /> }]));
   return <RouterProvider router={router} />;
 }

@@ -49,7 +49,11 @@ export function renewIdentity(): void {
 
 /** Whether the shell must show the enrolment screen and nothing else. */
 export function useMustEnrol(): boolean {
-  return useSyncExternalStore(subscribe, () => mustEnrol, () => mustEnrol);
+  return useSyncExternalStore(
+    subscribe,
+    () => mustEnrol,
+    () => mustEnrol,
+  );
 }
 
 /** Reads the member's account again after they changed it: a fresh GET /api/admin/me for every screen. */

@@ -118,10 +118,9 @@ function defineResource<const Declaration extends PlainResourceDeclaration>(decl
 }
 
 /** An admin list's resource, named after its list unless the declaration names it. */
-function defineListResource<
-  List extends DeclaredList<string, string>,
-  const Declaration extends ListResourceDeclaration<List>,
->(declaration: Declaration & { list: List }) {
+function defineListResource<List extends DeclaredList<string, string>, const Declaration extends ListResourceDeclaration<List>>(
+  declaration: Declaration & { list: List },
+) {
   const { list } = declaration;
   const name = (declaration.name ?? list.name) as Declaration extends { name: infer Name extends string } ? Name : List['name'];
   return {

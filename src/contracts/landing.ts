@@ -7,8 +7,7 @@ import { defineList, type ListSort } from './list-resource';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
 
-const limitedText = (label: string, maximum: number) =>
-  z.string(`${label} must be text`).max(maximum, `${label} must be at most ${maximum} characters`);
+const limitedText = (label: string, maximum: number) => z.string(`${label} must be text`).max(maximum, `${label} must be at most ${maximum} characters`);
 
 /** docs/product.md §20.4: free text, no required fields; stored exactly as sent (no trimming). */
 export const hostInformationRequestSchema = z.object({
@@ -36,8 +35,7 @@ export const receivedResponseSchema = z.object({ received: z.literal(true) });
 export type ReceivedResponse = z.infer<typeof receivedResponseSchema>;
 
 /** A stored submission as the admin lists show it: its row id, the values sent, and when they arrived. */
-const submissionRowSchema = <Fields extends z.ZodRawShape>(fields: Fields) =>
-  z.object({ id: z.number().int(), ...fields, createdAt: z.string() });
+const submissionRowSchema = <Fields extends z.ZodRawShape>(fields: Fields) => z.object({ id: z.number().int(), ...fields, createdAt: z.string() });
 
 export const hostInformationRowSchema = submissionRowSchema({
   name: z.string(),

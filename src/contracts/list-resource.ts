@@ -9,8 +9,7 @@ import { listQuerySchema, type ListQuery } from './paging';
 export { csvFieldOf, csvHeaderOf, type CsvColumn, type SortOrder } from './list-declaration';
 
 /** A list as the server's list engine and the admin list page read it: its declaration and its row. */
-export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never>
-  extends DeclaredList<Sort, Status> {
+export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> extends DeclaredList<Sort, Status> {
   /** One row as the API answers it, with its JSON names. */
   row: Row;
 }
@@ -31,9 +30,7 @@ const FILTER_SCHEMAS: Record<ListFilterKind, z.ZodType> = {
  * The query a list accepts: the paged form with its own sorts and statuses; `format=csv` only when
  * the list has a CSV (elsewhere it is refused with 400 rather than answered with JSON).
  */
-export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends string, Status extends string>(
-  definition: ListDefinition<Row, Sort, Status>,
-) {
+export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends string, Status extends string>(definition: ListDefinition<Row, Sort, Status>) {
   const base = listQuerySchema<Sort, Status>({ sorts: definition.sorts, statuses: definition.statuses });
   const { filters } = definition;
   const schema = filters ? base.extend(Object.fromEntries(Object.entries(filters).map(([name, kind]) => [name, FILTER_SCHEMAS[kind]]))) : base;
@@ -43,8 +40,7 @@ export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends 
 /** The sort keys of a list, e.g. `ListSort<typeof hostList>`. */
 export type ListSort<Definition> = Definition extends { sorts: readonly (infer Sort extends string)[] } ? Sort : never;
 export type ListRow<Definition> = Definition extends ListDefinition<infer Row, string, string> ? z.infer<Row> : never;
-export type ListDefinitionQuery<Definition> =
-  Definition extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;
+export type ListDefinitionQuery<Definition> = Definition extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;
 
 /** A row's value at a JSON name, nested names (`User.name`) included; null when a level is missing. */
 export function valueAt(row: unknown, jsonName: string): unknown {

@@ -63,9 +63,7 @@ export const listingDetailSchema = z.object({
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
-export const decisionReasonSchema = z
-  .string()
-  .max(MAX_DECISION_REASON_LENGTH, `The reason must be at most ${MAX_DECISION_REASON_LENGTH} characters`);
+export const decisionReasonSchema = z.string().max(MAX_DECISION_REASON_LENGTH, `The reason must be at most ${MAX_DECISION_REASON_LENGTH} characters`);
 
 /** Body of approve and decline; the whole body may be left out. */
 export const listingDecisionRequestSchema = z.object({ reason: decisionReasonSchema.optional() }).nullish();

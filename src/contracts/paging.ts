@@ -34,9 +34,7 @@ export interface ListQueryOptions<Sort extends string, Status extends string> {
 }
 
 /** Builds the query schema of one list: its own sort keys and status values, checked strictly. */
-export function listQuerySchema<Sort extends string, Status extends string = never>(
-  options: ListQueryOptions<Sort, Status>,
-) {
+export function listQuerySchema<Sort extends string, Status extends string = never>(options: ListQueryOptions<Sort, Status>) {
   return z.object({
     // The whole offset (page × pageSize) is checked once the page size is known (server/lib/paging.ts).
     page: z.coerce.number().int().min(1).max(MAX_LIST_OFFSET).optional(),

@@ -60,11 +60,13 @@ const dateSchema = z.string(PROMO_MESSAGES.dateInvalid).refine(isRealDate, PROMO
 const versionSchema = z.number().int().min(1).max(2_147_483_647).optional();
 
 export const guestPromoSchema = z.object({
-  promoCode: z
-    .string(PROMO_MESSAGES.promoCode)
-    .regex(new RegExp(`^[A-Za-z0-9]{1,${MAX_PROMO_CODE_LENGTH}}$`), PROMO_MESSAGES.promoCode),
+  promoCode: z.string(PROMO_MESSAGES.promoCode).regex(new RegExp(`^[A-Za-z0-9]{1,${MAX_PROMO_CODE_LENGTH}}$`), PROMO_MESSAGES.promoCode),
   validUntil: dateSchema,
-  promoValue: z.number(PROMO_MESSAGES.promoValue).int(PROMO_MESSAGES.promoValue).min(1, PROMO_MESSAGES.promoValue).max(MAX_PROMO_VALUE, PROMO_MESSAGES.promoValue),
+  promoValue: z
+    .number(PROMO_MESSAGES.promoValue)
+    .int(PROMO_MESSAGES.promoValue)
+    .min(1, PROMO_MESSAGES.promoValue)
+    .max(MAX_PROMO_VALUE, PROMO_MESSAGES.promoValue),
   activation: z.boolean(PROMO_MESSAGES.activation),
 });
 export type GuestPromo = z.infer<typeof guestPromoSchema>;

@@ -48,13 +48,7 @@ export function SiteHeader() {
             {APP_NAME}
           </span>
         </a>
-        <DisclosureButton
-          ref={toggleRef}
-          className="menu-toggle"
-          isOpen={isMenuOpen}
-          controls={MENU_ID}
-          onToggle={() => setMenuOpen((isOpen) => !isOpen)}
-        >
+        <DisclosureButton ref={toggleRef} className="menu-toggle" isOpen={isMenuOpen} controls={MENU_ID} onToggle={() => setMenuOpen((isOpen) => !isOpen)}>
           <Icon name={isMenuOpen ? 'close' : 'menu'} />
           <span className="visually-hidden">{isMenuOpen ? t('landing.header.menuClose') : t('landing.header.menuOpen')}</span>
         </DisclosureButton>

@@ -6,11 +6,7 @@ import { API_BASE_URL } from './api-base';
 import { storeToken } from './session';
 
 /** The catalogue key of the message a failed sign-in shows. */
-export type SignInFailure =
-  | 'admin.auth.failed'
-  | 'admin.auth.tooManyAttempts'
-  | 'admin.auth.busy'
-  | 'admin.auth.error';
+export type SignInFailure = 'admin.auth.failed' | 'admin.auth.tooManyAttempts' | 'admin.auth.busy' | 'admin.auth.error';
 
 /** The catalogue key of the message a refused second step shows. */
 export type SecondStepFailure =
@@ -22,10 +18,7 @@ export type SecondStepFailure =
   | 'admin.login.secondFactor.ended';
 
 /** Where a sign-in with e-mail and password stands: signed in, a second factor to give, or refused. */
-export type SignInResult =
-  | { step: 'signed-in' }
-  | { step: 'second-factor'; challenge: string }
-  | { step: 'failed'; failure: SignInFailure };
+export type SignInResult = { step: 'signed-in' } | { step: 'second-factor'; challenge: string } | { step: 'failed'; failure: SignInFailure };
 
 /**
  * Where the second step stands: signed in, or refused; `hasEnded` when the challenge is used up

@@ -55,10 +55,12 @@ async function expectControlsNamedByTheirText(page: Page, screen: string, langua
   // A loaded machine may report the network quiet before React has drawn the page: wait for its controls.
   await expect.poll(async () => (await readControls(page)).length, { message: `${screen}: controls found` }).toBeGreaterThan(0);
   const controls = await readControls(page);
-  expect.soft(
-    controls.filter((control) => control.exposedIcons.length > 0).map((control) => `${control.text || control.ownName}: ${control.exposedIcons.join(', ')}`),
-    `${screen}: icons exposed inside controls`,
-  ).toEqual([]);
+  expect
+    .soft(
+      controls.filter((control) => control.exposedIcons.length > 0).map((control) => `${control.text || control.ownName}: ${control.exposedIcons.join(', ')}`),
+      `${screen}: icons exposed inside controls`,
+    )
+    .toEqual([]);
   for (const control of controls) {
     const locator = page.locator(`[data-name-check="${control.index}"]`);
     // Text nodes side by side ("sea view" + "Declined") may or may not be spaced in the name: spaces are optional.
@@ -67,9 +69,7 @@ async function expectControlsNamedByTheirText(page: Page, screen: string, langua
     await expect.soft(locator, label).toHaveAccessibleName(expected, { timeout: 1000 });
     // An icon-only control is named by words of its own, translated: never an icon's file name.
     await expect.soft(locator, `${label} is named by an icon`).not.toHaveAccessibleName(ICON_FILE_NAME, { timeout: 1000 });
-    await expect
-      .soft(locator, `${label} keeps antd's English name`)
-      .not.toHaveAccessibleName(language === 'so' ? ANTD_ENGLISH_NAMES : /^$/, { timeout: 1000 });
+    await expect.soft(locator, `${label} keeps antd's English name`).not.toHaveAccessibleName(language === 'so' ? ANTD_ENGLISH_NAMES : /^$/, { timeout: 1000 });
   }
   return controls.length;
 }

@@ -15,7 +15,10 @@ test('the API reference at /api/docs lists the calls with their summaries, under
   expect(response?.headers()['content-disposition']).toBeUndefined();
 
   await expect(page.getByRole('heading', { name: /Hoy API/ })).toBeVisible();
-  for (const summary of ['Sign a staff member in: a bearer token, or a challenge for the second factor', 'Booking counts for the cards: total and one per status']) {
+  for (const summary of [
+    'Sign a staff member in: a bearer token, or a challenge for the second factor',
+    'Booking counts for the cards: total and one per status',
+  ]) {
     await expect(page.getByText(summary).first()).toBeVisible();
   }
   // An operation opens with its documented answers, errors included.

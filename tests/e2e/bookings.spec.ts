@@ -112,7 +112,10 @@ test('Bookings Management has no serious or critical accessibility violations', 
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoSeriousAxeViolations(page, { label: 'list' });
-  await page.getByRole('button', { name: /^View booking/ }).first().click();
+  await page
+    .getByRole('button', { name: /^View booking/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // Axe reads colours mid-animation as too faint: let the drawer finish sliding in.
   await page.waitForTimeout(500);

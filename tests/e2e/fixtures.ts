@@ -145,5 +145,12 @@ export async function exportCsv(page: Page): Promise<{ fileName: string; lines: 
   expect(download.url()).not.toContain(token);
   expect(page.url()).toBe(before.url);
   expect(await page.evaluate(() => window.history.length)).toBe(before.historyLength);
-  return { fileName: download.suggestedFilename(), lines: text.replace(/^\uFEFF/, '').trim().split('\r\n'), url: download.url() };
+  return {
+    fileName: download.suggestedFilename(),
+    lines: text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n'),
+    url: download.url(),
+  };
 }

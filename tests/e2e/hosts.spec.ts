@@ -18,7 +18,12 @@ async function claimHost(request: APIRequestContext, token: string, status: stri
   const { data } = (await detail.json()) as { data: { phone: string | null; propertyAddress: string | null } };
   const update = await request.put(`/api/hosts/${host.userId}`, {
     headers,
-    data: { name, email: `${name.replace(/\s+/g, '.').toLowerCase()}@hoy.test`, phone: data.phone ?? '+252 61 000 0000', propertyAddress: data.propertyAddress ?? 'Mogadishu' },
+    data: {
+      name,
+      email: `${name.replace(/\s+/g, '.').toLowerCase()}@hoy.test`,
+      phone: data.phone ?? '+252 61 000 0000',
+      propertyAddress: data.propertyAddress ?? 'Mogadishu',
+    },
   });
   expect(update.status()).toBe(200);
   return { ...host, name };
@@ -63,7 +68,12 @@ test('the hosts list filters, searches, sorts, pages and exports', async ({ admi
   const { fileName, lines } = await exportCsv(page);
   expect(fileName).toBe('hosts.csv');
   expect(lines[0]).toBe('userId,name,email,statusHost,numberOfProperties');
-  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([String(pending.userId), String(confirmed.userId)].sort());
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual([String(pending.userId), String(confirmed.userId)].sort());
 });
 
 test('a dashboard card opens the hosts list filtered by its status', async ({ adminPage: page }) => {

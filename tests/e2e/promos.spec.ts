@@ -26,11 +26,20 @@ async function typeDate(page: Page, label: string, iso: string): Promise<void> {
   await input.press('Enter');
 }
 
-test('promos with the seeded, expired date save: a guest promo code and the new-joiner free stays survive a reload', async ({ adminPage: page, adminToken: token }) => {
+test('promos with the seeded, expired date save: a guest promo code and the new-joiner free stays survive a reload', async ({
+  adminPage: page,
+  adminToken: token,
+}) => {
   const headers = { authorization: `Bearer ${token}` };
   // The seeded defaults: a date that has passed.
-  expect((await page.request.put('/api/admin/promos/guest', { headers, data: { promoCode: 'HOY5', validUntil: '2025-10-31', promoValue: 5, activation: true } })).status()).toBe(200);
-  expect((await page.request.put('/api/admin/promos/host-new-joiner', { headers, data: { validityEnds: '2025-10-31', freeStays: 5, isActive: true } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/admin/promos/guest', { headers, data: { promoCode: 'HOY5', validUntil: '2025-10-31', promoValue: 5, activation: true } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await page.request.put('/api/admin/promos/host-new-joiner', { headers, data: { validityEnds: '2025-10-31', freeStays: 5, isActive: true } })).status(),
+  ).toBe(200);
 
   await page.goto('/promo-code-guest');
   await expect(page.getByLabel('Valid Until', { exact: true })).toHaveValue('Oct 31, 2025');

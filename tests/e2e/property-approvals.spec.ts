@@ -52,12 +52,16 @@ test('approving and declining pending properties survive a reload', async ({ adm
   const [toApprove, toDecline] = await pendingProperties(page.request, token);
 
   await searchFor(page, toApprove);
-  await rowOf(page, toApprove).getByRole('button', { name: `Approve ${toApprove.title}` }).click();
+  await rowOf(page, toApprove)
+    .getByRole('button', { name: `Approve ${toApprove.title}` })
+    .click();
   await expect(page.getByText('Status updated to Confirmed successfully!')).toBeVisible();
   await expect(rowOf(page, toApprove)).toContainText('Already Confirmed');
 
   await searchFor(page, toDecline);
-  await rowOf(page, toDecline).getByRole('button', { name: `Decline ${toDecline.title}` }).click();
+  await rowOf(page, toDecline)
+    .getByRole('button', { name: `Decline ${toDecline.title}` })
+    .click();
   await expect(page.getByText('Status updated to Declined successfully!')).toBeVisible();
   await expect(rowOf(page, toDecline)).toContainText('Already Declined');
 
@@ -68,7 +72,11 @@ test('approving and declining pending properties survive a reload', async ({ adm
   await expect(rowOf(page, toApprove).getByRole('button')).toHaveCount(0);
 });
 
-test('two browsers deciding the same property: the second sees the clear 409 message and the decided row', async ({ adminPage: first, newAdminPage, adminToken: token }) => {
+test('two browsers deciding the same property: the second sees the clear 409 message and the decided row', async ({
+  adminPage: first,
+  newAdminPage,
+  adminToken: token,
+}) => {
   const second = await newAdminPage();
   await first.goto('/property-approvals');
   await second.goto('/property-approvals');
@@ -78,10 +86,14 @@ test('two browsers deciding the same property: the second sees the clear 409 mes
   await searchFor(second, property);
   await expect(rowOf(second, property).getByRole('button', { name: `Decline ${property.title}` })).toBeEnabled();
 
-  await rowOf(first, property).getByRole('button', { name: `Approve ${property.title}` }).click();
+  await rowOf(first, property)
+    .getByRole('button', { name: `Approve ${property.title}` })
+    .click();
   await expect(first.getByText('Status updated to Confirmed successfully!')).toBeVisible();
 
-  await rowOf(second, property).getByRole('button', { name: `Decline ${property.title}` }).click();
+  await rowOf(second, property)
+    .getByRole('button', { name: `Decline ${property.title}` })
+    .click();
   await expect(second.getByText('This property was already confirmed by someone else.')).toBeVisible();
   await expect(rowOf(second, property)).toContainText('Already Confirmed');
   await expect(rowOf(second, property).locator('.ant-tag')).toHaveText('Confirmed');

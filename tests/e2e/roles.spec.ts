@@ -49,7 +49,12 @@ async function expectForbidden(page: Page, path: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an administrator adds a staff member on the Staff screen, changes the role and disables the account', async ({ adminPage, adminToken, playwright, baseURL }) => {
+test('an administrator adds a staff member on the Staff screen, changes the role and disables the account', async ({
+  adminPage,
+  adminToken,
+  playwright,
+  baseURL,
+}) => {
   // Two axe runs and a dozen round trips: about 15 s alone, more on a busy 2-core machine.
   test.setTimeout(90_000);
   const page = adminPage;
@@ -106,7 +111,10 @@ test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen
   await expect(page.locator('section a[href^="/bookings"]')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Bookings' }).getByText(/\d/).first()).toBeVisible();
   await page.goto('/hosts');
-  await page.getByRole('link', { name: /^View Details/ }).first().click();
+  await page
+    .getByRole('link', { name: /^View Details/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   await page.goto('/property-approvals?status=pending');
@@ -123,7 +131,10 @@ test('support answers chats and reads hosts without changing them', async ({ bro
   const page = await signedInAs(browser, 'support');
   await expectMenu(page, SEES.support);
   await page.goto('/hosts');
-  await page.getByRole('link', { name: /^View Details/ }).first().click();
+  await page
+    .getByRole('link', { name: /^View Details/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Host Information' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);

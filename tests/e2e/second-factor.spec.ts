@@ -178,7 +178,12 @@ for (const language of ['en', 'so'] as const) {
   const text = TEXT[language];
 
   test.describe(`two-factor sign-in (${language})`, () => {
-    test('a member turns it on from My account, signs out, and signs in with a recovery code and with a code', async ({ browser, playwright, baseURL, adminToken }) => {
+    test('a member turns it on from My account, signs out, and signs in with a recovery code and with a code', async ({
+      browser,
+      playwright,
+      baseURL,
+      adminToken,
+    }) => {
       // Two codes (enrolment, then sign-in), never of the same step (freshCode).
       test.setTimeout(150_000);
       const api = await playwright.request.newContext({ baseURL });
@@ -220,7 +225,13 @@ for (const language of ['en', 'so'] as const) {
       await api.dispose();
     });
 
-    test('an administrator resets a member’s second factor on the Staff screen; the member then signs in with the password alone', async ({ browser, playwright, baseURL, adminToken, newAdminPage }) => {
+    test('an administrator resets a member’s second factor on the Staff screen; the member then signs in with the password alone', async ({
+      browser,
+      playwright,
+      baseURL,
+      adminToken,
+      newAdminPage,
+    }) => {
       test.setTimeout(90_000);
       const api = await playwright.request.newContext({ baseURL });
       const member = await createMember(api, adminToken, 'viewer', `reset-${language}`);
@@ -250,7 +261,13 @@ for (const language of ['en', 'so'] as const) {
       await api.dispose();
     });
 
-    test('an administrator requires it of a role; a member of that role is sent to its setup after the password, and nothing else', async ({ browser, playwright, baseURL, adminToken, newAdminPage }) => {
+    test('an administrator requires it of a role; a member of that role is sent to its setup after the password, and nothing else', async ({
+      browser,
+      playwright,
+      baseURL,
+      adminToken,
+      newAdminPage,
+    }) => {
       test.setTimeout(90_000);
       const api = await playwright.request.newContext({ baseURL });
       const member = await createMember(api, adminToken, 'moderator', `required-${language}`);

@@ -97,7 +97,11 @@ async function startServerOn(port: number, dataDir: string): Promise<E2eServer> 
   while ((await healthStatus(baseURL)) !== 200) {
     if (hasExited || Date.now() > deadline) {
       await stop();
-      throw new Error(hasExited ? `the server on port ${port} exited while starting (see its output above)` : `the server on port ${port} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+      throw new Error(
+        hasExited
+          ? `the server on port ${port} exited while starting (see its output above)`
+          : `the server on port ${port} was not ready within ${READY_TIMEOUT_MS / 1000} s`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

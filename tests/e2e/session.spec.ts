@@ -18,7 +18,9 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists an administrator the eleven entries in order (Activity after Feedback, Staff last), marks the current one and ends with Logout', async ({ page }) => {
+test('the sider lists an administrator the eleven entries in order (Activity after Feedback, Staff last), marks the current one and ends with Logout', async ({
+  page,
+}) => {
   await signInThroughForm(page);
   await page.goto('/hosts');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });

@@ -25,7 +25,10 @@ beforeAll(async () => {
   tokens.moderator = await loginAs(t, MODERATOR_EMAIL);
   tokens.viewer = await loginAs(t, VIEWER_EMAIL);
   // One host decision by the administrator, one by the moderator.
-  for (const [name, role] of [['Approved By Admin', 'administrator'], ['Approved By Moderator', 'moderator']] as const) {
+  for (const [name, role] of [
+    ['Approved By Admin', 'administrator'],
+    ['Approved By Moderator', 'moderator'],
+  ] as const) {
     const host = await insertHost(t.handle, { name, statusHost: 'Pending' });
     const response = await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token: tokens[role] });
     if (response.statusCode !== 200) throw new Error(`${role} approving: ${response.statusCode} ${response.body}`);
@@ -51,10 +54,20 @@ async function wholeArray(role: Role, query = '') {
 async function csv(role: Role, query = '') {
   const response = await get(role, `?format=csv${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  const [header, ...lines] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const [header, ...lines] = response.body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   const names = header.split(',');
   // The fields this test reads come before the JSON columns, which are the only quoted ones.
-  const rows = lines.map((line) => Object.fromEntries(line.split(',').slice(0, 6).map((value, index) => [names[index], value])));
+  const rows = lines.map((line) =>
+    Object.fromEntries(
+      line
+        .split(',')
+        .slice(0, 6)
+        .map((value, index) => [names[index], value]),
+    ),
+  );
   return { rows, body: response.body };
 }
 

@@ -112,7 +112,13 @@ describe('Activity over a seeded trail', () => {
     const found = [];
     for (const isEveryEntry of [true, false]) {
       for (const q of SEARCHES) {
-        for (const [status, staffId] of [[undefined, undefined], ['listing', undefined], ['staff', undefined], [undefined, moderator.id], ['host', moderator.id]] as const) {
+        for (const [status, staffId] of [
+          [undefined, undefined],
+          ['listing', undefined],
+          ['staff', undefined],
+          [undefined, moderator.id],
+          ['host', moderator.id],
+        ] as const) {
           found.push(...(await differences({ isEveryEntry, status, staffId, order: q.length % 2 === 0 ? 'asc' : 'desc', q })));
         }
       }
@@ -129,7 +135,11 @@ describe('Activity over a seeded trail', () => {
     expect(first).toMatchObject({ isTotalPending: true, total: 2100 });
     const found = [];
     for (const isEveryEntry of [true, false]) {
-      for (const [status, staffId] of [[undefined, undefined], ['listing', undefined], [undefined, moderator.id]] as const) {
+      for (const [status, staffId] of [
+        [undefined, undefined],
+        ['listing', undefined],
+        [undefined, moderator.id],
+      ] as const) {
         for (const order of ['desc', 'asc'] as const) found.push(...(await differences({ isEveryEntry, status, staffId, order, q: 'repricing' })));
       }
     }

@@ -92,7 +92,10 @@ describe('GET /api/admin/activity', () => {
     const response = await get('?format=csv&status=listing&q=sure');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,createdAt,administratorEmail,action,entityType,entityId,reason,before,after');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(

@@ -176,10 +176,7 @@ describe('the first administrator', () => {
   it('is created once even when two processes start together on an empty database', async () => {
     await t.handle.query(sql`DELETE FROM administrators`);
     const options = { email: 'first@hoy.test', password: 'first password 1' };
-    await Promise.all([
-      t.app.services.auth.ensureFirstAdministrator(options),
-      t.app.services.auth.ensureFirstAdministrator(options),
-    ]);
+    await Promise.all([t.app.services.auth.ensureFirstAdministrator(options), t.app.services.auth.ensureFirstAdministrator(options)]);
     const rows = await t.handle.query<{ email: string }>(sql`SELECT email FROM administrators`);
     expect(rows).toEqual([{ email: 'first@hoy.test' }]);
   });
@@ -231,7 +228,9 @@ describe('deny by default', () => {
 
   it('answers 401 without a token, or with a forged one, on every other route of the OpenAPI document', async () => {
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const routes = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+    );
     expect(routes.length).toBeGreaterThan(30);
     const guarded = routes.filter((route) => !PUBLIC.has(`${route.method} ${route.path}`));
     expect(routes.length - guarded.length).toBe(PUBLIC.size);

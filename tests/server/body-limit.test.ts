@@ -86,8 +86,7 @@ function sendLargeBody(options: {
     });
     socket.on('close', finish);
 
-    const framing =
-      options.framing === 'chunked' ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${options.bodyBytes}\r\n`;
+    const framing = options.framing === 'chunked' ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${options.bodyBytes}\r\n`;
     socket.write(`POST ${options.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${options.headers ?? ''}${framing}\r\n`);
 
     async function writeBody() {
@@ -168,7 +167,9 @@ describe('a body over the limit, over TCP', () => {
         }
       });
       const body = Buffer.alloc(2 * MEGABYTE, 'x');
-      socket.write(`POST /api/data/add-email-subscriber HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(
+        `POST /api/data/add-email-subscriber HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       socket.write(body);
       socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     });

@@ -110,7 +110,8 @@ describe('the copies the Guest and Property sorts read', () => {
   it("sort a renamed guest's bookings under the new name at once", async () => {
     const guest = await insertGuest(t.handle, { name: 'aaaa first' });
     const booking = await insertBooking(t.handle, { guestId: guest.id, propertyId: null, status: 'pending' });
-    const firstId = async () => (await t.request({ method: 'GET', url: '/api/admin/bookings?page=1&sort=User.name&order=asc', token: t.token })).json<Booking[]>()[0].id;
+    const firstId = async () =>
+      (await t.request({ method: 'GET', url: '/api/admin/bookings?page=1&sort=User.name&order=asc', token: t.token })).json<Booking[]>()[0].id;
     expect(await firstId()).toBe(booking.id);
     await t.handle.query(sql`UPDATE users SET name = 'zzzz last' WHERE id = ${guest.id}`);
     expect(await firstId()).not.toBe(booking.id);

@@ -51,7 +51,14 @@ describe('GET /api/admin/bookings without parameters', () => {
       isPetComing: true,
       isDisputed: true,
     });
-    const orphan = await insertBooking(t.handle, { guestId: null, propertyId: null, checkInDate: null, checkOutDate: null, status: 'cancelled', isCancelled: true });
+    const orphan = await insertBooking(t.handle, {
+      guestId: null,
+      propertyId: null,
+      checkInDate: null,
+      checkOutDate: null,
+      status: 'cancelled',
+      isCancelled: true,
+    });
     const response = await get('/api/admin/bookings');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBeUndefined();
@@ -343,7 +350,14 @@ describe('GET /api/admin/bookings?format=csv', () => {
       childrenCount: 1,
       isPetComing: true,
     });
-    const orphan = await insertBooking(t.handle, { guestId: null, propertyId: null, checkInDate: null, checkOutDate: null, status: 'cancelled', isCancelled: true });
+    const orphan = await insertBooking(t.handle, {
+      guestId: null,
+      propertyId: null,
+      checkInDate: null,
+      checkOutDate: null,
+      status: 'cancelled',
+      isCancelled: true,
+    });
     const { header, rows } = await exportCsv({ q: tag });
     expect(header).toEqual([
       'id',
@@ -362,10 +376,40 @@ describe('GET /api/admin/bookings?format=csv', () => {
       'propertyAddress',
     ]);
     expect(rows).toEqual([
-      [String(full.id), 'confirmed', '2025-01-05', '2025-01-09', '180.5', '2', '1', 'true', 'false', 'false', 'Sahra Abdi', 'sahra@hoy.test', `Loft, "big" ${tag}`, '4 Lido Road\nMogadishu'],
+      [
+        String(full.id),
+        'confirmed',
+        '2025-01-05',
+        '2025-01-09',
+        '180.5',
+        '2',
+        '1',
+        'true',
+        'false',
+        'false',
+        'Sahra Abdi',
+        'sahra@hoy.test',
+        `Loft, "big" ${tag}`,
+        '4 Lido Road\nMogadishu',
+      ],
     ]);
     const orphanRow = (await exportCsv({ q: `#${orphan.id}` })).rows[0];
-    expect(orphanRow).toEqual([String(orphan.id), 'cancelled', '', '', expect.any(String), expect.any(String), expect.any(String), 'false', 'true', 'false', '', '', '', '']);
+    expect(orphanRow).toEqual([
+      String(orphan.id),
+      'cancelled',
+      '',
+      '',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      'false',
+      'true',
+      'false',
+      '',
+      '',
+      '',
+      '',
+    ]);
   });
 
   it('neutralizes text a spreadsheet would run as a formula', async () => {

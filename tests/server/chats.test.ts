@@ -76,7 +76,11 @@ describe('GET /api/admin/conversations', () => {
     const unread = await insertConversation({ title: 'Tab_test unread', unreadCount: 2 });
     const declined = await insertConversation({ title: 'Tab_test declined', isDeclined: true });
     const plain = await insertConversation({ title: 'TabXtest plain', userName: 'Tab_test person' });
-    const ids = async (query: string) => (await get(`/api/admin/conversations?${query}`)).json<ConversationRow[]>().map((row) => row.id).sort();
+    const ids = async (query: string) =>
+      (await get(`/api/admin/conversations?${query}`))
+        .json<ConversationRow[]>()
+        .map((row) => row.id)
+        .sort();
     expect(await ids('q=tab_test&tab=unread')).toEqual([unread.id]);
     expect(await ids('q=tab_test&tab=declined')).toEqual([declined.id]);
     expect(await ids('q=tab_test&tab=all')).toEqual([unread.id, declined.id, plain.id].sort());

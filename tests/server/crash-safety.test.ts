@@ -131,7 +131,9 @@ describe(`SIGKILL during writes (${testDriver()})`, () => {
       body: JSON.stringify(ADMIN),
     });
     const { token } = (await login.json()) as { token: string };
-    const rows = (await (await fetch(`${secondUrl}/api/admin/email-subscribers`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ email: string }>;
+    const rows = (await (await fetch(`${secondUrl}/api/admin/email-subscribers`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
+      email: string;
+    }>;
     const stored = new Set(rows.map((row) => row.email));
     const lost = acknowledged.filter((email) => !stored.has(email));
     process.stdout.write(`crash-safety (${testDriver()}): ${acknowledged.length} acknowledged, ${stored.size} stored, ${lost.length} lost\n`);

@@ -70,8 +70,16 @@ describe('device cookies', () => {
   }
 
   const voidingChanges: Array<[string, (id: number) => Promise<unknown>, string]> = [
-    ['a password reset', (id) => t.request({ method: 'POST', url: `/api/admin/staff/${id}/reset-password`, token: adminToken, payload: { password: NEW_PASSWORD } }), NEW_PASSWORD],
-    ['signing the member out everywhere', (id) => t.request({ method: 'POST', url: `/api/admin/staff/${id}/revoke-sessions`, token: adminToken }), STAFF_PASSWORD],
+    [
+      'a password reset',
+      (id) => t.request({ method: 'POST', url: `/api/admin/staff/${id}/reset-password`, token: adminToken, payload: { password: NEW_PASSWORD } }),
+      NEW_PASSWORD,
+    ],
+    [
+      'signing the member out everywhere',
+      (id) => t.request({ method: 'POST', url: `/api/admin/staff/${id}/revoke-sessions`, token: adminToken }),
+      STAFF_PASSWORD,
+    ],
     [
       'a disable (then enable)',
       async (id) => {
@@ -157,7 +165,12 @@ describe("one's own password", () => {
     const token = await loginAs(t, member.email);
     const statuses: number[] = [];
     for (let index = 0; index < 12; index += 1) {
-      const answer = await t.request({ method: 'POST', url: '/api/admin/account/password', token, payload: { currentPassword: `guess ${index}`, newPassword: NEW_PASSWORD } });
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/admin/account/password',
+        token,
+        payload: { currentPassword: `guess ${index}`, newPassword: NEW_PASSWORD },
+      });
       statuses.push(answer.statusCode);
     }
     // Ten on the session's own budget; then the account's waits (they start after 5 of its 25) apply.

@@ -130,9 +130,7 @@ describe('the data directory lock', () => {
       expect(readNote(directory).pid).toBe(winners[0].child.pid);
       winners[0].child.stdin.write('release\n');
       expect(await winners[0].nextLine()).toBe('released');
-      expect(await Promise.all(contenders.map((contender) => contender.exited))).toEqual(
-        answers.map((answer) => (answer === 'locked' ? 0 : 3)),
-      );
+      expect(await Promise.all(contenders.map((contender) => contender.exited))).toEqual(answers.map((answer) => (answer === 'locked' ? 0 : 3)));
     }
   });
 

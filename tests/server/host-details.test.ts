@@ -12,8 +12,7 @@ const valid = { name: 'Ayaan Hassan', email: 'ayaan@hoy.test', phone: '+252 61 5
 const getHost = (id: number | string, withToken = true) => t.request({ method: 'GET', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined });
 const putHost = (id: number | string, payload: unknown, withToken = true) =>
   t.request({ method: 'PUT', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined, payload: payload as Record<string, unknown> });
-const deleteHost = (id: number | string, withToken = true) =>
-  t.request({ method: 'DELETE', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined });
+const deleteHost = (id: number | string, withToken = true) => t.request({ method: 'DELETE', url: `/api/hosts/${id}`, token: withToken ? t.token : undefined });
 
 const auditEvents = (id: number) =>
   t.handle.query<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
@@ -155,7 +154,13 @@ describe('PUT /api/hosts/:id', () => {
       payload: '{"name":',
     });
     expect(malformed.statusCode).toBe(400);
-    const plainText = await t.request({ method: 'PUT', url: `/api/hosts/${host.id}`, token: t.token, headers: { 'content-type': 'text/plain' }, payload: 'name' });
+    const plainText = await t.request({
+      method: 'PUT',
+      url: `/api/hosts/${host.id}`,
+      token: t.token,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name',
+    });
     expect(plainText.statusCode).toBe(400);
   });
 
@@ -224,7 +229,25 @@ describe('validateHostEdit (shared with the web form)', () => {
 
   it('judges e-mails as text@text.text without spaces, like the regular expression it replaces', () => {
     const reference = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-    const samples = ['a@b.c', 'a@b..c', 'a@.b.c', 'a@.c', 'a@b.', 'a@b', '@b.c', 'a@@b.c', 'a@b@c.d', 'a b@c.d', 'a@b.c ', 'a.b@c', 'x@y.z.w', 'a@b.c\n', '.@..', 'é@ü.ß', ''];
+    const samples = [
+      'a@b.c',
+      'a@b..c',
+      'a@.b.c',
+      'a@.c',
+      'a@b.',
+      'a@b',
+      '@b.c',
+      'a@@b.c',
+      'a@b@c.d',
+      'a b@c.d',
+      'a@b.c ',
+      'a.b@c',
+      'x@y.z.w',
+      'a@b.c\n',
+      '.@..',
+      'é@ü.ß',
+      '',
+    ];
     for (const sample of samples) expect(isValidEmail(sample), sample).toBe(reference.test(sample));
   });
 

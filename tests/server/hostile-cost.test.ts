@@ -143,17 +143,14 @@ function send(request: HostileRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let isSettled = false;
     const started = performance.now();
-    const outgoing = http.request(
-      { host: '127.0.0.1', port, method: request.method, path: request.url, agent, headers: request.headers },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          isSettled = true;
-          resolve({ status: incoming.statusCode ?? 0, milliseconds: performance.now() - started, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, 200) });
-        });
-      },
-    );
+    const outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path: request.url, agent, headers: request.headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        isSettled = true;
+        resolve({ status: incoming.statusCode ?? 0, milliseconds: performance.now() - started, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, 200) });
+      });
+    });
     // A server may close the connection after answering a body it refused: only an error before any
     // answer is a failure.
     outgoing.on('error', (error) => {
@@ -330,7 +327,14 @@ function operationRoutes(document: { paths: Record<string, Record<string, Operat
         ...queryParameters.map((parameter): Field => ({ location: 'query', name: [parameter.name], schema: parameter.schema ?? {} })),
         ...(bodySchema ? bodyFields(bodySchema) : []),
       ];
-      return { method: method.toUpperCase(), path, pathParameters, requiredQuery: queryParameters.filter((parameter) => parameter.required), bodySchema, fields };
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParameters,
+        requiredQuery: queryParameters.filter((parameter) => parameter.required),
+        bodySchema,
+        fields,
+      };
     }),
   );
 }
@@ -339,7 +343,8 @@ function operationRoutes(document: { paths: Record<string, Record<string, Operat
 function urlFor(route: Route, replaced?: { location: 'path' | 'query'; name: string; value: string }): string {
   let url = route.path;
   for (const parameter of route.pathParameters) {
-    const value = replaced?.location === 'path' && replaced.name === parameter.name ? replaced.value : String(validValue(parameter.name, parameter.schema ?? {}));
+    const value =
+      replaced?.location === 'path' && replaced.name === parameter.name ? replaced.value : String(validValue(parameter.name, parameter.schema ?? {}));
     url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
   }
   const query = new Map(route.requiredQuery.map((parameter) => [parameter.name, String(validValue(parameter.name, parameter.schema ?? {}))]));
@@ -365,7 +370,9 @@ function urlSized(build: (length: number) => string): string {
 
 /** The adversarial values for one field: each shape at the location's size and at the field's own limit. */
 function hostileValues(field: Field): Array<{ name: string; value: string; mustRefuse?: boolean }> {
-  const limits = variants(field.schema).map((variant) => variant.maxLength).filter((limit): limit is number => limit !== undefined);
+  const limits = variants(field.schema)
+    .map((variant) => variant.maxLength)
+    .filter((limit): limit is number => limit !== undefined);
   const values: Array<{ name: string; value: string; mustRefuse?: boolean }> = [];
   for (const shape of SHAPES) {
     const sized = field.location === 'body' ? shape.build(BODY_LENGTH) : urlSized(shape.build);
@@ -550,7 +557,9 @@ describe('hostile cost: no input makes the server do super-linear work', () => {
       const from = entry.sentAt;
       const to = Math.max(...slow.map((slowProbe) => slowProbe.sentAt + slowProbe.milliseconds));
       const during = [...new Set(timeline.filter((step) => step.start < to && step.end > from).map((step) => step.label))];
-      stalls.push(`${slow.length} probes in a row over ${LIMIT_MS} ms, worst ${Math.max(...slow.map((slowProbe) => slowProbe.milliseconds)).toFixed(0)} ms, during: ${during.slice(0, 4).join(' | ') || 'nothing the test sent'}`);
+      stalls.push(
+        `${slow.length} probes in a row over ${LIMIT_MS} ms, worst ${Math.max(...slow.map((slowProbe) => slowProbe.milliseconds)).toFixed(0)} ms, during: ${during.slice(0, 4).join(' | ') || 'nothing the test sent'}`,
+      );
       index = end;
     }
     expect(stalls, stalls.join('\n')).toEqual([]);

@@ -24,7 +24,23 @@ interface Route {
   isWrite: boolean;
 }
 
-const TABLES = ['administrators', 'admin_sessions', 'audit_events', 'bookings', 'conversations', 'email_subscribers', 'feedbacks', 'host_interest_submissions', 'host_verifications', 'messages', 'promos', 'properties', 'property_images', 'users', 'list_counters'];
+const TABLES = [
+  'administrators',
+  'admin_sessions',
+  'audit_events',
+  'bookings',
+  'conversations',
+  'email_subscribers',
+  'feedbacks',
+  'host_interest_submissions',
+  'host_verifications',
+  'messages',
+  'promos',
+  'properties',
+  'property_images',
+  'users',
+  'list_counters',
+];
 
 let t: TestApp;
 let token: string;
@@ -74,7 +90,24 @@ const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary:
 
 const identifier = fc.oneof(
   fc.integer({ min: -3, max: 600 }).map(String),
-  fc.constantFrom('0', '2147483647', '2147483648', '99999999999999999999', '1.5', '1e3', '0x10', ' 1', 'abc', 'null', 'guest', 'host-regular', 'host-new-joiner', '%00', '%2e%2e', '..%2f..%2f'),
+  fc.constantFrom(
+    '0',
+    '2147483647',
+    '2147483648',
+    '99999999999999999999',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 1',
+    'abc',
+    'null',
+    'guest',
+    'host-regular',
+    'host-new-joiner',
+    '%00',
+    '%2e%2e',
+    '..%2f..%2f',
+  ),
   hostileText.map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '?'))),
 );
 
@@ -87,8 +120,19 @@ function bodyFor(route: Route): fc.Arbitrary<unknown> {
 function queryFor(route: Route): fc.Arbitrary<string> {
   const names = [...route.queryParameters, 'page', 'pageSize', 'sort', 'order', 'format', 'x', '__proto__', 'q[]'];
   return fc
-    .array(fc.tuple(fc.constantFrom(...names), fc.oneof(scalar.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))), fc.constantFrom('csv', 'asc', 'desc', 'createdAt', '-1', '0', '1000000'))), { maxLength: 6 })
-    .map((pairs) => pairs.map(([name, entry]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(entry).replace(/[\ud800-\udfff]/g, '?'))}`).join('&'));
+    .array(
+      fc.tuple(
+        fc.constantFrom(...names),
+        fc.oneof(
+          scalar.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))),
+          fc.constantFrom('csv', 'asc', 'desc', 'createdAt', '-1', '0', '1000000'),
+        ),
+      ),
+      { maxLength: 6 },
+    )
+    .map((pairs) =>
+      pairs.map(([name, entry]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(entry).replace(/[\ud800-\udfff]/g, '?'))}`).join('&'),
+    );
 }
 
 /** Hostile requests of one route: its path parameters, query and body drawn at random. */
@@ -107,28 +151,29 @@ describe('hostile input on every route', () => {
     const seen = new Set<string>();
     // Every route gets its share of the runs: drawn at random, a route among seventy could go untried.
     const runsPerRoute = Math.max(1, Math.ceil(Number(process.env.HOSTILE_RUNS ?? 600) / routes.length));
-    for (const target of routes) await fc.assert(
-      fc.asyncProperty(requestFor(target), async ({ route, ids, query, body, isSignedIn }) => {
-        let url = route.path;
-        route.pathParameters.forEach((name, index) => (url = url.replace(`{${name}}`, ids[index])));
-        if (query) url += `?${query}`;
-        // Logging out would end the shared session; it gets a session of its own.
-        const bearer = isSignedIn ? (route.path === '/api/admin/logout' ? await t.login() : token) : undefined;
-        const before = route.isWrite ? await snapshot() : '';
-        const answer = await t.request({
-          method: route.method as 'GET',
-          url,
-          token: bearer,
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
-        });
-        seen.add(`${route.method} ${route.path}`);
-        expect(answer.statusCode, `${route.method} ${url} ${answer.body.slice(0, 300)}`).toBeLessThan(500);
-        const after = route.isWrite ? await snapshot() : '';
-        const isRefused = answer.statusCode >= 400;
-        expect(isRefused ? after : before, `${route.method} ${url} answered ${answer.statusCode} but changed data`).toBe(before);
-      }),
-      { numRuns: runsPerRoute, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
-    );
+    for (const target of routes)
+      await fc.assert(
+        fc.asyncProperty(requestFor(target), async ({ route, ids, query, body, isSignedIn }) => {
+          let url = route.path;
+          route.pathParameters.forEach((name, index) => (url = url.replace(`{${name}}`, ids[index])));
+          if (query) url += `?${query}`;
+          // Logging out would end the shared session; it gets a session of its own.
+          const bearer = isSignedIn ? (route.path === '/api/admin/logout' ? await t.login() : token) : undefined;
+          const before = route.isWrite ? await snapshot() : '';
+          const answer = await t.request({
+            method: route.method as 'GET',
+            url,
+            token: bearer,
+            ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+          });
+          seen.add(`${route.method} ${route.path}`);
+          expect(answer.statusCode, `${route.method} ${url} ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+          const after = route.isWrite ? await snapshot() : '';
+          const isRefused = answer.statusCode >= 400;
+          expect(isRefused ? after : before, `${route.method} ${url} answered ${answer.statusCode} but changed data`).toBe(before);
+        }),
+        { numRuns: runsPerRoute, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
+      );
     expect(seen.size).toBe(routes.length);
   }, 120_000);
 });

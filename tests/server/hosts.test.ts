@@ -318,7 +318,14 @@ describe('POST /api/admin/update-status-host/:id', () => {
 describe('OpenAPI', () => {
   it('documents the host routes with bearer security', async () => {
     const document = (await get('/api/openapi.json', false)).json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
-    for (const path of ['/api/admin/hosts', '/api/admin/admin/hosts', '/api/admin/hosts/summary', '/api/admin/user/{id}', '/api/admin/update-status-host/{id}', '/api/hosts/{id}']) {
+    for (const path of [
+      '/api/admin/hosts',
+      '/api/admin/admin/hosts',
+      '/api/admin/hosts/summary',
+      '/api/admin/user/{id}',
+      '/api/admin/update-status-host/{id}',
+      '/api/hosts/{id}',
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     expect(document.paths['/api/hosts/{id}'].put.security).toEqual([{ bearer: [] }]);
@@ -326,7 +333,11 @@ describe('OpenAPI', () => {
 });
 
 describe('GET /api/admin/hosts?format=csv', () => {
-  const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
 
   it('downloads the hosts the search and status select, in userId order, with a header row', async () => {
     const tag = newTag();
@@ -357,9 +368,7 @@ describe('GET /api/admin/hosts?format=csv', () => {
 
   it('exports a filtered set larger than one batch, each host once', async () => {
     const tag = newTag();
-    await t.handle.query(
-      sql`INSERT INTO users (is_host, name, email) SELECT true, ${tag} || ' bulk ' || n, NULL FROM generate_series(1, 1005) AS n`,
-    );
+    await t.handle.query(sql`INSERT INTO users (is_host, name, email) SELECT true, ${tag} || ' bulk ' || n, NULL FROM generate_series(1, 1005) AS n`);
     const lines = csvLines((await get(`/api/admin/hosts?format=csv&q=${tag}`)).body);
     expect(lines).toHaveLength(1005 + 1);
     const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));

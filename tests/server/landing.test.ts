@@ -83,9 +83,7 @@ describe('POST /api/data/add-email-subscriber', () => {
     const second = await postPublic('/api/data/add-email-subscriber', { email: 'same.person@example.COM' });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
-    const rows = await t.handle.query<{ email: string }>(
-      sql`SELECT email FROM email_subscribers WHERE lower(email) = 'same.person@example.com'`,
-    );
+    const rows = await t.handle.query<{ email: string }>(sql`SELECT email FROM email_subscribers WHERE lower(email) = 'same.person@example.com'`);
     expect(rows).toEqual([{ email: 'Same.Person@Example.com' }]);
   });
 
@@ -140,7 +138,9 @@ describe('GET /api/admin/host-information and /api/admin/email-subscribers', () 
     const sortMarker = `sorted${Date.now()}`;
     for (const letter of ['b', 'c', 'a']) await postPublic('/api/data/add-email-subscriber', { email: `${sortMarker}${letter}@example.com` });
     const emailsSorted = async (order: string) =>
-      (await get(`/api/admin/email-subscribers?q=${sortMarker}&sort=email&order=${order}`)).json<Array<{ email: string }>>().map((row) => row.email.slice(sortMarker.length, sortMarker.length + 1));
+      (await get(`/api/admin/email-subscribers?q=${sortMarker}&sort=email&order=${order}`))
+        .json<Array<{ email: string }>>()
+        .map((row) => row.email.slice(sortMarker.length, sortMarker.length + 1));
     expect(await emailsSorted('asc')).toEqual(['a', 'b', 'c']);
     expect(await emailsSorted('desc')).toEqual(['c', 'b', 'a']);
   });
@@ -178,7 +178,10 @@ describe('GET /api/admin/host-information and /api/admin/email-subscribers', () 
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('id,name,email,phone,address,createdAt');
     expect(lines[1]).toMatch(
-      new RegExp(`^\\d+,"${marker} ""Quoted"", Name","'=HYPERLINK\\(""http://evil.example"",""x""\\)",\\+252 61 555 0101,"Line one\nLine two 🏠",\\d{4}-\\d{2}-\\d{2}T[^,]+Z$`, 'u'),
+      new RegExp(
+        `^\\d+,"${marker} ""Quoted"", Name","'=HYPERLINK\\(""http://evil.example"",""x""\\)",\\+252 61 555 0101,"Line one\nLine two 🏠",\\d{4}-\\d{2}-\\d{2}T[^,]+Z$`,
+        'u',
+      ),
     );
     expect(lines).toEqual([lines[0], lines[1], '']);
   });

@@ -72,7 +72,8 @@ describe('list counters', () => {
   });
 
   it('count a many-row booking insert by status and give the table one new version for it', async () => {
-    const version = async () => Number((await t.handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions WHERE name = 'bookings'`))[0].value);
+    const version = async () =>
+      Number((await t.handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions WHERE name = 'bookings'`))[0].value);
     const before = await version();
     await t.handle.query(sql`INSERT INTO bookings (status) VALUES ('pending'), ('confirmed'), ('pending'), ('cancelled')`);
     const afterInsert = await version();
@@ -168,7 +169,10 @@ describe('list counters', () => {
     try {
       const versionsOf = async () =>
         Object.fromEntries(
-          (await handle.query<{ name: string; value: string }>(sql`SELECT name, sum(value) AS value FROM data_versions GROUP BY name`)).map((row) => [row.name, Number(row.value)]),
+          (await handle.query<{ name: string; value: string }>(sql`SELECT name, sum(value) AS value FROM data_versions GROUP BY name`)).map((row) => [
+            row.name,
+            Number(row.value),
+          ]),
         );
       const versionsBefore = await versionsOf();
       await seedVolume(handle, { hosts: 300, bookings: 3_000 });

@@ -22,29 +22,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('lists from their definitions', () => {
-  it.each(LISTS.map((list) => [list.name, list] as const))('%s: the whole array is every row, and the pages walk it with an exact total', async (_name, list) => {
-    for (const path of list.paths) {
-      const whole = await t.request({ method: 'GET', url: path, token });
-      expect(whole.statusCode).toBe(200);
-      const everything = whole.json<unknown[]>();
-      const first = await t.request({ method: 'GET', url: `${path}?page=1&pageSize=${list.pageSize}`, token });
-      expect(first.statusCode).toBe(200);
-      expect(Number(first.headers['x-total-count'])).toBe(everything.length);
-      expect(first.json<unknown[]>().length).toBe(Math.min(list.pageSize, everything.length));
-      // Each row has exactly the JSON names the definition declares.
-      for (const row of first.json<Record<string, unknown>[]>()) expect(Object.keys(row).sort()).toEqual(Object.keys(list.row.shape).sort());
-    }
-  });
-
-  it.each(LISTS.map((list) => [list.name, list] as const))('%s: every declared sort, both orders, pages without error; an undeclared one is 400', async (_name, list) => {
-    for (const sort of list.sorts) {
-      for (const order of ['asc', 'desc']) {
-        const answer = await t.request({ method: 'GET', url: `${list.paths[0]}?page=2&sort=${encodeURIComponent(sort)}&order=${order}`, token });
-        expect(answer.statusCode, `${sort} ${order}`).toBe(200);
+  it.each(LISTS.map((list) => [list.name, list] as const))(
+    '%s: the whole array is every row, and the pages walk it with an exact total',
+    async (_name, list) => {
+      for (const path of list.paths) {
+        const whole = await t.request({ method: 'GET', url: path, token });
+        expect(whole.statusCode).toBe(200);
+        const everything = whole.json<unknown[]>();
+        const first = await t.request({ method: 'GET', url: `${path}?page=1&pageSize=${list.pageSize}`, token });
+        expect(first.statusCode).toBe(200);
+        expect(Number(first.headers['x-total-count'])).toBe(everything.length);
+        expect(first.json<unknown[]>().length).toBe(Math.min(list.pageSize, everything.length));
+        // Each row has exactly the JSON names the definition declares.
+        for (const row of first.json<Record<string, unknown>[]>()) expect(Object.keys(row).sort()).toEqual(Object.keys(list.row.shape).sort());
       }
-    }
-    expect((await t.request({ method: 'GET', url: `${list.paths[0]}?page=1&sort=nope`, token })).statusCode).toBe(400);
-  });
+    },
+  );
+
+  it.each(LISTS.map((list) => [list.name, list] as const))(
+    '%s: every declared sort, both orders, pages without error; an undeclared one is 400',
+    async (_name, list) => {
+      for (const sort of list.sorts) {
+        for (const order of ['asc', 'desc']) {
+          const answer = await t.request({ method: 'GET', url: `${list.paths[0]}?page=2&sort=${encodeURIComponent(sort)}&order=${order}`, token });
+          expect(answer.statusCode, `${sort} ${order}`).toBe(200);
+        }
+      }
+      expect((await t.request({ method: 'GET', url: `${list.paths[0]}?page=1&sort=nope`, token })).statusCode).toBe(400);
+    },
+  );
 
   const withCsv = LISTS.flatMap((list) => (list.csvColumns ? [[list.name, list, list.csvColumns] as const] : []));
   const withoutCsv = LISTS.filter((list) => !list.csvColumns).map((list) => [list.name, list] as const);
@@ -54,7 +60,10 @@ describe('lists from their definitions', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="${list.name}.csv"`);
-    const [header, ...lines] = answer.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...lines] = answer.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(header).toBe(columns.map(csvHeaderOf).join(','));
     const whole = (await t.request({ method: 'GET', url: list.paths[0], token })).json<unknown[]>();
     expect(lines.length).toBe(whole.length);

@@ -149,7 +149,12 @@ describe('exports at once', () => {
           SELECT NULL, 'host.approve', 'host', n, now() FROM generate_series(1, 30000) AS n`,
     );
     const slots = t.app.services.exportSlots;
-    const slow = await t.app.inject({ method: 'GET', url: '/api/admin/activity?format=csv', headers: { authorization: `Bearer ${t.token}` }, payloadAsStream: true });
+    const slow = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/activity?format=csv',
+      headers: { authorization: `Bearer ${t.token}` },
+      payloadAsStream: true,
+    });
     expect(slow.statusCode).toBe(200);
     const body = slow.stream();
     try {

@@ -20,7 +20,8 @@ beforeAll(async () => {
   await t.handle.query(sql`INSERT INTO feedbacks (rating, comments) SELECT 1 + n % 5, 'Widely liked stay number ' || n FROM generate_series(1, 2100) AS n`);
   // More than 2,000 properties with one word in their titles make that word a broad search of both property lists.
   const host = await insertHost(t.handle, { name: 'Owner of many' });
-  await t.handle.query(sql`INSERT INTO properties (host_id, title, description, address, city, country, price_per_night, property_type, place_type, check_in_time, check_out_time, latitude, longitude)
+  await t.handle
+    .query(sql`INSERT INTO properties (host_id, title, description, address, city, country, price_per_night, property_type, place_type, check_in_time, check_out_time, latitude, longitude)
     SELECT ${host.id}, 'Commonword cottage ' || n, 'A cottage.', n || ' Quiet Lane', 'Hargeisa', 'Somaliland', 40, 'House', 'Entire place', '14:00', '11:00', 9.56, 44.06
     FROM generate_series(1, 2050) AS n`);
 });
@@ -52,16 +53,19 @@ describe('a broad search', () => {
     expect(row.total).toBe(2100);
   });
 
-  it.each(['/api/admin/listings', '/api/admin/property-approvals'])('answers %s at once without a total for a common word, and /total counts it', async (path) => {
-    const page = await get(`${path}?page=1&q=commonword`);
-    expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toHaveLength(8);
-    expect(page.headers['x-total-pending']).toBe('1');
-    expect((await get(`${path}/total?q=commonword`)).json()).toEqual({ total: 2050 });
-    // A narrow search of the same list keeps its total with the page.
-    const narrow = await get(`${path}?page=1&q=commonword%20cottage%202049`);
-    expect(narrow.headers['x-total-count']).toBe('1');
-  });
+  it.each(['/api/admin/listings', '/api/admin/property-approvals'])(
+    'answers %s at once without a total for a common word, and /total counts it',
+    async (path) => {
+      const page = await get(`${path}?page=1&q=commonword`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toHaveLength(8);
+      expect(page.headers['x-total-pending']).toBe('1');
+      expect((await get(`${path}/total?q=commonword`)).json()).toEqual({ total: 2050 });
+      // A narrow search of the same list keeps its total with the page.
+      const narrow = await get(`${path}?page=1&q=commonword%20cottage%202049`);
+      expect(narrow.headers['x-total-count']).toBe('1');
+    },
+  );
 
   it('is current: a booking added after the total was counted is in the next total', async () => {
     expect((await get('/api/admin/bookings/total?q=manyguests&status=pending')).json()).toEqual({ total: 0 });
@@ -73,7 +77,12 @@ describe('a broad search', () => {
 
 describe('totals that stay with their page', () => {
   it('keeps X-Total-Count on a narrow search, an unsearched page and a status filter', async () => {
-    for (const url of ['/api/admin/bookings?page=1&q=Manyguests%20599', '/api/admin/bookings?page=1', '/api/admin/bookings?page=1&status=cancelled', '/api/admin/feedbacks?page=1&q=number%202099']) {
+    for (const url of [
+      '/api/admin/bookings?page=1&q=Manyguests%20599',
+      '/api/admin/bookings?page=1',
+      '/api/admin/bookings?page=1&status=cancelled',
+      '/api/admin/feedbacks?page=1&q=number%202099',
+    ]) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['x-total-count'], url).toMatch(/^\d+$/);

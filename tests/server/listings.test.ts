@@ -83,7 +83,9 @@ describe('GET /api/admin/listings', () => {
     const moved = await insertProperty(t.handle, first.id, { title: `${marker} moved` });
     await insertProperty(t.handle, second.id, { title: `${marker} stays` });
     const byHost = async (path: string) =>
-      (await get(`${path}?q=${marker}&sort=hostName&order=asc`)).json<Array<{ title: string; hostName: string }>>().map((row) => `${row.hostName}: ${row.title}`);
+      (await get(`${path}?q=${marker}&sort=hostName&order=asc`))
+        .json<Array<{ title: string; hostName: string }>>()
+        .map((row) => `${row.hostName}: ${row.title}`);
     expect(await byHost('/api/admin/listings')).toEqual([`Bashir Copy: ${marker} moved`, `Cawo Copy: ${marker} stays`]);
 
     await t.handle.query(sql`UPDATE users SET name = 'Zeynab Copy' WHERE id = ${first.id}`);
@@ -194,10 +196,7 @@ describe('approve and decline a listing', () => {
 
   it('lets only one of two simultaneous decisions win', async () => {
     const property = await insertProperty(t.handle, hostId);
-    const answers = await Promise.all([
-      post(`/api/admin/listings/${property.id}/approve`),
-      post(`/api/admin/listings/${property.id}/decline`),
-    ]);
+    const answers = await Promise.all([post(`/api/admin/listings/${property.id}/approve`), post(`/api/admin/listings/${property.id}/decline`)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 

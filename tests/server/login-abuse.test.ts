@@ -60,13 +60,28 @@ describe('per account', () => {
     // A smaller allowance than the default 100 (the test above proves that one), to keep this test short.
     const fresh = await createTestApp({ rateLimitLoginAccount: 25 });
     try {
-      const first = await fresh.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }, remoteAddress: '192.0.2.1' });
+      const first = await fresh.request({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+        remoteAddress: '192.0.2.1',
+      });
       expect(first.statusCode).toBe(200);
       const cookie = deviceCookieOf(first);
       for (let index = 0; index < 30; index += 1) {
-        await fresh.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: TEST_ADMIN_EMAIL, password: 'guess' }, remoteAddress: `203.0.113.${index % 250}` });
+        await fresh.request({
+          method: 'POST',
+          url: '/api/admin/admin-login',
+          payload: { email: TEST_ADMIN_EMAIL, password: 'guess' },
+          remoteAddress: `203.0.113.${index % 250}`,
+        });
       }
-      const stranger = await fresh.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }, remoteAddress: '192.0.2.77' });
+      const stranger = await fresh.request({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+        remoteAddress: '192.0.2.77',
+      });
       expect(stranger.statusCode).toBe(429);
       const known = await fresh.request({
         method: 'POST',
@@ -101,7 +116,6 @@ describe('per address', () => {
     // Another address is not affected.
     expect((await login('198.18.0.2', TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
   });
-
 });
 
 describe('a flood of sign-ins from many addresses', () => {
@@ -153,7 +167,14 @@ describe('password hashes', () => {
     // A hash made by the earlier parameters (N=2^15, r=8, p=1) of the same password.
     const { scryptSync, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
-    const weak = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), scryptSync(TEST_ADMIN_PASSWORD, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString('base64')].join('$');
+    const weak = [
+      'scrypt',
+      2 ** 15,
+      8,
+      1,
+      salt.toString('base64'),
+      scryptSync(TEST_ADMIN_PASSWORD, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString('base64'),
+    ].join('$');
     await t.handle.query(sql`UPDATE administrators SET password_hash = ${weak} WHERE email = ${TEST_ADMIN_EMAIL}`);
     expect((await login('198.18.1.1', TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
     const [row] = await t.handle.query<{ password_hash: string }>(sql`SELECT password_hash FROM administrators WHERE email = ${TEST_ADMIN_EMAIL}`);

@@ -50,7 +50,10 @@ describe('data versions', () => {
     const before = await versionOf('users');
     await expect(
       t.handle.db.transaction(async (tx) => {
-        await tx.update(users).set({ name: 'Never seen' }).where(sql`true`);
+        await tx
+          .update(users)
+          .set({ name: 'Never seen' })
+          .where(sql`true`);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -103,7 +106,10 @@ describe('a cached page', () => {
     expect((await search('/api/admin/property-approvals', tag)).total).toBe(1);
 
     await t.handle.db.update(properties).set({ title: 'Villa' }).where(eq(properties.id, property.id));
-    await t.handle.db.update(users).set({ name: `Owner ${tag}` }).where(eq(users.id, host.id));
+    await t.handle.db
+      .update(users)
+      .set({ name: `Owner ${tag}` })
+      .where(eq(users.id, host.id));
     expect((await search('/api/admin/listings', tag)).total).toBe(0);
     expect((await search('/api/admin/property-approvals', tag)).total).toBe(1); // matched by the host's name now
   });

@@ -61,7 +61,7 @@ describe('reading promos', () => {
     });
   });
 
-  it('shows a stored value that today\'s rules would refuse instead of failing', async () => {
+  it("shows a stored value that today's rules would refuse instead of failing", async () => {
     await get('/api/admin/promos');
     await t.handle.query(sql`UPDATE promos SET promo_code = NULL WHERE kind = 'guest'`);
     const response = await get('/api/admin/promos/guest');

@@ -17,9 +17,7 @@ const post = (url: string, payload?: Record<string, unknown>) =>
 type Row = { id: number; title: string; address: string; hostName: string; status: string; version: number };
 
 async function approvalState(id: number) {
-  const [row] = await t.handle.query<{ approval_status: string; version: number }>(
-    sql`SELECT approval_status, version FROM properties WHERE id = ${id}`,
-  );
+  const [row] = await t.handle.query<{ approval_status: string; version: number }>(sql`SELECT approval_status, version FROM properties WHERE id = ${id}`);
   return row;
 }
 

@@ -11,7 +11,10 @@ const runId = randomBytes(4).toString('hex');
 const runAddress = (suffix: number) => `fd00:${runId.slice(0, 4)}:${runId.slice(4)}::${suffix}`;
 
 const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-const isRedisUp = await redis.connect().then(() => true, () => false);
+const isRedisUp = await redis.connect().then(
+  () => true,
+  () => false,
+);
 // Without a Redis server (a bare CI runner) the suite is skipped, unless TEST_REDIS_URL asks for it.
 const shouldRun = isRedisUp || process.env.TEST_REDIS_URL !== undefined;
 let first: TestApp;
@@ -59,7 +62,12 @@ describe.skipIf(!shouldRun)('rate limits shared through Redis', () => {
   it('two instances enforce one login limit per address and e-mail', async () => {
     expect(isRedisUp).toBe(true);
     const attempt = (app: TestApp) =>
-      app.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: `limit-${runId}@hoy.test`, password: 'wrong password' }, remoteAddress: runAddress(2) });
+      app.request({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email: `limit-${runId}@hoy.test`, password: 'wrong password' },
+        remoteAddress: runAddress(2),
+      });
     const answers = await Promise.all([first, second, first, second, first, second, first, second].map(attempt));
     expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(4);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(4);

@@ -98,9 +98,7 @@ async function snapshot(): Promise<Record<string, string>> {
     );
     result[table] = row.fingerprint;
   }
-  const [sessions] = await t.handle.query<{ fingerprint: string }>(
-    sql`SELECT count(*) || ':' || count(revoked_at) AS fingerprint FROM admin_sessions`,
-  );
+  const [sessions] = await t.handle.query<{ fingerprint: string }>(sql`SELECT count(*) || ':' || count(revoked_at) AS fingerprint FROM admin_sessions`);
   result.admin_sessions = sessions.fingerprint;
   return result;
 }
@@ -174,7 +172,14 @@ describe('the role table as the issue states it', () => {
     (await t.request({ method, url, token: tokens[role], ...(payload ? { payload } : {}) })).statusCode;
 
   it('gives the viewer every screen read-only and no export', async () => {
-    for (const url of ['/api/admin/dashboard', '/api/admin/hosts?page=1', '/api/admin/bookings?page=1', '/api/admin/activity?page=1', '/api/admin/promos', '/api/admin/host-information?page=1']) {
+    for (const url of [
+      '/api/admin/dashboard',
+      '/api/admin/hosts?page=1',
+      '/api/admin/bookings?page=1',
+      '/api/admin/activity?page=1',
+      '/api/admin/promos',
+      '/api/admin/host-information?page=1',
+    ]) {
       expect(await call('viewer', 'GET', url), url).toBe(200);
     }
     expect(await call('viewer', 'GET', '/api/admin/hosts?format=csv')).toBe(403);

@@ -105,9 +105,7 @@ describe("enrolment from one's own account", () => {
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: true, isRequired: false, recoveryCodesLeft: 10 });
 
     // Stored hashed: no recovery code and no code hash equal to a code is in the table.
-    const stored = await t.handle.db.execute(
-      `SELECT code_hash, salt FROM admin_recovery_codes WHERE administrator_id = ${member.id}` as never,
-    );
+    const stored = await t.handle.db.execute(`SELECT code_hash, salt FROM admin_recovery_codes WHERE administrator_id = ${member.id}` as never);
     const rows = (stored as unknown as { rows: { code_hash: string; salt: string }[] }).rows;
     expect(rows).toHaveLength(10);
     for (const row of rows) {
@@ -295,7 +293,12 @@ describe('signing in with a second factor', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().reason).toBe(ACCOUNT_REASONS.codeInvalid);
-    const off = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/disable', token, payload: { code: currentCode(otherSecret, t.clock.now()) } });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/admin/account/second-factor/disable',
+      token,
+      payload: { code: currentCode(otherSecret, t.clock.now()) },
+    });
     expect(off.statusCode).toBe(204);
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: false, isRequired: false, recoveryCodesLeft: 0 });
     expect((await passwordStep(other.email)).json().step).toBe('signed-in');
@@ -334,7 +337,12 @@ describe('wrong codes count on the account', () => {
       }
       const challenge = passwordAnswer.json<{ challenge: string }>().challenge;
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        const answer = await small.request({ method: 'POST', url: '/api/admin/admin-login/second-factor', payload: { challenge, code: wrongCode }, remoteAddress: address });
+        const answer = await small.request({
+          method: 'POST',
+          url: '/api/admin/admin-login/second-factor',
+          payload: { challenge, code: wrongCode },
+          remoteAddress: address,
+        });
         statuses.push(answer.statusCode);
       }
     }
@@ -352,10 +360,17 @@ describe('required per role', () => {
   it('sends a member of a role that requires it to enrolment, and lets them do nothing else first', async () => {
     const member = await newMember('moderator');
     const token = await tokenOf(member.email);
-    const policy = await t.request({ method: 'PUT', url: '/api/admin/staff/second-factor-policy', token: adminToken, payload: { requiredRoles: ['moderator'] } });
+    const policy = await t.request({
+      method: 'PUT',
+      url: '/api/admin/staff/second-factor-policy',
+      token: adminToken,
+      payload: { requiredRoles: ['moderator'] },
+    });
     expect(policy.statusCode).toBe(200);
     expect(policy.json()).toEqual({ requiredRoles: ['moderator'] });
-    expect((await t.request({ method: 'GET', url: '/api/admin/staff/second-factor-policy', token: adminToken })).json()).toEqual({ requiredRoles: ['moderator'] });
+    expect((await t.request({ method: 'GET', url: '/api/admin/staff/second-factor-policy', token: adminToken })).json()).toEqual({
+      requiredRoles: ['moderator'],
+    });
 
     // Sessions signed in before the requirement are held to it too.
     for (const url of ['/api/admin/hosts?page=1', '/api/admin/dashboard', '/api/admin/sessions']) {
@@ -376,7 +391,12 @@ describe('required per role', () => {
     const afterEnrolment = await t.request({ method: 'GET', url: '/api/admin/hosts?page=1', token });
     expect(afterEnrolment.statusCode).toBe(200);
     // It cannot be turned off while the role requires it.
-    const off = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/disable', token, payload: { code: currentCode(secret, t.clock.now()) } });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/admin/account/second-factor/disable',
+      token,
+      payload: { code: currentCode(secret, t.clock.now()) },
+    });
     expect(off.statusCode).toBe(409);
     expect(off.json().reason).toBe(ACCOUNT_REASONS.requiredByRole);
     // Other roles are not held to it.
@@ -406,7 +426,11 @@ describe("an administrator's reset", () => {
     expect((await passwordStep(member.email)).json().step).toBe('signed-in');
     const again = await t.request({ method: 'POST', url: `/api/admin/staff/${member.id}/reset-second-factor`, token: adminToken });
     expect(again.statusCode).toBe(409);
-    const activity = await t.request({ method: 'GET', url: `/api/admin/activity?page=1&q=${encodeURIComponent('staff.second-factor-reset')}`, token: adminToken });
+    const activity = await t.request({
+      method: 'GET',
+      url: `/api/admin/activity?page=1&q=${encodeURIComponent('staff.second-factor-reset')}`,
+      token: adminToken,
+    });
     expect(activity.statusCode).toBe(200);
     const entries = activity.json<{ action: string; entityId: number }[]>();
     expect(entries.some((entry) => entry.action === 'staff.second-factor-reset' && entry.entityId === member.id)).toBe(true);

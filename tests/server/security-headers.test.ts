@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
@@ -89,7 +94,13 @@ describe('security headers', () => {
 
   it('with TRUST_PROXY, limits by the X-Forwarded-For client address; without it, the header is ignored', async () => {
     const post = (app: TestApp, forwardedFor: string) =>
-      app.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'a@b.co' }, headers: { 'x-forwarded-for': forwardedFor }, remoteAddress: '10.6.1.1' });
+      app.request({
+        method: 'POST',
+        url: '/api/data/add-email-subscriber',
+        payload: { email: 'a@b.co' },
+        headers: { 'x-forwarded-for': forwardedFor },
+        remoteAddress: '10.6.1.1',
+      });
     expect((await post(t, '203.0.113.1')).statusCode).toBe(201);
     // Same socket address, a different claimed client: still the same counter.
     expect((await post(t, '203.0.113.2')).statusCode).toBe(429);
@@ -99,8 +110,7 @@ describe('security headers', () => {
 describe('Cache-Control on API answers', () => {
   it('is no-store and an attachment on every answer under /api (data, CSV, errors, 404, 401, 413, 429), and static files keep their own', async () => {
     const token = await t.login();
-    const subscribe = () =>
-      t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache@b.co' }, remoteAddress: '10.6.2.1' });
+    const subscribe = () => t.request({ method: 'POST', url: '/api/data/add-email-subscriber', payload: { email: 'cache@b.co' }, remoteAddress: '10.6.2.1' });
     const answers = {
       health: await t.request({ method: 'GET', url: '/api/health' }),
       list: await t.request({ method: 'GET', url: '/api/admin/hosts?page=1', token }),
@@ -124,7 +134,9 @@ describe('Cache-Control on API answers', () => {
     for (const [label, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], label).toBe('no-store');
     // Opened as a page, an API answer is saved, not rendered; a CSV export keeps its own file name.
     for (const [label, answer] of Object.entries(answers)) {
-      expect(answer.headers['content-disposition'], label).toBe(label === 'csv' ? 'attachment; filename="host-information.csv"' : 'attachment; filename="api.json"');
+      expect(answer.headers['content-disposition'], label).toBe(
+        label === 'csv' ? 'attachment; filename="host-information.csv"' : 'attachment; filename="api.json"',
+      );
     }
 
     const asset = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });

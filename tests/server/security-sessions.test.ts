@@ -35,7 +35,11 @@ describe('npm run admin -- revoke-sessions', () => {
       await app.services.auth.setPassword('second@hoy.test', 'second password 2');
       const signIn = async (email: string, password: string) =>
         (await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password } })).json<{ token: string }>().token;
-      return [await signIn('first@hoy.test', 'first password 1'), await signIn('first@hoy.test', 'first password 1'), await signIn('second@hoy.test', 'second password 2')];
+      return [
+        await signIn('first@hoy.test', 'first password 1'),
+        await signIn('first@hoy.test', 'first password 1'),
+        await signIn('second@hoy.test', 'second password 2'),
+      ];
     });
 
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'revoke-sessions'], {

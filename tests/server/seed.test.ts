@@ -85,11 +85,7 @@ describe('seedDemo', () => {
   });
 
   it('spreads hosts, listings, approvals and bookings over every status', async () => {
-    expect(Object.keys(await countBy(handle, 'users WHERE is_host', 'status_host')).sort()).toEqual([
-      'Confirmed',
-      'Pending',
-      'Rejected',
-    ]);
+    expect(Object.keys(await countBy(handle, 'users WHERE is_host', 'status_host')).sort()).toEqual(['Confirmed', 'Pending', 'Rejected']);
     const listings = await countBy(handle, 'properties', 'listing_status');
     for (const status of ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification']) {
       expect(listings[status], status).toBeGreaterThan(0);
@@ -97,12 +93,7 @@ describe('seedDemo', () => {
     const approvals = await countBy(handle, 'properties', 'approval_status');
     expect(Object.values(approvals).reduce((sum, value) => sum + value, 0)).toBeGreaterThanOrEqual(25);
     for (const status of ['pending', 'confirmed', 'declined']) expect(approvals[status], status).toBeGreaterThan(0);
-    expect(Object.keys(await countBy(handle, 'bookings', 'status')).sort()).toEqual([
-      'cancelled',
-      'completed',
-      'confirmed',
-      'pending',
-    ]);
+    expect(Object.keys(await countBy(handle, 'bookings', 'status')).sort()).toEqual(['cancelled', 'completed', 'confirmed', 'pending']);
   });
 
   it('creates the three promos with their documented defaults', async () => {
@@ -206,10 +197,15 @@ describe('seedVolume', () => {
     expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual(['host', 'listing', 'promo', 'property', 'staff']);
     // Reasons on declines only, and on most of them.
     expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL AND action NOT LIKE '%.decline'")).toBe(0);
-    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL")).toBeGreaterThan(0);
+    expect(await count(first, 'SELECT count(*) FROM audit_events WHERE reason IS NOT NULL')).toBeGreaterThan(0);
     // In id order over the past years, as an append-only trail.
-    expect(await count(first, 'SELECT count(*) FROM audit_events AS later JOIN audit_events AS earlier ON earlier.id = later.id - 1 WHERE later.created_at < earlier.created_at')).toBe(0);
-    const digest = 'SELECT md5(string_agg(entry::text, \'|\' ORDER BY id)) AS count FROM audit_events AS entry';
+    expect(
+      await count(
+        first,
+        'SELECT count(*) FROM audit_events AS later JOIN audit_events AS earlier ON earlier.id = later.id - 1 WHERE later.created_at < earlier.created_at',
+      ),
+    ).toBe(0);
+    const digest = "SELECT md5(string_agg(entry::text, '|' ORDER BY id)) AS count FROM audit_events AS entry";
     const firstDigest = (await first.query<{ count: string }>(sql.raw(digest)))[0].count;
     const second = await databases.open();
     await second.query(sql`INSERT INTO administrators (email, name, password_hash) VALUES ('one@hoy.test', 'One', 'x'), ('two@hoy.test', 'Two', 'x')`);

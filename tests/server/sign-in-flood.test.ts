@@ -74,7 +74,13 @@ beforeAll(async () => {
   server.stdout!.resume();
   for (let attempt = 0; ; attempt += 1) {
     if (server.exitCode !== null || attempt === 480) throw new Error('the server did not become ready');
-    if (await fetch(`${url}/api/health/ready`).then((answer) => answer.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health/ready`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }, 180_000);
@@ -101,9 +107,13 @@ async function signIn(forwardedFor: string, cookie?: string): Promise<{ status: 
 
 /** Starts the flood; the answer stops it and tells what it got, by status. */
 function startFlood(): () => Promise<Record<string, number>> {
-  const flood = spawn(process.execPath, [path.join(root, 'scripts/sign-in-flood.mjs'), '--flood', url, '--connections', String(CONNECTIONS), '--address', FLOOD_ADDRESS], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const flood = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/sign-in-flood.mjs'), '--flood', url, '--connections', String(CONNECTIONS), '--address', FLOOD_ADDRESS],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   flood.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => flood.once('exit', resolve));
@@ -128,10 +138,16 @@ describe('a flood of sign-ins from one address', () => {
 
     for (const answers of Object.values(statuses)) {
       expect(answers.filter((status) => status === 503).length, answers.join(' ')).toBeLessThanOrEqual(1);
-      expect(answers.filter((status) => status !== 503).every((status) => status === 200), answers.join(' ')).toBe(true);
+      expect(
+        answers.filter((status) => status !== 503).every((status) => status === 200),
+        answers.join(' '),
+      ).toBe(true);
     }
     // The flood itself got at most its address's allowance checked, and refusals for the rest.
-    expect(Object.keys(flood).every((status) => ['401', '429', '503'].includes(status)), JSON.stringify(flood)).toBe(true);
+    expect(
+      Object.keys(flood).every((status) => ['401', '429', '503'].includes(status)),
+      JSON.stringify(flood),
+    ).toBe(true);
     expect(flood['401'] ?? 0).toBeLessThanOrEqual(ADDRESS_ALLOWANCE);
     expect(flood['429']).toBeGreaterThan(0);
   }, 300_000);

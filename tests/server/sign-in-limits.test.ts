@@ -99,8 +99,8 @@ describe('parallel guesses at the edge of the account throttle', () => {
   const app = ownApp({ rateLimitLoginAccount: 21 });
 
   const guessInParallel = (round: number) =>
-    Promise.all(Array.from({ length: 16 }, (_, index) => signIn(app(), `198.18.${50 + round}.${index}`, TEST_ADMIN_EMAIL, `guess ${round}-${index}`))).then((answers) =>
-      answers.map((answer) => answer.statusCode),
+    Promise.all(Array.from({ length: 16 }, (_, index) => signIn(app(), `198.18.${50 + round}.${index}`, TEST_ADMIN_EMAIL, `guess ${round}-${index}`))).then(
+      (answers) => answers.map((answer) => answer.statusCode),
     );
 
   it('cannot all pass: 16 at once get the free try and the first wait, the rest 429; after the wait, one more', async () => {

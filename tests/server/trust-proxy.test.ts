@@ -72,18 +72,42 @@ describe('TRUST_PROXY values', () => {
     }
   });
 
-  it('refuses at start any range wide enough to trust other people\'s networks, naming the variable; private ranges and proxy fleets pass', () => {
-    for (const wide of ['0.0.0.0/0', '::/0', '0.0.0.0/1', '128.0.0.0/1', '8.0.0.0/7', '2000::/3', '::ffff:0:0/96', '::ffff:0.0.0.0/97', '10.0.0.5, 0.0.0.0/0']) {
-      expect(() => readConfig({ TRUST_PROXY: wide }), wide).toThrow(/TRUST_PROXY: .*would trust addresses across the internet.*no wider than \/8 \(IPv4\) or \/19 \(IPv6\)/);
+  it("refuses at start any range wide enough to trust other people's networks, naming the variable; private ranges and proxy fleets pass", () => {
+    for (const wide of [
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1',
+      '128.0.0.0/1',
+      '8.0.0.0/7',
+      '2000::/3',
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/97',
+      '10.0.0.5, 0.0.0.0/0',
+    ]) {
+      expect(() => readConfig({ TRUST_PROXY: wide }), wide).toThrow(
+        /TRUST_PROXY: .*would trust addresses across the internet.*no wider than \/8 \(IPv4\) or \/19 \(IPv6\)/,
+      );
     }
-    for (const accepted of ['10.0.0.0/8', '192.168.1.10', '2001:db8::/64', 'fc00::/7', '172.16.0.0/12', '104.16.0.0/13', '2a06:98c0::/29', '203.0.113.7', '::ffff:10.0.0.0/104']) {
+    for (const accepted of [
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '2001:db8::/64',
+      'fc00::/7',
+      '172.16.0.0/12',
+      '104.16.0.0/13',
+      '2a06:98c0::/29',
+      '203.0.113.7',
+      '::ffff:10.0.0.0/104',
+    ]) {
       expect(readConfig({ TRUST_PROXY: accepted }).trustProxy, accepted).toBe(accepted);
     }
   });
 
   it('knows loopback and private addresses, IPv4-mapped ones included', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '::1', 'fd12::1', '::ffff:10.0.0.5']) expect(isPrivateAddress(address), address).toBe(true);
-    for (const address of ['203.0.113.1', '8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'nonsense']) expect(isPrivateAddress(address), address).toBe(false);
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '::1', 'fd12::1', '::ffff:10.0.0.5'])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['203.0.113.1', '8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'nonsense'])
+      expect(isPrivateAddress(address), address).toBe(false);
   });
 });
 
@@ -117,7 +141,14 @@ describe('security events in the log', () => {
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect((line.req as { remoteAddress?: string }).remoteAddress).toBe('203.0.113.44');
     const everything = JSON.stringify(lines);
-    for (const secret of [TEST_ADMIN_PASSWORD, 'wrong secret one', 'wrong secret three', 'a brand new password', token, String(signedIn.headers['set-cookie']).slice(11, 54)]) {
+    for (const secret of [
+      TEST_ADMIN_PASSWORD,
+      'wrong secret one',
+      'wrong secret three',
+      'a brand new password',
+      token,
+      String(signedIn.headers['set-cookie']).slice(11, 54),
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });

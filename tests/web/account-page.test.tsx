@@ -103,7 +103,8 @@ describe('My account: password', () => {
 describe('My account: two-factor sign-in', () => {
   it('turns it on: QR code and key, one code, then the ten recovery codes, shown once', async () => {
     const { custom, becomes } = renderAccount(OFF, async ({ url, payload }) => {
-      if (url === 'admin/account/second-factor/setup') return { data: { setupId: 'setup-1', secret: SECRET, otpauthUri: 'otpauth://totp/Hoy', qrCodeSvg: SVG } };
+      if (url === 'admin/account/second-factor/setup')
+        return { data: { setupId: 'setup-1', secret: SECRET, otpauthUri: 'otpauth://totp/Hoy', qrCodeSvg: SVG } };
       if ((payload as { code: string }).code === '111111') throw refusal(400, 'codeInvalid');
       becomes({ isEnabled: true, recoveryCodesLeft: 10 });
       return { data: { recoveryCodes: RECOVERY_CODES } };
@@ -131,7 +132,11 @@ describe('My account: two-factor sign-in', () => {
 
     expect(await within(section).findByText('Save these recovery codes now: they will not be shown again.')).toBeInTheDocument();
     const list = within(section).getByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY_CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
     expect(custom.mock.calls.map(([call]) => [call.url, call.payload])).toEqual([
       ['admin/account/second-factor/setup', {}],
       ['admin/account/second-factor/confirm', { setupId: 'setup-1', code: '111111' }],

@@ -41,7 +41,12 @@ const ROWS: ActivityRow[] = [
 type StaffNamesAnswer = () => Promise<{ data: unknown }>;
 
 /** The staff filter's choices: every member by name. */
-const STAFF_NAMES: StaffNamesAnswer = async () => ({ data: [{ id: 4, name: 'Hodan' }, { id: 9, name: 'Yusuf' }] });
+const STAFF_NAMES: StaffNamesAnswer = async () => ({
+  data: [
+    { id: 4, name: 'Hodan' },
+    { id: 9, name: 'Yusuf' },
+  ],
+});
 
 function activityProvider({ rows = ROWS, staffNames = STAFF_NAMES }: { rows?: ActivityRow[]; staffNames?: StaffNamesAnswer } = {}) {
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({

@@ -94,10 +94,14 @@ describe('auth provider session', () => {
     expect(await provider.logout({})).toEqual({ success: true, redirectTo: '/login' });
 
     expect(storage.getItem('token')).toBeNull();
-    const afterLogout = await axios.post(`${apiUrl}/admin/logout`, {}, {
-      headers: { Authorization: `Bearer ${token}` },
-      validateStatus: () => true,
-    });
+    const afterLogout = await axios.post(
+      `${apiUrl}/admin/logout`,
+      {},
+      {
+        headers: { Authorization: `Bearer ${token}` },
+        validateStatus: () => true,
+      },
+    );
     expect(afterLogout.status).toBe(401);
   });
 

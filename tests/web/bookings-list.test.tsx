@@ -57,8 +57,7 @@ function renderList(dataProvider: DataProvider, path = '/bookings') {
 }
 
 const lastCall = (getList: { mock: { calls: GetListParams[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
-const filterOf = (params: GetListParams, field: string) =>
-  params.filters?.find((filter) => 'field' in filter && filter.field === field)?.value;
+const filterOf = (params: GetListParams, field: string) => params.filters?.find((filter) => 'field' in filter && filter.field === field)?.value;
 
 beforeEach(async () => {
   await changeLanguage('en');
@@ -103,7 +102,10 @@ describe('Bookings Management', () => {
       ['Pending', '12'],
       ['Cancelled', '7'],
     ]) {
-      const card = screen.getAllByText(label).map((element) => element.closest('.ant-card')).find(Boolean) as HTMLElement;
+      const card = screen
+        .getAllByText(label)
+        .map((element) => element.closest('.ant-card'))
+        .find(Boolean) as HTMLElement;
       await waitFor(() => expect(within(card).getByText(value)).toBeInTheDocument());
     }
     for (const header of ['Booking ID', 'Guest', 'Property', 'Check-in', 'Check-out', 'Total', 'Guests', 'Status', 'Actions']) {
@@ -128,7 +130,11 @@ describe('Bookings Management', () => {
     const rows = Array.from({ length: 8 }, (_, index) => booking(index + 1));
     let answerTotal: (total: number) => void = () => {};
     const totalCalls: Array<Record<string, unknown> | undefined> = [];
-    const getList = vi.fn<() => Promise<{ data: BaseRecord[]; total: number; isTotalPending: boolean }>>(async () => ({ data: rows as unknown as BaseRecord[], total: 9, isTotalPending: true }));
+    const getList = vi.fn<() => Promise<{ data: BaseRecord[]; total: number; isTotalPending: boolean }>>(async () => ({
+      data: rows as unknown as BaseRecord[],
+      total: 9,
+      isTotalPending: true,
+    }));
     const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url, query }) => {
       if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
       if (url === 'admin/bookings/total') {

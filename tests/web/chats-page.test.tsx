@@ -262,9 +262,7 @@ describe('Chats page', () => {
     expect(polls[0]?.query).toBeUndefined();
     expect(polls.at(-1)?.query).toEqual({ afterId: 300 });
     // The arrival is read while the conversation is open.
-    await waitFor(() =>
-      expect(chats.custom.mock.calls.filter(([params]) => params.url === 'admin/conversations/3/read')).toHaveLength(2),
-    );
+    await waitFor(() => expect(chats.custom.mock.calls.filter(([params]) => params.url === 'admin/conversations/3/read')).toHaveLength(2));
   });
 
   it("marks polls as background activity, never the administrator's own opening or sending", async () => {

@@ -72,9 +72,7 @@ describe('mapping Refine list parameters onto the paged form', () => {
     expect(toListQuery({ mode: 'off' }, undefined, [...staffId], findResource('activity'))).toEqual({ staffId: '7' });
     expect(() => toListQuery({ mode: 'off' }, undefined, [...staffId], findResource('hosts'))).toThrow(/"staffId"/);
     // Feedback has no statuses, so no status filter either.
-    expect(() => toListQuery(undefined, undefined, [{ field: 'status', operator: 'eq', value: 'x' }], findResource('feedbacks'))).toThrow(
-      /"status"/,
-    );
+    expect(() => toListQuery(undefined, undefined, [{ field: 'status', operator: 'eq', value: 'x' }], findResource('feedbacks'))).toThrow(/"status"/);
   });
 });
 
@@ -136,9 +134,10 @@ describe('data provider getList', () => {
   });
 
   it('rejects with the server message on a bad query', async () => {
-    await expect(
-      provider.getList({ resource: 'hosts', filters: [{ field: 'status', operator: 'eq', value: 'Sleeping' }] }),
-    ).rejects.toMatchObject({ statusCode: 400, message: expect.any(String) });
+    await expect(provider.getList({ resource: 'hosts', filters: [{ field: 'status', operator: 'eq', value: 'Sleeping' }] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.any(String),
+    });
   });
 
   it("hands Refine's abort signal to the request, so a superseded search is cancelled", async () => {
@@ -251,7 +250,7 @@ describe('data provider custom', () => {
 });
 
 describe('a broad search: the rows first, the total from /total', () => {
-  it('answers the rows without their total, and the list\'s /total call counts them exactly', async () => {
+  it("answers the rows without their total, and the list's /total call counts them exactly", async () => {
     const { handle } = server.testApp;
     // More than 500 matching guests make the bookings search broad (server/modules/bookings).
     await handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Widesearch guest ' || n FROM generate_series(1, 600) AS n`);

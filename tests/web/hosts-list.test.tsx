@@ -201,7 +201,11 @@ describe('Hosts Management list', () => {
   it('says another export is in progress, in English and Somali, when the server is busy, and that the export failed otherwise', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     let refusal: { statusCode: number; message: string; reason?: string } = { statusCode: 503, message: 'busy', reason: 'exports-busy' };
-    const { provider } = fakeProvider(() => ({ rows: [host(1)], total: 1 }), SUMMARY, () => refusal);
+    const { provider } = fakeProvider(
+      () => ({ rows: [host(1)], total: 1 }),
+      SUMMARY,
+      () => refusal,
+    );
     renderList(provider);
     await screen.findByRole('link', { name: 'Host 1' }, LOAD);
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));

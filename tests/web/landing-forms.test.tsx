@@ -73,7 +73,10 @@ describe('host registration form', () => {
 
   it('disables the button while the call runs', async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     await fillHostForm();
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     answer(new Response('{"received":true}', { status: 201 }));

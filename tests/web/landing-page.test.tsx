@@ -19,7 +19,11 @@ describe('landing page', () => {
     render(<LandingPage />);
     const header = screen.getByRole('banner');
     const mainNavigation = within(header).getByRole('navigation', { name: 'Main' });
-    expect(within(mainNavigation).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(mainNavigation)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '#home'],
       ['Features', '#features'],
       ['Register', '#register'],
@@ -38,14 +42,17 @@ describe('landing page', () => {
     for (const link of [...googlePlay, ...appStore]) expect(link.getAttribute('rel')).toContain('noopener');
 
     const benefits = screen.getByRole('region', { name: 'Host with Hoy' });
-    expect(within(benefits).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Review and approve bookings',
-      'Take online transactions',
-      'List your properties',
-      'Manage your properties',
-    ]);
+    expect(
+      within(benefits)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Review and approve bookings', 'Take online transactions', 'List your properties', 'Manage your properties']);
     const features = screen.getByRole('region', { name: 'Features' });
-    expect(within(features).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+    expect(
+      within(features)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
       'Chat with guests and hosts',
       'Exclusive promo code offers',
       'Flexible payment methods',
@@ -96,10 +103,7 @@ describe('landing page', () => {
 
   it('names both languages as alternates with absolute addresses for search engines', () => {
     render(<LandingPage />);
-    const alternates = [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [
-      link.getAttribute('hreflang'),
-      link.getAttribute('href'),
-    ]);
+    const alternates = [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]);
     const origin = window.location.origin;
     expect(alternates).toEqual(
       expect.arrayContaining([

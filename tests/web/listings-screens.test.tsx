@@ -92,7 +92,11 @@ function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
 type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
 type ListHandler = (params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>;
 
-function createStubProvider({ rows = makeRows(20), detail = makeDetail(), custom }: { rows?: ListingRow[]; detail?: ListingDetail; custom?: CustomHandler } = {}) {
+function createStubProvider({
+  rows = makeRows(20),
+  detail = makeDetail(),
+  custom,
+}: { rows?: ListingRow[]; detail?: ListingDetail; custom?: CustomHandler } = {}) {
   const getList = vi.fn<ListHandler>(async ({ pagination, filters }) => {
     const status = filters?.find((filter) => 'field' in filter && filter.field === 'status')?.value as string | undefined;
     const matching = status ? rows.filter((row) => row.status === status) : rows;
@@ -208,8 +212,7 @@ describe('listing approval detail', () => {
   it('approves through the registry action, disables both buttons while processing and shows the documented message', async () => {
     let finish: (value: { data: unknown }) => void = () => undefined;
     const { provider, customCalls } = createStubProvider({
-      custom: async (params) =>
-        params.url.endsWith('/approve') ? new Promise((resolve) => (finish = resolve)) : { data: [] },
+      custom: async (params) => (params.url.endsWith('/approve') ? new Promise((resolve) => (finish = resolve)) : { data: [] }),
     });
     renderAt('/listings/3', provider);
     const approve = await screen.findByRole('button', { name: 'Approve Property' });

@@ -152,11 +152,7 @@ describe('the second step of the sign-in page', () => {
     await userEvent.type(codeField(), '222222');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 20_000 });
-    expect(calls.map((call) => call.body)).toEqual([
-      PASSWORD_CALL.body,
-      { challenge: CHALLENGE, code: '111111' },
-      { challenge: CHALLENGE, code: '222222' },
-    ]);
+    expect(calls.map((call) => call.body)).toEqual([PASSWORD_CALL.body, { challenge: CHALLENGE, code: '111111' }, { challenge: CHALLENGE, code: '222222' }]);
   });
 
   it('signs in with a recovery code typed with dashes and spaces instead', async () => {

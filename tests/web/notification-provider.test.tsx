@@ -37,7 +37,7 @@ function renderProvider(): { current: NotificationProvider } {
 }
 
 describe('the notification provider', () => {
-  it('shows Refine\'s message as the text and its description as the title, and closes by key', async () => {
+  it("shows Refine's message as the text and its description as the title, and closes by key", async () => {
     const provider = renderProvider();
     act(() => provider.current.open({ key: 'saved', type: 'success', message: 'Promo saved', description: 'Success' }));
     expect(await screen.findByText('Promo saved')).toBeInTheDocument();
@@ -59,9 +59,7 @@ describe('the notification provider', () => {
   it('counts down an undoable mutation with a button that cancels it', async () => {
     const provider = renderProvider();
     const cancelMutation = vi.fn<() => void>();
-    act(() =>
-      provider.current.open({ key: 'undo', type: 'progress', message: 'You have 5 seconds to undo', cancelMutation, undoableTimeout: 5 }),
-    );
+    act(() => provider.current.open({ key: 'undo', type: 'progress', message: 'You have 5 seconds to undo', cancelMutation, undoableTimeout: 5 }));
     expect(await screen.findByText('You have 5 seconds to undo')).toBeInTheDocument();
     const undo = await screen.findByRole('button', { name: 'Undo' });
     expect(screen.getByRole('progressbar')).toBeInTheDocument();

@@ -49,7 +49,9 @@ type UpdateAnswer = (params: UpdateParams) => BaseRecord | { statusCode: number;
 
 /** Promos behind the data provider interface; `answerUpdate` decides what a save answers. */
 function fakePromos(states: Record<string, GuestPromoState | HostPromoState>, answerUpdate?: UpdateAnswer) {
-  const getOne = vi.fn<(params: { id: string | number }) => Promise<{ data: BaseRecord }>>(async ({ id }) => ({ data: { ...states[String(id)] } as unknown as BaseRecord }));
+  const getOne = vi.fn<(params: { id: string | number }) => Promise<{ data: BaseRecord }>>(async ({ id }) => ({
+    data: { ...states[String(id)] } as unknown as BaseRecord,
+  }));
   const update = vi.fn<(params: UpdateParams) => Promise<{ data: BaseRecord }>>(async (params) => {
     const answer = answerUpdate?.(params);
     if (answer && 'statusCode' in answer) throw answer;

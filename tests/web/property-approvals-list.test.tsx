@@ -82,9 +82,7 @@ describe('Property Approvals', () => {
       custom: async () => ({ data: { ...ROWS[0], status: 'confirmed', version: 4, message: 'Status updated to confirmed successfully!' } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Sunny Loft' }));
-    expect(customCalls).toHaveBeenCalledWith(
-      expect.objectContaining({ url: 'admin/property-approvals/5/approve', method: 'post', payload: { version: 3 } }),
-    );
+    expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/property-approvals/5/approve', method: 'post', payload: { version: 3 } }));
     expect(await screen.findByText('Status updated to Confirmed successfully!')).toBeInTheDocument();
   });
 

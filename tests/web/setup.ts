@@ -14,8 +14,7 @@ function matchesWidth(query: string): boolean {
   return query.split(',').some((part) => {
     const conditions = [...part.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
     return (
-      conditions.length > 0 &&
-      conditions.every(([, kind, value]) => (kind === 'min' ? window.innerWidth >= Number(value) : window.innerWidth <= Number(value)))
+      conditions.length > 0 && conditions.every(([, kind, value]) => (kind === 'min' ? window.innerWidth >= Number(value) : window.innerWidth <= Number(value)))
     );
   });
 }

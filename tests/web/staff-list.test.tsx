@@ -10,9 +10,25 @@ import { renderAdmin, stubDataProvider } from './render-admin';
 const LOAD = { timeout: 10_000 };
 
 const ROWS: StaffRow[] = [
-  { id: 1, name: 'Amina Admin', email: 'amina@hoy.test', role: 'administrator', disabledAt: null, hasSecondFactor: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  {
+    id: 1,
+    name: 'Amina Admin',
+    email: 'amina@hoy.test',
+    role: 'administrator',
+    disabledAt: null,
+    hasSecondFactor: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
   { id: 2, name: 'Bashir Viewer', email: 'bashir@hoy.test', role: 'viewer', disabledAt: null, hasSecondFactor: false, createdAt: '2026-01-02T00:00:00.000Z' },
-  { id: 3, name: 'Cawo Support', email: 'cawo@hoy.test', role: 'support', disabledAt: '2026-02-01T00:00:00.000Z', hasSecondFactor: false, createdAt: '2026-01-03T00:00:00.000Z' },
+  {
+    id: 3,
+    name: 'Cawo Support',
+    email: 'cawo@hoy.test',
+    role: 'support',
+    disabledAt: '2026-02-01T00:00:00.000Z',
+    hasSecondFactor: false,
+    createdAt: '2026-01-03T00:00:00.000Z',
+  },
 ];
 
 type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
@@ -96,7 +112,8 @@ describe('Staff', () => {
 
   it('disables a member only after confirming, and shows the server refusing the last administrator', async () => {
     const { custom } = renderStaff(async ({ url }) => {
-      if (url === 'admin/staff/1/role') throw { statusCode: 409, message: 'At least one active administrator must remain: make another staff member an administrator first.' };
+      if (url === 'admin/staff/1/role')
+        throw { statusCode: 409, message: 'At least one active administrator must remain: make another staff member an administrator first.' };
       return { data: { ...ROWS[1], disabledAt: '2026-03-01T00:00:00.000Z' } };
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Disable Bashir Viewer' }, LOAD));

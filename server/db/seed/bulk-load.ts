@@ -149,8 +149,6 @@ export async function restoreDeferredConstraints(loader: BulkLoader, deferred: D
 /** After COPY with explicit ids, moves each id sequence past the largest id. */
 export async function resetSequences(loader: BulkLoader, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
-    await loader.execute(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM ${table}`,
-    );
+    await loader.execute(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM ${table}`);
   }
 }

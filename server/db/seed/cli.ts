@@ -16,9 +16,7 @@ const USAGE = `Usage:
 `;
 
 type SeedCommand =
-  | { kind: 'volume'; hosts: number; bookings: number; audit?: number; seed?: number; reset: boolean }
-  | { kind: 'demo'; seed?: number }
-  | { kind: 'help' };
+  { kind: 'volume'; hosts: number; bookings: number; audit?: number; seed?: number; reset: boolean } | { kind: 'demo'; seed?: number } | { kind: 'help' };
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -91,10 +89,7 @@ async function run(command: Exclude<SeedCommand, { kind: 'help' }>): Promise<voi
   const handle = await openDatabase(config);
   try {
     await handle.migrate();
-    const summary =
-      command.kind === 'demo'
-        ? await seedDemo(handle, { seed: command.seed })
-        : await seedVolume(handle, { ...command, log: write });
+    const summary = command.kind === 'demo' ? await seedDemo(handle, { seed: command.seed }) : await seedVolume(handle, { ...command, log: write });
     if (summary.isSkipped) write(`nothing seeded: ${summary.reason}`);
     write(formatSummary(summary));
   } finally {

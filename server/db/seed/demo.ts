@@ -162,12 +162,7 @@ async function insertProperties(transaction: Transaction, properties: PropertyRo
 }
 
 /** Most hosts have submitted an ID; every confirmed host has. */
-async function insertVerifications(
-  transaction: Transaction,
-  context: DemoContext,
-  hosts: UserRow[],
-  hostIds: number[],
-): Promise<void> {
+async function insertVerifications(transaction: Transaction, context: DemoContext, hosts: UserRow[], hostIds: number[]): Promise<void> {
   const rows = hosts.flatMap((host, index) => {
     const hasVerification = host.statusHost === 'Confirmed' || context.random.chance(0.75);
     return hasVerification ? [makeVerification(context.random, hostIds[index] as number, host)] : [];
@@ -209,9 +204,7 @@ async function insertBookings(
 
 async function insertFeedbacks(transaction: Transaction, context: DemoContext, userIds: number[]): Promise<void> {
   const { random, reference } = context;
-  const rows = range(DEMO_SIZES.feedbacks).map(() =>
-    makeFeedback(random, { userId: random.chance(0.05) ? null : random.pick(userIds), reference }),
-  );
+  const rows = range(DEMO_SIZES.feedbacks).map(() => makeFeedback(random, { userId: random.chance(0.05) ? null : random.pick(userIds), reference }));
   await transaction.insert(schema.feedbacks).values(rows);
 }
 
@@ -233,12 +226,7 @@ interface DemoMessage {
 }
 
 /** Sample chats; half end with unread messages from the user, the counter kept equal to them. */
-async function insertConversations(
-  transaction: Transaction,
-  context: DemoContext,
-  partners: ChatPartner[],
-  people: ConversationPeople,
-): Promise<void> {
+async function insertConversations(transaction: Transaction, context: DemoContext, partners: ChatPartner[], people: ConversationPeople): Promise<void> {
   for (const [index, { isHost, userIndex }] of partners.entries()) {
     const user = (isHost ? people.hosts : people.guests)[userIndex] as UserRow;
     const userId = (isHost ? people.hostIds : people.guestIds)[userIndex] as number;

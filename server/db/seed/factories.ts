@@ -175,10 +175,7 @@ function makeAddress(random: Random, city: City): string {
   return `${random.int(1, 240)} ${random.pick(city.streets)}, ${random.pick(city.districts)}, ${city.name}`;
 }
 
-export function makeUser(
-  random: Random,
-  options: { isHost: boolean; serial: number; reference: Date; city?: City },
-): UserRow {
+export function makeUser(random: Random, options: { isHost: boolean; serial: number; reference: Date; city?: City }): UserRow {
   const city = options.city ?? pickCity(random);
   const name = makePersonName(random);
   const createdAt = random.daysBefore(options.reference, 30, 3 * 365);
@@ -299,10 +296,7 @@ export function makeBooking(
     isPetComing: random.chance(0.1),
     isCancelled,
     isDisputed: (status === 'completed' || status === 'cancelled') && random.chance(0.04),
-    createdAt: random.dateBetween(
-      minDate(addDays(checkIn, -60), addDays(options.reference, -1)),
-      minDate(addDays(checkIn, -1), options.reference),
-    ),
+    createdAt: random.dateBetween(minDate(addDays(checkIn, -60), addDays(options.reference, -1)), minDate(addDays(checkIn, -1), options.reference)),
   };
 }
 

@@ -1,14 +1,7 @@
 // The benchmark data set: many realistic rows, generated as a stream from a fixed seed and loaded
 // with COPY in one transaction. It needs an empty database, or `reset` to empty it first.
 import type { DatabaseHandle } from '../client';
-import {
-  dropDeferrableConstraints,
-  openBulkLoader,
-  resetSequences,
-  restoreDeferredConstraints,
-  toCopyLine,
-  type BulkLoader,
-} from './bulk-load';
+import { dropDeferrableConstraints, openBulkLoader, resetSequences, restoreDeferredConstraints, toCopyLine, type BulkLoader } from './bulk-load';
 import {
   DEFAULT_REFERENCE_DATE,
   DEFAULT_SEED,
@@ -164,9 +157,7 @@ async function assertEmpty(handle: DatabaseHandle): Promise<void> {
   const counts = await countRows(handle);
   const filled = SEEDED_TABLES.filter((table) => table !== 'promos' && counts[table] > 0);
   if (filled.length > 0) {
-    throw new NonEmptyDatabaseError(
-      `The database already holds data (${filled.join(', ')}); run with --reset to replace it with volume data.`,
-    );
+    throw new NonEmptyDatabaseError(`The database already holds data (${filled.join(', ')}); run with --reset to replace it with volume data.`);
   }
 }
 
@@ -250,21 +241,44 @@ async function copyAllTables(loader: BulkLoader, context: VolumeContext): Promis
     { table: 'audit_events', columns: AUDIT_COLUMNS, rows: plan.audit, lines: () => auditLines(context) },
   ];
   for (const load of loads) {
-    await timed(context.log, `copy ${load.table} (about ${load.rows.toLocaleString('en-US')} rows)`, () =>
-      loader.copy(load.table, load.columns, load.lines()),
-    );
+    await timed(context.log, `copy ${load.table} (about ${load.rows.toLocaleString('en-US')} rows)`, () => loader.copy(load.table, load.columns, load.lines()));
   }
 }
 
 const USER_COLUMNS = [
-  'id', 'is_host', 'name', 'email', 'phone_country_code', 'phone', 'property_address', 'about', 'country',
-  'profile_picture_url', 'status_host', 'number_of_properties', 'last_seen_at', 'created_at', 'updated_at',
+  'id',
+  'is_host',
+  'name',
+  'email',
+  'phone_country_code',
+  'phone',
+  'property_address',
+  'about',
+  'country',
+  'profile_picture_url',
+  'status_host',
+  'number_of_properties',
+  'last_seen_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function userLine(id: number, user: UserRow): string {
   return toCopyLine([
-    id, user.isHost, user.name, user.email, user.phoneCountryCode, user.phone, user.propertyAddress, user.about,
-    user.country, user.profilePictureUrl, user.statusHost, user.numberOfProperties, user.lastSeenAt, user.createdAt,
+    id,
+    user.isHost,
+    user.name,
+    user.email,
+    user.phoneCountryCode,
+    user.phone,
+    user.propertyAddress,
+    user.about,
+    user.country,
+    user.profilePictureUrl,
+    user.statusHost,
+    user.numberOfProperties,
+    user.lastSeenAt,
+    user.createdAt,
     user.updatedAt,
   ]);
 }
@@ -302,11 +316,38 @@ function* verificationLines(context: VolumeContext): Generator<string> {
 }
 
 const PROPERTY_COLUMNS = [
-  'id', 'host_id', 'title', 'description', 'address', 'city', 'country', 'price_per_night', 'property_type',
-  'place_type', 'adult_count', 'children_count', 'check_in_time', 'check_out_time', 'is_wifi', 'is_tv', 'is_kitchen',
-  'is_washer', 'is_free_parking', 'is_paid_parking', 'is_ac', 'is_workspace', 'is_pet_allowed', 'is_request_booking',
-  'is_cancellation_allowed', 'latitude', 'longitude', 'listing_status', 'listing_decline_reason', 'approval_status',
-  'created_at', 'updated_at',
+  'id',
+  'host_id',
+  'title',
+  'description',
+  'address',
+  'city',
+  'country',
+  'price_per_night',
+  'property_type',
+  'place_type',
+  'adult_count',
+  'children_count',
+  'check_in_time',
+  'check_out_time',
+  'is_wifi',
+  'is_tv',
+  'is_kitchen',
+  'is_washer',
+  'is_free_parking',
+  'is_paid_parking',
+  'is_ac',
+  'is_workspace',
+  'is_pet_allowed',
+  'is_request_booking',
+  'is_cancellation_allowed',
+  'latitude',
+  'longitude',
+  'listing_status',
+  'listing_decline_reason',
+  'approval_status',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function* propertyLines(context: VolumeContext): Generator<string> {
@@ -320,11 +361,38 @@ function* propertyLines(context: VolumeContext): Generator<string> {
       const row = makeProperty(random, { hostId: hostIndex + 1, city, reference: context.reference });
       context.prices[propertyId] = row.pricePerNight;
       yield toCopyLine([
-        propertyId, row.hostId, row.title, row.description, row.address, row.city, row.country, row.pricePerNight,
-        row.propertyType, row.placeType, row.adultCount, row.childrenCount, row.checkInTime, row.checkOutTime,
-        row.isWifi, row.isTv, row.isKitchen, row.isWasher, row.isFreeParking, row.isPaidParking, row.isAC,
-        row.isWorkspace, row.isPetAllowed, row.isRequestBooking, row.isCancellationAllowed, row.latitude,
-        row.longitude, row.listingStatus, row.listingDeclineReason, row.approvalStatus, row.createdAt, row.updatedAt,
+        propertyId,
+        row.hostId,
+        row.title,
+        row.description,
+        row.address,
+        row.city,
+        row.country,
+        row.pricePerNight,
+        row.propertyType,
+        row.placeType,
+        row.adultCount,
+        row.childrenCount,
+        row.checkInTime,
+        row.checkOutTime,
+        row.isWifi,
+        row.isTv,
+        row.isKitchen,
+        row.isWasher,
+        row.isFreeParking,
+        row.isPaidParking,
+        row.isAC,
+        row.isWorkspace,
+        row.isPetAllowed,
+        row.isRequestBooking,
+        row.isCancellationAllowed,
+        row.latitude,
+        row.longitude,
+        row.listingStatus,
+        row.listingDeclineReason,
+        row.approvalStatus,
+        row.createdAt,
+        row.updatedAt,
       ]);
     }
   }
@@ -346,8 +414,19 @@ function* imageLines(context: VolumeContext): Generator<string> {
 }
 
 const BOOKING_COLUMNS = [
-  'id', 'guest_id', 'property_id', 'status', 'check_in_date', 'check_out_date', 'total', 'adult_count',
-  'children_count', 'is_pet_coming', 'is_cancelled', 'is_disputed', 'created_at',
+  'id',
+  'guest_id',
+  'property_id',
+  'status',
+  'check_in_date',
+  'check_out_date',
+  'total',
+  'adult_count',
+  'children_count',
+  'is_pet_coming',
+  'is_cancelled',
+  'is_disputed',
+  'created_at',
 ] as const;
 
 function* bookingLines(context: VolumeContext): Generator<string> {
@@ -362,8 +441,19 @@ function* bookingLines(context: VolumeContext): Generator<string> {
     const pricePerNight = propertyIndex === 0 ? 50 : (context.prices[propertyIndex] as number);
     const row = makeBooking(random, { guestId, propertyId, pricePerNight, reference: context.reference });
     yield toCopyLine([
-      id, row.guestId, row.propertyId, row.status, row.checkInDate, row.checkOutDate, row.total, row.adultCount,
-      row.childrenCount, row.isPetComing, row.isCancelled, row.isDisputed, row.createdAt,
+      id,
+      row.guestId,
+      row.propertyId,
+      row.status,
+      row.checkInDate,
+      row.checkOutDate,
+      row.total,
+      row.adultCount,
+      row.childrenCount,
+      row.isPetComing,
+      row.isCancelled,
+      row.isDisputed,
+      row.createdAt,
     ]);
   }
 }
@@ -384,8 +474,15 @@ function* feedbackLines(context: VolumeContext): Generator<string> {
 async function insertPromos(loader: BulkLoader, reference: Date): Promise<void> {
   const values = makePromos(reference).map((promo) =>
     [
-      quote(promo.kind), quote(promo.name), quote(promo.promoCode), quote(promo.validUntil), promo.promoValue ?? 'NULL',
-      promo.freeStays ?? 'NULL', promo.isActive, quote(promo.createdAt.toISOString()), quote(promo.updatedAt.toISOString()),
+      quote(promo.kind),
+      quote(promo.name),
+      quote(promo.promoCode),
+      quote(promo.validUntil),
+      promo.promoValue ?? 'NULL',
+      promo.freeStays ?? 'NULL',
+      promo.isActive,
+      quote(promo.createdAt.toISOString()),
+      quote(promo.updatedAt.toISOString()),
     ].join(', '),
   );
   await loader.execute(`
@@ -513,16 +610,28 @@ function* auditLines(context: VolumeContext): Generator<string> {
     if (entityOf(action) === 'staff' && administratorId === null) action = 'host.update';
     const entityType = entityOf(action);
     const entityId =
-      entityType === 'host' ? random.int(1, plan.hosts)
-      : entityType === 'listing' || entityType === 'property' ? random.int(1, propertyTotal)
-      : entityType === 'promo' ? random.int(1, PROMO_IDS)
-      : action.startsWith('account.') ? (administratorId as number) : random.pick(administratorIds);
+      entityType === 'host'
+        ? random.int(1, plan.hosts)
+        : entityType === 'listing' || entityType === 'property'
+          ? random.int(1, propertyTotal)
+          : entityType === 'promo'
+            ? random.int(1, PROMO_IDS)
+            : action.startsWith('account.')
+              ? (administratorId as number)
+              : random.pick(administratorIds);
     const reason = action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
     const { before, after } = auditChange(random, action, reason);
     const createdAt = new Date(Math.floor((start + (id - 1 + random.next()) * step) / 1000) * 1000);
     yield toCopyLine([
-      id, administratorId, action, entityType, entityId, reason,
-      before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), createdAt,
+      id,
+      administratorId,
+      action,
+      entityType,
+      entityId,
+      reason,
+      before === null ? null : JSON.stringify(before),
+      after === null ? null : JSON.stringify(after),
+      createdAt,
     ]);
   }
 }

@@ -79,10 +79,7 @@ export function createAccountRepository(db: Database) {
 
     /** The roles whose members must use a second factor. */
     async requiredRoles(executor: Executor) {
-      const rows = await executor
-        .select({ role: staffRolePolicies.role })
-        .from(staffRolePolicies)
-        .where(eq(staffRolePolicies.secondFactorRequired, true));
+      const rows = await executor.select({ role: staffRolePolicies.role }).from(staffRolePolicies).where(eq(staffRolePolicies.secondFactorRequired, true));
       return rows.map((row) => row.role);
     },
 

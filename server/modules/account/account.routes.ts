@@ -26,13 +26,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/account/password',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...adminRoute('account', 'Change your own password: the current one, then a new one of 12 to 128 characters that is not among the 100,000 most common; your other sessions end', {
-        access: 'account',
-        body: contract.changePasswordRequestSchema,
-        ok: z.null(),
-        status: 204,
-        errors: [413, 429, 503],
-      }),
+      ...adminRoute(
+        'account',
+        'Change your own password: the current one, then a new one of 12 to 128 characters that is not among the 100,000 most common; your other sessions end',
+        {
+          access: 'account',
+          body: contract.changePasswordRequestSchema,
+          ok: z.null(),
+          status: 204,
+          errors: [413, 429, 503],
+        },
+      ),
     },
     async (request, reply) => {
       await account.changePassword(request.admin!, request.body, request.ip);

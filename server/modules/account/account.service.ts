@@ -65,7 +65,12 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
   /** Ten new recovery codes in place of the old ones; only their hashes are kept. */
   async function replaceRecoveryCodes(transaction: Transaction, administratorId: number): Promise<string[]> {
     const codes = createRecoveryCodes();
-    await repository.replaceRecoveryCodes(transaction, administratorId, codes.map((code) => hashRecoveryCode(code)), clock.now());
+    await repository.replaceRecoveryCodes(
+      transaction,
+      administratorId,
+      codes.map((code) => hashRecoveryCode(code)),
+      clock.now(),
+    );
     return codes;
   }
 

@@ -149,12 +149,20 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
   };
   // Their pages and batches unsearched, and their batches searched (an export walks the time index).
   const toEveryEntryRow = (row: ActivityRecord): ActivityRow => ({ ...row, createdAt: row.createdAt.toISOString() });
-  const toRowByName = (row: Omit<ActivityRecord, 'administratorEmail'>): ActivityRow => ({ ...row, administratorEmail: null, createdAt: row.createdAt.toISOString() });
+  const toRowByName = (row: Omit<ActivityRecord, 'administratorEmail'>): ActivityRow => ({
+    ...row,
+    administratorEmail: null,
+    createdAt: row.createdAt.toISOString(),
+  });
   const everyEntry = tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({
     ...trail,
     columns: shownEvent,
     search: (pattern) =>
-      or(inArray(auditEvents.administratorId, staffMatching(pattern, { view: EVERY_ENTRY })), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+      or(
+        inArray(auditEvents.administratorId, staffMatching(pattern, { view: EVERY_ENTRY })),
+        ilike(auditEvents.action, pattern),
+        ilike(auditEvents.reason, pattern),
+      ) as SQL,
     filter: byStaffMember,
     toRow: toEveryEntryRow,
   });
@@ -172,9 +180,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
    * gives filters, so a call of the narrower view always gives some, if none of the list's own.
    */
   const viewed = <Filter extends ActivityFilter>(filter: Filter) =>
-    isEveryEntry(filter)
-      ? { source: everyEntry, filter }
-      : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
+    isEveryEntry(filter) ? { source: everyEntry, filter } : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
 
   /**
    * Staff members and actions a search matches, and its total, in one statement (one snapshot). With
@@ -194,7 +200,8 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
           AND (cells.administrator_id = ANY (staff.ids) OR cells.action = ANY (actions.names)))::text AS "byStaffOrAction",
         (SELECT count(*) FROM (${byReasonAlone} ${reasonsUpTo === undefined ? sql`` : sql`LIMIT ${reasonsUpTo + 1}`}) AS matched)::text AS "byReasonAlone"
       FROM staff, actions`);
-    const [row] = (result as unknown as { rows: { staffIds: number[]; actions: string[]; filtered: string; byStaffOrAction: string; byReasonAlone: string }[] }).rows;
+    const [row] = (result as unknown as { rows: { staffIds: number[]; actions: string[]; filtered: string; byStaffOrAction: string; byReasonAlone: string }[] })
+      .rows;
     return {
       staffIds: row.staffIds.map(Number),
       actions: row.actions,

@@ -142,12 +142,7 @@ export function createAuthRepository(db: Database) {
       const rows = await db
         .update(adminSessions)
         .set({ revokedAt: now })
-        .where(
-          and(
-            isNull(adminSessions.revokedAt),
-            administratorId === undefined ? undefined : eq(adminSessions.administratorId, administratorId),
-          ),
-        )
+        .where(and(isNull(adminSessions.revokedAt), administratorId === undefined ? undefined : eq(adminSessions.administratorId, administratorId)))
         .returning({ id: adminSessions.id });
       return rows.length;
     },
@@ -197,12 +192,7 @@ export function createAuthRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async insertChallenge(
-      grant: { administratorId: number; credentialsEpoch: number },
-      tokenHash: string,
-      now: Date,
-      expiresAt: Date,
-    ): Promise<void> {
+    async insertChallenge(grant: { administratorId: number; credentialsEpoch: number }, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
       await db.insert(adminLoginChallenges).values({ ...grant, tokenHash, createdAt: now, expiresAt });
     },
 

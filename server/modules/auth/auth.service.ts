@@ -84,7 +84,10 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
       return inserted;
     });
     if (!isGranted) {
-      log.warn({ event: 'login.failed', reason: 'credentials-changed', administratorId: grant.administratorId, clientAddress }, 'sign-in lost to a credentials change');
+      log.warn(
+        { event: 'login.failed', reason: 'credentials-changed', administratorId: grant.administratorId, clientAddress },
+        'sign-in lost to a credentials change',
+      );
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     }
     log.info({ event: 'login.succeeded', administratorId: grant.administratorId, clientAddress }, 'signed in');
@@ -117,7 +120,10 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
     }
     const challenge = createToken();
     await repository.insertChallenge(grant, hashToken(challenge), now, new Date(now.getTime() + CHALLENGE_LIFETIME_MS));
-    log.info({ event: 'login.password-accepted', administratorId: administrator.id, clientAddress: attempt.clientAddress }, 'password right, second factor asked');
+    log.info(
+      { event: 'login.password-accepted', administratorId: administrator.id, clientAddress: attempt.clientAddress },
+      'password right, second factor asked',
+    );
     return { step: { step: 'second-factor', challenge } };
   }
 
@@ -125,10 +131,7 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
    * Whether the proof is right, using it up (the challenge, a code's step, a recovery code) in one
    * transaction with nothing else: a wrong proof rolls back and leaves the challenge open.
    */
-  async function completeSecondStep(
-    found: { id: number; administratorId: number; totpSecret: string | null },
-    attempt: SecondFactorAttempt,
-  ): Promise<boolean> {
+  async function completeSecondStep(found: { id: number; administratorId: number; totpSecret: string | null }, attempt: SecondFactorAttempt): Promise<boolean> {
     const now = clock.now();
     const secret = found.totpSecret;
     if (secret === null) return false;
@@ -180,12 +183,18 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
       const accountTry = await limits.passAccount(`id:${found.administratorId}`, attempt.clientAddress, device);
       if (!(await completeSecondStep(found, attempt))) {
         await repository.countChallengeFailure(found.id);
-        log.info({ event: 'login.failed', reason: 'second-factor', administratorId: found.administratorId, clientAddress: attempt.clientAddress }, 'wrong second factor');
+        log.info(
+          { event: 'login.failed', reason: 'second-factor', administratorId: found.administratorId, clientAddress: attempt.clientAddress },
+          'wrong second factor',
+        );
         throw new UnauthorizedError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
       }
       await Promise.all([accountTry.succeeded(), address.succeeded()]);
       if (attempt.recoveryCode !== undefined) {
-        log.warn({ event: 'second-factor.recovery-code-used', administratorId: found.administratorId, clientAddress: attempt.clientAddress }, 'signed in with a recovery code');
+        log.warn(
+          { event: 'second-factor.recovery-code-used', administratorId: found.administratorId, clientAddress: attempt.clientAddress },
+          'signed in with a recovery code',
+        );
       }
       return grantSession({ administratorId: found.administratorId, credentialsEpoch: found.credentialsEpoch }, attempt.clientAddress);
     },
@@ -247,7 +256,11 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
       if (!(await repository.insertAdministratorUnlessTaken(email, await passwords.hash(password)))) return;
       if (options.password) log.info({ event: 'password.set', email }, 'created the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Printed once on purpose: there is no other way to learn a generated first password.
-      else log.warn({ event: 'password.set', email, password }, 'created the first administrator with a generated password; change it with: npm run admin -- set-password');
+      else
+        log.warn(
+          { event: 'password.set', email, password },
+          'created the first administrator with a generated password; change it with: npm run admin -- set-password',
+        );
     },
 
     /** The id of the staff member with this e-mail (any letter case), if there is one. */

@@ -77,8 +77,7 @@ const HAS_LONG_WORD = /[\p{L}\p{N}]{4}/u;
 /** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
-const matchingGuests = (pattern: string) =>
-  sql`SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern}`;
+const matchingGuests = (pattern: string) => sql`SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern}`;
 const matchingProperties = (pattern: string) =>
   sql`SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern}`;
 
@@ -168,11 +167,7 @@ const isJoinedSort = (sort: BookingSort | undefined): sort is JoinedSort => sort
 
 export function createBookingsRepository(db: Database) {
   const selectRows = () =>
-    db
-      .select(rowColumns)
-      .from(bookings)
-      .leftJoin(users, eq(users.id, bookings.guestId))
-      .leftJoin(properties, eq(properties.id, bookings.propertyId));
+    db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.guestId)).leftJoin(properties, eq(properties.id, bookings.propertyId));
 
   /**
    * An unsearched page under the Guest or Property sort, in the order of `orderBy`: bookings with a
@@ -294,13 +289,7 @@ export function createBookingsRepository(db: Database) {
     },
 
     async summarize() {
-      const counters = await readCounters(db, [
-        'bookings',
-        'bookings:confirmed',
-        'bookings:pending',
-        'bookings:cancelled',
-        'bookings:completed',
-      ]);
+      const counters = await readCounters(db, ['bookings', 'bookings:confirmed', 'bookings:pending', 'bookings:cancelled', 'bookings:completed']);
       return {
         total: counters.bookings,
         confirmed: counters['bookings:confirmed'],
@@ -335,8 +324,7 @@ function toBooking(row: BookingRow): Booking {
     isCancelled: row.isCancelled,
     isDisputed: row.isDisputed,
     User: row.guestName === null ? null : { name: row.guestName, email: row.guestEmail },
-    Property:
-      row.propertyTitle === null || row.propertyAddress === null ? null : { title: row.propertyTitle, address: row.propertyAddress },
+    Property: row.propertyTitle === null || row.propertyAddress === null ? null : { title: row.propertyTitle, address: row.propertyAddress },
   };
 }
 
@@ -384,7 +372,11 @@ export function bookingListSource(db: Database): ListSource<Booking, BookingSort
     batches(request) {
       const filter = filterOf(request);
       const isFiltered = filter.pattern !== undefined || filter.status !== undefined;
-      return keysetBatches((last: BookingRow | undefined, limit) => repository.listAfter(last?.id ?? 0, limit, filter), toBooking, isFiltered ? EXPORT_BATCH_SIZE : undefined);
+      return keysetBatches(
+        (last: BookingRow | undefined, limit) => repository.listAfter(last?.id ?? 0, limit, filter),
+        toBooking,
+        isFiltered ? EXPORT_BATCH_SIZE : undefined,
+      );
     },
   };
 }

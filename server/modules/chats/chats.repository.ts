@@ -56,11 +56,7 @@ export function createChatsRepository(db: Database) {
     },
 
     async count(filter: ConversationFilter): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(conversations)
-        .leftJoin(users, eq(users.id, conversations.userId))
-        .where(whereOf(filter));
+      const [row] = await db.select({ total: count() }).from(conversations).leftJoin(users, eq(users.id, conversations.userId)).where(whereOf(filter));
       return row.total;
     },
 
@@ -84,12 +80,7 @@ export function createChatsRepository(db: Database) {
 
     /** The newest messages, newest first. */
     async listLatestMessages(conversationId: number, limit: number) {
-      return db
-        .select(messageColumns)
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(desc(messages.id))
-        .limit(limit);
+      return db.select(messageColumns).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.id)).limit(limit);
     },
 
     async insertMessage(

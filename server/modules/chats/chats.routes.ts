@@ -11,11 +11,11 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/conversations',
-    adminRoute(
-      'chats',
-      'Conversations, newest activity first: one page (q over listing title and user name, tab all|unread|declined)',
-      { access: 'chats.read', querystring: contract.conversationListQuerySchema, ok: z.array(contract.conversationRowSchema) },
-    ),
+    adminRoute('chats', 'Conversations, newest activity first: one page (q over listing title and user name, tab all|unread|declined)', {
+      access: 'chats.read',
+      querystring: contract.conversationListQuerySchema,
+      ok: z.array(contract.conversationRowSchema),
+    }),
     async (request, reply) => {
       const { rows, total } = await chats.listPage(request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));

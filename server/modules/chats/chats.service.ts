@@ -80,10 +80,7 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
       const window = resolvePage(query, CONVERSATION_PAGE_SIZE);
       const search = searchTerm(query.q);
       const filter = { pattern: search === undefined ? undefined : containsPattern(search), tab: query.tab ?? 'all' };
-      const [rows, total] = await Promise.all([
-        repository.listPage({ ...filter, limit: window.limit, offset: window.offset }),
-        repository.count(filter),
-      ]);
+      const [rows, total] = await Promise.all([repository.listPage({ ...filter, limit: window.limit, offset: window.offset }), repository.count(filter)]);
       return { rows: rows.map(toConversation), total };
     },
 

@@ -75,9 +75,7 @@ function createFeedbacksRepository(db: Database) {
   return {
     /** One batch of the whole list, newest first, after the row `last` (from the newest when undefined). */
     async listBefore(last: FeedbackRow | undefined, limit: number): Promise<FeedbackRow[]> {
-      const after = last
-        ? sql`(${feedbacks.createdAt}, ${feedbacks.id}) < (${last.cursor}::timestamptz, ${last.id})`
-        : undefined;
+      const after = last ? sql`(${feedbacks.createdAt}, ${feedbacks.id}) < (${last.cursor}::timestamptz, ${last.id})` : undefined;
       return selectRows()
         .where(and(after))
         .orderBy(...newestFirst)
@@ -99,7 +97,10 @@ function createFeedbacksRepository(db: Database) {
     async count(pattern: string | undefined): Promise<number> {
       // The unsearched total comes from the counter the triggers keep; a search is counted for real.
       if (!pattern) return readCounter(db, 'feedbacks');
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(feedbacks).where(filterCondition(pattern));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(feedbacks)
+        .where(filterCondition(pattern));
       return row.count;
     },
 

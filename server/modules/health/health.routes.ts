@@ -20,8 +20,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'ok' as const };
   };
 
-  app.get('/api/health', publicRoute('health', 'Ready: migrated, seeded and the database answers (the same as /api/health/ready)', { ok, errors: [503] }), ready);
-  app.get('/api/health/ready', publicRoute('health', 'Ready: migrated, seeded and the database answers; 503 while starting or shutting down', { ok, errors: [503] }), ready);
+  app.get(
+    '/api/health',
+    publicRoute('health', 'Ready: migrated, seeded and the database answers (the same as /api/health/ready)', { ok, errors: [503] }),
+    ready,
+  );
+  app.get(
+    '/api/health/ready',
+    publicRoute('health', 'Ready: migrated, seeded and the database answers; 503 while starting or shutting down', { ok, errors: [503] }),
+    ready,
+  );
   app.get(
     '/api/health/live',
     publicRoute('health', 'Live: the process answers, whatever the database (a restart will not help a database outage)', { ok }),

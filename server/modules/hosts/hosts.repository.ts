@@ -111,13 +111,20 @@ export function hostListSource(db: Database): ListSource<HostListItem, HostSort,
     async count(filter) {
       // Unsearched totals come from the counters the triggers keep; a search is counted for real.
       if (!filter.pattern) return readCounter(db, 'hosts', filter.status);
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(filterCondition(filter));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(filterCondition(filter));
       return row.count;
     },
 
     batches: (request) =>
       keysetBatches<HostListRow, HostListItem>(
-        (last, limit) => selectRows().where(and(filterCondition(request), gt(users.id, last?.id ?? 0))).orderBy(asc(users.id)).limit(limit),
+        (last, limit) =>
+          selectRows()
+            .where(and(filterCondition(request), gt(users.id, last?.id ?? 0)))
+            .orderBy(asc(users.id))
+            .limit(limit),
         toHostListItem,
       ),
   };
@@ -161,13 +168,22 @@ export function createHostsRepository(db: Database) {
     },
 
     async findHost(id: number, executor: Executor = db): Promise<HostDetailRow | undefined> {
-      const [row] = await executor.select(detailColumns).from(users).where(and(isHost, eq(users.id, id))).limit(1);
+      const [row] = await executor
+        .select(detailColumns)
+        .from(users)
+        .where(and(isHost, eq(users.id, id)))
+        .limit(1);
       return row;
     },
 
     /** The host, locked until the transaction ends, so concurrent changes apply one after the other. */
     async lockHost(executor: Transaction, id: number): Promise<HostDetailRow | undefined> {
-      const [row] = await executor.select(detailColumns).from(users).where(and(isHost, eq(users.id, id))).limit(1).for('update');
+      const [row] = await executor
+        .select(detailColumns)
+        .from(users)
+        .where(and(isHost, eq(users.id, id)))
+        .limit(1)
+        .for('update');
       return row;
     },
 

@@ -61,9 +61,7 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
           createdAt: row.createdAt.toISOString(),
           profilePicture: row.profilePictureUrl,
         },
-        hostVerificationDetails: row.verification
-          ? { ...row.verification, createdAt: row.verification.createdAt.toISOString() }
-          : null,
+        hostVerificationDetails: row.verification ? { ...row.verification, createdAt: row.verification.createdAt.toISOString() } : null,
       };
     },
 

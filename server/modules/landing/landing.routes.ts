@@ -1,11 +1,7 @@
 // Public: POST /api/data/add-host-information and /api/data/add-email-subscriber (rate-limited).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  emailSubscriberRequestSchema,
-  hostInformationRequestSchema,
-  receivedResponseSchema,
-} from '../../../src/contracts/landing';
+import { emailSubscriberRequestSchema, hostInformationRequestSchema, receivedResponseSchema } from '../../../src/contracts/landing';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { publicRoute } from '../../lib/route-schema';
 

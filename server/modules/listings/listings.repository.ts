@@ -37,11 +37,7 @@ type ListingRecord = { id: number; title: string; status: string; address: strin
 export function createListingsRepository(db: Database) {
   return {
     async findDetail(id: number) {
-      const [row] = await db
-        .select({ property: properties })
-        .from(properties)
-        .where(eq(properties.id, id))
-        .limit(1);
+      const [row] = await db.select({ property: properties }).from(properties).where(eq(properties.id, id)).limit(1);
       return row;
     },
 

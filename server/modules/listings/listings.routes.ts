@@ -1,11 +1,7 @@
 // GET /api/admin/listings/:id (the list is in server/routes.ts), POST .../:id/approve and .../:id/decline.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
-import {
-  listingDecisionRequestSchema,
-  listingDecisionResponseSchema,
-  listingDetailSchema,
-} from '../../../src/contracts/listings';
+import { listingDecisionRequestSchema, listingDecisionResponseSchema, listingDetailSchema } from '../../../src/contracts/listings';
 import { adminRoute } from '../../lib/route-schema';
 
 const DECISIONS = {

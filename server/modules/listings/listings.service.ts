@@ -67,12 +67,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
     },
 
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
-    async decide(
-      administratorId: number,
-      id: number,
-      decision: ListingDecision,
-      reason: string | undefined,
-    ): Promise<ListingDecisionResponse> {
+    async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
       const status = DECISION_STATUS[decision];
       return db.transaction(async (transaction) => {
         const before = await repository.lockStatus(transaction, id);

@@ -78,7 +78,6 @@ function toSummary(record: PromoRecord): PromoSummary {
 }
 
 export function createPromosService({ db, repository, audit, clock }: PromosServiceDeps) {
-
   function defaultRow(kind: PromoKind): NewPromo {
     const now = clock.now();
     const isGuest = kind === 'guest';

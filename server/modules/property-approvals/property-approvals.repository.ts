@@ -43,27 +43,17 @@ type PropertyApprovalRecord = { id: number; title: string; address: string; host
 export function createPropertyApprovalsRepository() {
   return {
     async findRow(executor: Database | Transaction, id: number) {
-      const [row] = await executor
-        .select(rowColumns)
-        .from(properties)
-        .where(eq(properties.id, id));
+      const [row] = await executor.select(rowColumns).from(properties).where(eq(properties.id, id));
       return row;
     },
 
     async findState(executor: Database | Transaction, id: number) {
-      const [row] = await executor
-        .select({ status: properties.approvalStatus, version: properties.version })
-        .from(properties)
-        .where(eq(properties.id, id));
+      const [row] = await executor.select({ status: properties.approvalStatus, version: properties.version }).from(properties).where(eq(properties.id, id));
       return row;
     },
 
     /** One statement decides: it moves the row only while it is pending (and at the version read, when given). */
-    async decidePending(
-      executor: Transaction,
-      id: number,
-      change: { status: PropertyApprovalStatus; version?: number; now: Date },
-    ) {
+    async decidePending(executor: Transaction, id: number, change: { status: PropertyApprovalStatus; version?: number; now: Date }) {
       const [row] = await executor
         .update(properties)
         .set({ approvalStatus: change.status, version: sql`${properties.version} + 1`, updatedAt: change.now })

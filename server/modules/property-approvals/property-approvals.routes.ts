@@ -1,10 +1,7 @@
 // POST /api/admin/property-approvals/:id/approve and .../:id/decline (the list is in server/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
-import {
-  propertyDecisionRequestSchema,
-  propertyDecisionResponseSchema,
-} from '../../../src/contracts/property-approvals';
+import { propertyDecisionRequestSchema, propertyDecisionResponseSchema } from '../../../src/contracts/property-approvals';
 import { adminRoute } from '../../lib/route-schema';
 
 const DECISIONS = {

@@ -145,7 +145,10 @@ export function createStaffService({ db, repository, accounts, audit, passwords,
       return changeAccount(id, false, async (transaction) => {
         if (!(await accounts.clearSecondFactor(transaction, id))) throw new ConflictError(STAFF_MESSAGES.noSecondFactor);
         const revoked = await repository.revokeSessions(transaction, id, clock.now());
-        await recordChange(transaction, actorId, id, 'staff.second-factor-reset', { before: { secondFactor: true }, after: { secondFactor: false, sessionsRevoked: revoked } });
+        await recordChange(transaction, actorId, id, 'staff.second-factor-reset', {
+          before: { secondFactor: true },
+          after: { secondFactor: false, sessionsRevoked: revoked },
+        });
         log.info({ event: 'second-factor.reset', administratorId: id, revoked, by: actorId }, 'staff second factor reset');
         return toStaffRow((await repository.find(transaction, id))!);
       });

@@ -5,7 +5,6 @@ import type { AuditEntityType, AuditEvent } from '../../contracts/audit';
 import { formatDateTime } from '../../lib/format';
 import { ADMIN_CALLS } from '../resources';
 
-
 type Change = { field: string; before: unknown; after: unknown };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,7 +40,13 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
 
   return (
-    <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.history.title')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('admin.history.title')}
+        </Typography.Title>
+      }
+    >
       {query.isError ? (
         <Alert type="error" showIcon message={t('admin.history.loadFailed')} description={query.error?.message} />
       ) : (

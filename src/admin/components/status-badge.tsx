@@ -28,7 +28,13 @@ const TONE_BY_WORD: Record<string, StatusTone> = {
 
 /** The tone of a status word from any screen (hosts, listings, properties, bookings, promos), case-insensitive. */
 export function toneOfStatus(status: string | null | undefined): StatusTone {
-  return TONE_BY_WORD[String(status ?? '').trim().toLowerCase()] ?? 'neutral';
+  return (
+    TONE_BY_WORD[
+      String(status ?? '')
+        .trim()
+        .toLowerCase()
+    ] ?? 'neutral'
+  );
 }
 
 export interface StatusBadgeProps {

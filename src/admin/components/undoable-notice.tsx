@@ -9,13 +9,7 @@ export default function UndoableNotice({ message, undoableTimeout, onUndo }: Und
   const { t } = useTranslation();
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: -7 }}>
-      <Progress
-        type="circle"
-        percent={(undoableTimeout ?? 0) * 20}
-        format={(percent) => (percent ? percent / 20 : percent)}
-        size={50}
-        status="normal"
-      />
+      <Progress type="circle" percent={(undoableTimeout ?? 0) * 20} format={(percent) => (percent ? percent / 20 : percent)} size={50} status="normal" />
       <span style={{ marginLeft: 8, width: '100%' }}>{message}</span>
       <Button
         style={{ flexShrink: 0 }}

@@ -32,14 +32,7 @@ export function AdminHeader() {
       }}
     >
       <Space size="small">
-        {isNarrow && (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label={translate('admin.layout.openMenu')}
-            onClick={() => setMobileSiderOpen(true)}
-          />
-        )}
+        {isNarrow && <Button type="text" icon={<MenuOutlined />} aria-label={translate('admin.layout.openMenu')} onClick={() => setMobileSiderOpen(true)} />}
         <strong style={{ fontWeight: token.fontWeightStrong }}>{translate('admin.header.title')}</strong>
       </Space>
       <Space size={isNarrow ? 'small' : 'middle'} wrap>

@@ -61,15 +61,17 @@ function SiderContent({ isCollapsed, onNavigate, onOpenSessions }: SiderContentP
   // Only the screens the role reads (docs/decisions/018-staff-roles.md).
   const readable = useReadableResources(menuItems.map((item) => item.name));
 
-  const items: MenuProps['items'] = menuItems.filter((item) => readable.has(item.name)).map((item) => ({
-    key: item.key,
-    icon: item.icon,
-    label: (
-      <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={onNavigate}>
-        {item.label}
-      </Link>
-    ),
-  }));
+  const items: MenuProps['items'] = menuItems
+    .filter((item) => readable.has(item.name))
+    .map((item) => ({
+      key: item.key,
+      icon: item.icon,
+      label: (
+        <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      ),
+    }));
   // The icons are decoration: each entry's accessible name is its visible text alone.
   const accountItems: MenuProps['items'] = [
     {
@@ -134,12 +136,7 @@ export function AdminSider() {
   if (isNarrow) {
     return (
       <Suspense fallback={null}>
-        <NavigationDrawer
-          open={mobileSiderOpen}
-          onClose={closeDrawer}
-          width={Math.min(SIDER_WIDTH + 40, 300)}
-          title={translate('admin.layout.menuTitle')}
-        >
+        <NavigationDrawer open={mobileSiderOpen} onClose={closeDrawer} width={Math.min(SIDER_WIDTH + 40, 300)} title={translate('admin.layout.menuTitle')}>
           {content}
         </NavigationDrawer>
         {sessions.modal}

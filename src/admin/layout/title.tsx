@@ -14,7 +14,9 @@ export function BrandTitle({ collapsed }: { collapsed: boolean }) {
           <HomeFilled aria-hidden />
         </div>
         {/* A plain h1 in Typography.Title's colour: Typography would bring its text area to every first load. */}
-        {!collapsed && <h1 style={{ fontSize: 'inherit', lineHeight: token.lineHeightHeading1, margin: 0, fontWeight: 700, color: token.colorTextHeading }}>{APP_NAME}</h1>}
+        {!collapsed && (
+          <h1 style={{ fontSize: 'inherit', lineHeight: token.lineHeightHeading1, margin: 0, fontWeight: 700, color: token.colorTextHeading }}>{APP_NAME}</h1>
+        )}
       </Space>
     </Link>
   );

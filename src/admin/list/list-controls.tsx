@@ -53,10 +53,7 @@ export function ListFilterBar({ toolbar }: { toolbar?: ReactNode }) {
             buttonStyle="solid"
             value={statusChoices.find(([, status]) => status === list.status)?.[0] ?? 'all'}
             onChange={(event) => list.setStatus(statusFilter?.[event.target.value as string])}
-            options={[
-              { value: 'all', label: text('filters.all') },
-              ...statusChoices.map(([key]) => ({ value: key, label: text(`filters.${key}`) })),
-            ]}
+            options={[{ value: 'all', label: text('filters.all') }, ...statusChoices.map(([key]) => ({ value: key, label: text(`filters.${key}`) }))]}
           />
         </div>
       ) : null}

@@ -66,8 +66,7 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
   const isWide = Grid.useBreakpoint().lg === true;
   const tableBox = useRef<HTMLDivElement>(null);
   useKeyboardScrollableTable(tableBox, text('title'));
-  const sortOrderOf = (field: string): SortOrder =>
-    list.sorter?.field === field ? (list.sorter.order === 'desc' ? 'descend' : 'ascend') : null;
+  const sortOrderOf = (field: string): SortOrder => (list.sorter?.field === field ? (list.sorter.order === 'desc' ? 'descend' : 'ascend') : null);
   return (
     <div ref={tableBox}>
       <Table<Row>
@@ -90,9 +89,7 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
           align: column.align,
           width: column.width,
           render: (_value: unknown, row: Row) => <div style={CELL_STYLE}>{column.render ? column.render(row) : displayed(row[column.key])}</div>,
-          ...(column.sort
-            ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] }
-            : {}),
+          ...(column.sort ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] } : {}),
         }))}
       />
     </div>

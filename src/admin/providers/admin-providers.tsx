@@ -20,9 +20,7 @@ import { useI18nProvider } from './i18n-provider';
 import { useNotificationProvider } from './notification-provider';
 
 // Refine names a resource in notifications by the key "<name>.<name>"; point it at the registry's label.
-const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(
-  RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]),
-);
+const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]));
 
 const REFINE_OPTIONS = { title: { text: APP_NAME }, syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true };
 
@@ -34,17 +32,15 @@ function useRefineResources(): ResourceProps[] {
       { name: 'dashboard', list: '/dashboard', meta: { label: t('admin.nav.dashboard'), icon: createElement(DashboardOutlined) } },
       // Reached from the sider's foot (layout/sider.tsx), not from the navigation.
       { name: 'account', list: '/account', meta: { label: t('admin.nav.account'), icon: createElement(UserOutlined), hide: true } },
-      ...RESOURCES.map(
-        (entry): ResourceProps => ({
-          name: entry.name,
-          ...entry.routes,
-          meta: {
-            label: t(entry.labelKey),
-            icon: createElement(entry.icon),
-            hide: (entry as ResourceEntry).isHiddenFromMenu === true,
-          },
-        }),
-      ),
+      ...RESOURCES.map((entry): ResourceProps => ({
+        name: entry.name,
+        ...entry.routes,
+        meta: {
+          label: t(entry.labelKey),
+          icon: createElement(entry.icon),
+          hide: (entry as ResourceEntry).isHiddenFromMenu === true,
+        },
+      })),
     ],
     [t],
   );

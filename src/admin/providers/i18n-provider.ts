@@ -11,11 +11,7 @@ const FRAMEWORK_PREFIX = 'admin.framework.';
  * Refine's i18n provider over i18next. `aliases` maps Refine's generated keys (such as "hosts.hosts",
  * the resource name in notifications) onto catalogue keys.
  */
-export function createI18nProvider(
-  i18n: I18next,
-  aliases: Record<string, string> = {},
-  t: TFunction = i18n.t.bind(i18n),
-): I18nProvider {
+export function createI18nProvider(i18n: I18next, aliases: Record<string, string> = {}, t: TFunction = i18n.t.bind(i18n)): I18nProvider {
   return {
     translate(key, options, defaultMessage) {
       const fallback = typeof options === 'string' ? options : defaultMessage;

@@ -43,11 +43,7 @@ export interface TestApp {
 /** Log lines of an app built with `captureLogs`, parsed. */
 export type LogLine = Record<string, unknown> & { msg?: string; level: number };
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  clock = new TestClock(),
-  logging: { captureLogs?: LogLine[] } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, clock = new TestClock(), logging: { captureLogs?: LogLine[] } = {}): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config: Config = {
     ...readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
@@ -57,9 +53,7 @@ export async function createTestApp(
     ...overrides,
   };
   const captured = logging.captureLogs;
-  const logger = captured
-    ? { level: 'info', stream: { write: (line: string) => void captured.push(JSON.parse(line) as LogLine) } }
-    : false;
+  const logger = captured ? { level: 'info', stream: { write: (line: string) => void captured.push(JSON.parse(line) as LogLine) } } : false;
   const app = await buildApp({ handle, config, clock, logger });
   await app.services.auth.setPassword(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
   await app.ready();

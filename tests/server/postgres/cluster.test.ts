@@ -170,11 +170,15 @@ async function startProxy(): Promise<void> {
 
 /** Volume data for the load: hosts with pending listings, bookings, users to rename. */
 function seedVolume(): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'db', 'seed', 'cli.ts'), '--hosts', '600', '--bookings', '3000', '--seed', '7'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server', 'db', 'seed', 'cli.ts'), '--hosts', '600', '--bookings', '3000', '--seed', '7'],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    },
+  );
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
 }
 
@@ -209,7 +213,9 @@ async function throughput(baseUrl: string, token: string, connections: number, s
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
-        const answer = await client.request('GET', `${lists[randomInt(lists.length)]}?page=${randomInt(1, 40)}&order=${randomInt(2) ? 'asc' : 'desc'}`, { token });
+        const answer = await client.request('GET', `${lists[randomInt(lists.length)]}?page=${randomInt(1, 40)}&order=${randomInt(2) ? 'asc' : 'desc'}`, {
+          token,
+        });
         if (answer.status === 200) done += 1;
         else failures += 1;
       }
@@ -411,7 +417,10 @@ describe.runIf(canRun || isRequired)('three Hoy processes behind HAProxy on one 
     const unexpected = failures
       .filter((outcome) => !(outcome.method === 'POST' && inFlightAtKill(outcome)))
       .map((outcome) => ({ ...outcome, startedAt: Math.round(outcome.startedAt - killedAt), endedAt: Math.round(outcome.endedAt - killedAt) }));
-    expect(unexpected, `exited ${Math.round(exitedAt - killedAt)} ms, restarted ${Math.round(restartedAt - killedAt)} ms and ready ${Math.round(readyAt - killedAt)} ms after the kill`).toEqual([]);
+    expect(
+      unexpected,
+      `exited ${Math.round(exitedAt - killedAt)} ms, restarted ${Math.round(restartedAt - killedAt)} ms and ready ${Math.round(readyAt - killedAt)} ms after the kill`,
+    ).toEqual([]);
     expect(failures.length).toBeLessThanOrEqual(hostRows.length);
     expect(outcomes.length).toBeGreaterThan(200);
     // The killed process took requests before it died and again once it was back.

@@ -64,7 +64,8 @@ beforeAll(async () => {
   const config = readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent', RATE_LIMIT_PUBLIC: '1000' });
   app = await buildApp({ handle, config, logger: false });
   await app.services.auth.setPassword('loss@hoy.test', 'loss test password');
-  token = (await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 'loss@hoy.test', password: 'loss test password' } })).json().token;
+  token = (await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 'loss@hoy.test', password: 'loss test password' } })).json()
+    .token;
 });
 
 afterAll(async () => {

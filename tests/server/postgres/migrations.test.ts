@@ -17,9 +17,7 @@ describe('migrations on PostgreSQL', () => {
     const [first, second] = await Promise.all([openPostgres(url.toString(), 2), openPostgres(url.toString(), 2)]);
     try {
       await Promise.all([first.migrate(), second.migrate()]);
-      const tables = await first.query<{ count: number }>(
-        sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`,
-      );
+      const tables = await first.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`);
       expect(tables[0].count).toBeGreaterThanOrEqual(14);
       const trgm = await first.query<{ extname: string }>(sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
       expect(trgm).toHaveLength(1);

@@ -25,11 +25,7 @@ export function AccountPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('admin.account.title')}
         </Typography.Title>
-        {me && (
-          <Typography.Text>
-            {t('admin.account.signedInAs', { name: me.name, email: me.email, role: t(`admin.staff.roles.${me.role}`) })}
-          </Typography.Text>
-        )}
+        {me && <Typography.Text>{t('admin.account.signedInAs', { name: me.name, email: me.email, role: t(`admin.staff.roles.${me.role}`) })}</Typography.Text>}
       </Flex>
       {isLoading && <Skeleton active />}
       {isError && <Alert type="error" showIcon message={t('admin.account.loadFailed')} />}

@@ -185,7 +185,11 @@ export function SecondFactorSection({ status, email, onChanged }: SecondFactorSe
           column={1}
           items={[
             statusItem(true),
-            { key: 'codes', label: t('admin.account.secondFactor.recoveryCodes'), children: t('admin.account.secondFactor.recoveryCodesLeft', { count: codesLeft }) },
+            {
+              key: 'codes',
+              label: t('admin.account.secondFactor.recoveryCodes'),
+              children: t('admin.account.secondFactor.recoveryCodesLeft', { count: codesLeft }),
+            },
           ]}
         />
         {status.isRequired && <Alert type="info" showIcon message={t('admin.account.secondFactor.required')} />}

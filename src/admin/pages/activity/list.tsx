@@ -70,9 +70,7 @@ export function ActivityList() {
     { key: 'what', render: (row) => t(`admin.history.actions.${row.action}`, { defaultValue: row.action }) },
     {
       key: 'record',
-      render: (row) => (
-        <Link to={recordPath(row)}>{t(`admin.activity.records.${row.entityType}`, { id: row.entityId })}</Link>
-      ),
+      render: (row) => <Link to={recordPath(row)}>{t(`admin.activity.records.${row.entityType}`, { id: row.entityId })}</Link>,
     },
     {
       key: 'change',

@@ -35,9 +35,7 @@ export function GuestCell({ user }: { user: Booking['User'] }) {
 
 export function PropertyCell({ property }: { property: Booking['Property'] }) {
   const { t } = useTranslation();
-  return (
-    <NameAndDetailCell name={property?.title || t('admin.bookings.unknownProperty')} detail={property?.address || t('admin.bookings.noAddress')} />
-  );
+  return <NameAndDetailCell name={property?.title || t('admin.bookings.unknownProperty')} detail={property?.address || t('admin.bookings.noAddress')} />;
 }
 
 /** Adults plus children, the split, and the Pet / Cancelled / Disputed flags. */
@@ -59,9 +57,21 @@ export function GuestsCell({ booking }: { booking: Booking }) {
 export function BookingFlags({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const flags = [
-    booking.isPetComing && <StatusBadge key="pet" status="pet" tone="info">{t('admin.bookings.flags.pet')}</StatusBadge>,
-    booking.isCancelled && <StatusBadge key="cancelled" status="cancelled" tone="error">{t('admin.bookings.flags.cancelled')}</StatusBadge>,
-    booking.isDisputed && <StatusBadge key="disputed" status="disputed" tone="warning">{t('admin.bookings.flags.disputed')}</StatusBadge>,
+    booking.isPetComing && (
+      <StatusBadge key="pet" status="pet" tone="info">
+        {t('admin.bookings.flags.pet')}
+      </StatusBadge>
+    ),
+    booking.isCancelled && (
+      <StatusBadge key="cancelled" status="cancelled" tone="error">
+        {t('admin.bookings.flags.cancelled')}
+      </StatusBadge>
+    ),
+    booking.isDisputed && (
+      <StatusBadge key="disputed" status="disputed" tone="warning">
+        {t('admin.bookings.flags.disputed')}
+      </StatusBadge>
+    ),
   ].filter(Boolean);
   return flags.length > 0 ? (
     <Flex wrap gap={4}>

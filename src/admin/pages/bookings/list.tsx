@@ -39,11 +39,7 @@ export function BookingList() {
     },
   ];
   return (
-    <ListScreen<Booking, BookingSummary>
-      definition={bookingList}
-      columns={columns}
-      summary={{ keys: ['total', 'confirmed', 'pending', 'cancelled'] }}
-    >
+    <ListScreen<Booking, BookingSummary> definition={bookingList} columns={columns} summary={{ keys: ['total', 'confirmed', 'pending', 'cancelled'] }}>
       <BookingDetails booking={viewed} onClose={() => setViewed(undefined)} />
     </ListScreen>
   );

@@ -51,9 +51,7 @@ export function ConversationList(props: ConversationListProps) {
         {errorMessage && <Alert type="error" showIcon message={errorMessage} style={{ margin: 12 }} />}
         {isLoading && rows.length === 0 && <Spin style={{ display: 'block', margin: 24 }} />}
         {!isLoading && !errorMessage && rows.length === 0 && (
-          <Typography.Paragraph style={{ padding: 16, margin: 0, color: token.colorTextSecondary }}>
-            {t('admin.chats.empty')}
-          </Typography.Paragraph>
+          <Typography.Paragraph style={{ padding: 16, margin: 0, color: token.colorTextSecondary }}>{t('admin.chats.empty')}</Typography.Paragraph>
         )}
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {rows.map((row) => (
@@ -117,13 +115,7 @@ function ConversationLink({ row, isSelected }: { row: ConversationRow; isSelecte
           <Typography.Text ellipsis style={{ minWidth: 0, fontWeight: row.hasNotification ? 600 : 400 }}>
             {row.message}
           </Typography.Text>
-          {row.hasNotification && (
-            <Badge
-              count={row.unreadCount}
-              color={token.colorPrimary}
-              title={t('admin.chats.unreadCount', { count: row.unreadCount })}
-            />
-          )}
+          {row.hasNotification && <Badge count={row.unreadCount} color={token.colorPrimary} title={t('admin.chats.unreadCount', { count: row.unreadCount })} />}
         </span>
         <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {row.isOnline ? t('admin.chats.online') : t('admin.chats.offline')}

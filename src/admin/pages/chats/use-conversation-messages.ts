@@ -53,25 +53,28 @@ export function useConversationMessages(conversationId: number, canAnswer = true
   }, [invalidate]);
 
   /** `isBackground`: a poll's arrival, read while the conversation is open, is not the administrator's activity. */
-  const markRead = useCallback((isBackground = false) => {
-    if (!canAnswer) return;
-    markReadMutate(
-      {
-        url: actionPath('chats', 'markRead', conversationId),
-        method: 'post',
-        values: {},
-        config: isBackground ? { headers: BACKGROUND_ACTIVITY_HEADERS } : undefined,
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: ({ data }) => {
-          setConversation(data);
-          refreshList();
+  const markRead = useCallback(
+    (isBackground = false) => {
+      if (!canAnswer) return;
+      markReadMutate(
+        {
+          url: actionPath('chats', 'markRead', conversationId),
+          method: 'post',
+          values: {},
+          config: isBackground ? { headers: BACKGROUND_ACTIVITY_HEADERS } : undefined,
+          successNotification: false,
+          errorNotification: false,
         },
-      },
-    );
-  }, [canAnswer, conversationId, markReadMutate, refreshList]);
+        {
+          onSuccess: ({ data }) => {
+            setConversation(data);
+            refreshList();
+          },
+        },
+      );
+    },
+    [canAnswer, conversationId, markReadMutate, refreshList],
+  );
 
   // The latest callbacks, for the poll loop below, which lives as long as the conversation is open.
   const latest = useRef({ markRead, reportError });

@@ -76,7 +76,13 @@ export function HostInformationCard({ host, edit }: { host: HostDetail; edit: Ho
   const { t } = useTranslation();
   const shown = (value: string | null) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
   return (
-    <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.information')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('admin.hosts.detail.information')}
+        </Typography.Title>
+      }
+    >
       {edit.isEditing ? (
         <HostEditForm form={edit.form} host={host} formError={edit.formError} onFinish={edit.save} />
       ) : (

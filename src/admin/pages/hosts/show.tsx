@@ -164,7 +164,13 @@ function useHostDelete(id: string, host: HostDetail) {
 function HostRegistrationCard({ host }: { host: HostDetail }) {
   const { t } = useTranslation();
   return (
-    <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t('admin.hosts.detail.registration')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('admin.hosts.detail.registration')}
+        </Typography.Title>
+      }
+    >
       <Descriptions column={{ xs: 1, md: 3 }} size="small">
         <Descriptions.Item label={t('admin.hosts.detail.fields.hostId')}>{host.id}</Descriptions.Item>
         <Descriptions.Item label={t('admin.hosts.detail.fields.createdAt')}>

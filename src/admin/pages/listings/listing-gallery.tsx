@@ -62,9 +62,7 @@ export function ListingGallery({ title, urls }: ListingGalleryProps) {
             strong
             style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#fff', background: 'rgba(0, 0, 0, 0.55)', fontSize: 16 }}
           >
-            {hiddenCount > 0
-              ? t('admin.listings.detail.gallery.morePhotos', { count: hiddenCount })
-              : t('admin.listings.detail.gallery.showAll')}
+            {hiddenCount > 0 ? t('admin.listings.detail.gallery.morePhotos', { count: hiddenCount }) : t('admin.listings.detail.gallery.showAll')}
           </Typography.Text>
         </button>
       </div>

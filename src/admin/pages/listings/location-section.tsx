@@ -64,7 +64,13 @@ export function LocationSection({ latitude, longitude }: LocationSectionProps) {
   return (
     <Flex vertical gap={12}>
       <MapBoundary onError={markUnavailable}>
-        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 320 }}>{t('admin.listings.detail.map.loading')}</Skeleton.Node>}>
+        <Suspense
+          fallback={
+            <Skeleton.Node active style={{ width: '100%', height: 320 }}>
+              {t('admin.listings.detail.map.loading')}
+            </Skeleton.Node>
+          }
+        >
           <ListingMap latitude={latitude} longitude={longitude} label={t('admin.listings.detail.map.label')} onUnavailable={markUnavailable} />
         </Suspense>
       </MapBoundary>

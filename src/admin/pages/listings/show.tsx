@@ -139,14 +139,14 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         ) : null}
         {/* A role that reads listings but does not decide them sees the state without the buttons. */}
         {canDecide ? (
-        <Flex gap={12} wrap>
-          <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'decline')} onClick={() => setAskingReason(true)}>
-            {t('admin.listings.detail.decision.decline')}
-          </Button>
-          <Button type="primary" disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'approve')} onClick={() => decide('approve')}>
-            {t('admin.listings.detail.decision.approve')}
-          </Button>
-        </Flex>
+          <Flex gap={12} wrap>
+            <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'decline')} onClick={() => setAskingReason(true)}>
+              {t('admin.listings.detail.decision.decline')}
+            </Button>
+            <Button type="primary" disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'approve')} onClick={() => decide('approve')}>
+              {t('admin.listings.detail.decision.approve')}
+            </Button>
+          </Flex>
         ) : null}
       </Flex>
       <Modal
@@ -189,7 +189,8 @@ function ListingContent({ listing }: { listing: ListingDetail }) {
             {listing.title}
           </Typography.Title>
           <Typography.Text>
-            {t('admin.listings.detail.hostedBy', { name: listing.User.name })} · {t('admin.listings.detail.location', { city: listing.city, country: listing.country })}
+            {t('admin.listings.detail.hostedBy', { name: listing.User.name })} ·{' '}
+            {t('admin.listings.detail.location', { city: listing.city, country: listing.country })}
           </Typography.Text>
         </Flex>
         <Flex vertical gap={8} align="flex-end">

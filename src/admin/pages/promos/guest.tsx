@@ -7,14 +7,7 @@ import { usePermission } from '../../access';
 import { NumberInput } from '../../components/number-input';
 import { CalendarOutlined, EditOutlined } from '../../icons';
 import { MAX_PROMO_CODE_LENGTH, MAX_PROMO_VALUE, type GuestPromoState, type GuestPromoUpdate } from '../../../contracts/promos';
-import {
-  PROMO_DATE_DISPLAY_FORMATS,
-  isExpiredPromoDate,
-  promoCodeRules,
-  promoDateItemProps,
-  promoDateRules,
-  promoValueRules,
-} from './promo-rules';
+import { PROMO_DATE_DISPLAY_FORMATS, isExpiredPromoDate, promoCodeRules, promoDateItemProps, promoDateRules, promoValueRules } from './promo-rules';
 import { PromoFormFooter, PromoFrame } from './promo-frame';
 import { usePromoForm } from './use-promo-form';
 

@@ -34,51 +34,44 @@ export function HostPromoForm({ kind, titleKey, descriptionKey }: HostPromoFormP
   const canWrite = usePermission('promos', 'promos.write');
 
   return (
-    <PromoFrame
-      title={t(titleKey)}
-      description={t(descriptionKey)}
-      query={query}
-      failure={failure}
-      clearFailure={clearFailure}
-      reload={reload}
-    >
-        <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError || !canWrite}>
-          <Form.Item name="version" hidden>
-            <NumberInput />
-          </Form.Item>
+    <PromoFrame title={t(titleKey)} description={t(descriptionKey)} query={query} failure={failure} clearFailure={clearFailure} reload={reload}>
+      <Form {...formProps} layout="vertical" disabled={query?.isLoading || query?.isError || !canWrite}>
+        <Form.Item name="version" hidden>
+          <NumberInput />
+        </Form.Item>
 
-          <Form.Item
-            name="validityEnds"
-            label={t('admin.promos.host.validityEnds')}
-            htmlFor={ids.validityEnds}
-            rules={promoDateRules(t)}
-            required
-            extra={isExpiredPromoDate(validityEnds) && <Alert type="warning" message={t('admin.promos.expired')} />}
-            {...promoDateItemProps}
-          >
-            <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} allowClear={false} suffixIcon={<CalendarOutlined />} />
-          </Form.Item>
+        <Form.Item
+          name="validityEnds"
+          label={t('admin.promos.host.validityEnds')}
+          htmlFor={ids.validityEnds}
+          rules={promoDateRules(t)}
+          required
+          extra={isExpiredPromoDate(validityEnds) && <Alert type="warning" message={t('admin.promos.expired')} />}
+          {...promoDateItemProps}
+        >
+          <DatePicker id={ids.validityEnds} format={PROMO_DATE_DISPLAY_FORMATS} allowClear={false} suffixIcon={<CalendarOutlined />} />
+        </Form.Item>
 
-          <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>
-            <NumberInput id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
-          </Form.Item>
+        <Form.Item name="freeStays" label={t('admin.promos.host.freeStays')} htmlFor={ids.freeStays} rules={freeStaysRules(t)} required>
+          <NumberInput id={ids.freeStays} min={1} max={MAX_FREE_STAYS} precision={0} />
+        </Form.Item>
 
-          <Form.Item label={t('admin.promos.activation')} htmlFor={ids.isActive}>
-            <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <Form.Item name="isActive" valuePropName="checked" noStyle>
-                <Switch id={ids.isActive} />
-              </Form.Item>
-              <span aria-hidden>{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</span>
-            </div>
-          </Form.Item>
+        <Form.Item label={t('admin.promos.activation')} htmlFor={ids.isActive}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Form.Item name="isActive" valuePropName="checked" noStyle>
+              <Switch id={ids.isActive} />
+            </Form.Item>
+            <span aria-hidden>{isActive === false ? t('admin.promos.inactive') : t('admin.promos.active')}</span>
+          </div>
+        </Form.Item>
 
-          <PromoFormFooter
-            back={{ to: PROMO_OVERVIEW_ROUTE, label: t('admin.promos.backToOverview') }}
-            canWrite={canWrite}
-            saveButtonProps={saveButtonProps}
-            isSaving={mutation.isPending}
-          />
-        </Form>
+        <PromoFormFooter
+          back={{ to: PROMO_OVERVIEW_ROUTE, label: t('admin.promos.backToOverview') }}
+          canWrite={canWrite}
+          saveButtonProps={saveButtonProps}
+          isSaving={mutation.isPending}
+        />
+      </Form>
     </PromoFrame>
   );
 }

@@ -57,7 +57,11 @@ export function PromoOverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card
-            title={<Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>{t('admin.promos.overview.hostTitle')}</Typography.Title>}
+            title={
+              <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
+                {t('admin.promos.overview.hostTitle')}
+              </Typography.Title>
+            }
             extra={<ManageLink to={PROMO_ROUTES.hostNewJoiner} label={t('admin.promos.overview.manageHost')} />}
             style={{ height: '100%' }}
           >
@@ -86,7 +90,11 @@ export function PromoOverviewPage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card
-            title={<Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>{t('admin.promos.overview.guestTitle')}</Typography.Title>}
+            title={
+              <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
+                {t('admin.promos.overview.guestTitle')}
+              </Typography.Title>
+            }
             extra={<ManageLink to={PROMO_ROUTES.guest} label={t('admin.promos.overview.manageGuest')} />}
             style={{ height: '100%' }}
           >

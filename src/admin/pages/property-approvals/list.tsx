@@ -31,9 +31,7 @@ function useDecision() {
       },
       {
         onSuccess: ({ data }) => {
-          void message.success(
-            t('admin.propertyApprovals.statusUpdated', { status: t(`admin.propertyApprovals.statuses.${data.status}`) }),
-          );
+          void message.success(t('admin.propertyApprovals.statusUpdated', { status: t(`admin.propertyApprovals.statuses.${data.status}`) }));
         },
         onError: (error: HttpError) => {
           void message.error(error.message);
@@ -101,9 +99,7 @@ export function PropertyApprovalList() {
     {
       key: 'status',
       sort: 'status',
-      render: (row) => (
-        <StatusBadge status={row.status}>{t(`admin.propertyApprovals.statuses.${row.status}`, { defaultValue: row.status })}</StatusBadge>
-      ),
+      render: (row) => <StatusBadge status={row.status}>{t(`admin.propertyApprovals.statuses.${row.status}`, { defaultValue: row.status })}</StatusBadge>,
     },
     { key: 'actions', render: decision },
   ];

@@ -40,7 +40,12 @@ export function CreateStaffModal({ open, onClose }: { open: boolean; onClose: ()
         <Form.Item
           name="email"
           label={t('admin.staff.form.email')}
-          rules={[{ validator: async (_rule, value: unknown) => (typeof value === 'string' && isValidEmail(value.trim()) ? undefined : Promise.reject(new Error(t('admin.staff.form.emailInvalid')))) }]}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) =>
+                typeof value === 'string' && isValidEmail(value.trim()) ? undefined : Promise.reject(new Error(t('admin.staff.form.emailInvalid'))),
+            },
+          ]}
         >
           <Input type="email" maxLength={MAX_SHORT_TEXT_LENGTH} autoComplete="off" />
         </Form.Item>
