@@ -2,6 +2,7 @@
 // server on an embedded database of its own, a fresh copy of one filled with the demo data before the
 // workers start (tests/e2e/global-setup.ts, server.ts, the `server` fixture in fixtures.ts), so the
 // workers run side by side and never see each other's writes.
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 
@@ -10,7 +11,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   // Whole files to a worker: a file's journeys run in order on one database, as they were written.
   fullyParallel: false,
-  workers: Number(process.env.HOY_E2E_WORKERS ?? 2),
+  // A worker runs a server and a browser: one per two cores. On 2 cores two workers took 3 to 4 times as
+  // long per journey as one, and the whole run longer than one worker alone.
+  workers: Number(process.env.HOY_E2E_WORKERS ?? Math.max(1, Math.floor(os.cpus().length / 2))),
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
