@@ -20,7 +20,11 @@ export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
 export const activityRowSchema = auditEventSchema;
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
-export const activityList = defineList({ ...activityListDeclaration, row: activityRowSchema });
+export const activityList = defineList({
+  ...activityListDeclaration,
+  row: activityRowSchema,
+  summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
+});
 
 /** GET /api/admin/activity/staff: one choice of Activity's staff filter (no e-mail or role: every Activity reader sees it). */
 export const activityStaffSchema = z.object({ id: z.number().int(), name: z.string() });

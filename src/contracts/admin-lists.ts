@@ -34,8 +34,6 @@ export const hostListDeclaration = declareList({
   csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
   statusFilter: HOST_STATUS_FILTERS,
   labels: 'admin.hosts.list',
-  summary:
-    'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
   access: 'hosts.read',
 });
 
@@ -48,7 +46,6 @@ export const propertyApprovalListDeclaration = declareList({
   searchFields: ['title', 'address', 'hostName'],
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
-  summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
   access: 'listings.read',
 });
 
@@ -63,7 +60,6 @@ export const listingListDeclaration = declareList({
   pageSize: 8,
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
-  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
   access: 'listings.read',
 });
 
@@ -101,8 +97,6 @@ export const bookingListDeclaration = declareList({
     { header: 'propertyAddress', field: 'Property.address' },
   ],
   statusFilter: { confirmed: 'confirmed', pending: 'pending', cancelled: 'cancelled', completed: 'completed' },
-  summary:
-    'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
   access: 'bookings.read',
 });
 
@@ -120,7 +114,6 @@ export const feedbackListDeclaration = declareList({
   pageSize: 10,
   labels: 'admin.feedback',
   tag: 'feedback',
-  summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
   access: 'feedback.read',
 });
 
@@ -134,7 +127,6 @@ export const hostInformationListDeclaration = declareList({
   csvColumns: ['id', 'name', 'email', 'phone', 'address', 'createdAt'],
   labels: 'admin.landingData.hostInterest',
   tag: 'landing',
-  summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
   access: 'landing.read',
 });
 
@@ -147,7 +139,6 @@ export const emailSubscriberListDeclaration = declareList({
   csvColumns: ['id', 'email', 'createdAt'],
   labels: 'admin.landingData.subscribers',
   tag: 'landing',
-  summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
   access: 'landing.read',
 });
 
@@ -167,7 +158,6 @@ export const activityListDeclaration = declareList({
   pageSize: 10,
   csvColumns: ['id', 'createdAt', 'administratorEmail', 'action', 'entityType', 'entityId', 'reason', 'before', 'after'],
   tag: 'audit',
-  summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
   access: 'activity.read',
 });
 
@@ -183,6 +173,5 @@ export const staffListDeclaration = declareList({
   statusFilter: { administrator: 'administrator', moderator: 'moderator', support: 'support', viewer: 'viewer' },
   searchFields: ['name', 'email'],
   pageSize: 10,
-  summary: 'Staff accounts by name: one page (q over name and e-mail, status is the role), or every row',
   access: 'staff.manage',
 });

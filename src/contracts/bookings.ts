@@ -27,7 +27,12 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-export const bookingList = defineList({ ...bookingListDeclaration, row: bookingSchema });
+export const bookingList = defineList({
+  ...bookingListDeclaration,
+  row: bookingSchema,
+  summary:
+    'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
+});
 export type BookingSort = ListSort<typeof bookingList>;
 
 /** The count cards, the total and one for each status: every booking, whatever the search or filter of the list. */

@@ -17,5 +17,9 @@ export const feedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
-export const feedbackList = defineList({ ...feedbackListDeclaration, row: feedbackSchema });
+export const feedbackList = defineList({
+  ...feedbackListDeclaration,
+  row: feedbackSchema,
+  summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
+});
 export type FeedbackSort = ListSort<typeof feedbackList>;

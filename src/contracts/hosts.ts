@@ -18,7 +18,12 @@ export const hostListItemSchema = z.object({
 });
 export type HostListItem = z.infer<typeof hostListItemSchema>;
 
-export const hostList = defineList({ ...hostListDeclaration, row: hostListItemSchema });
+export const hostList = defineList({
+  ...hostListDeclaration,
+  row: hostListItemSchema,
+  summary:
+    'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
+});
 export type HostSort = ListSort<typeof hostList>;
 
 /** The four count cards: every host, whatever the search or filter of the list. */

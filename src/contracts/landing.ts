@@ -48,9 +48,17 @@ export type HostInformationRow = z.infer<typeof hostInformationRowSchema>;
 export const emailSubscriberRowSchema = submissionRowSchema({ email: z.string() });
 export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
 
-export const hostInformationList = defineList({ ...hostInformationListDeclaration, row: hostInformationRowSchema });
+export const hostInformationList = defineList({
+  ...hostInformationListDeclaration,
+  row: hostInformationRowSchema,
+  summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+});
 
-export const emailSubscriberList = defineList({ ...emailSubscriberListDeclaration, row: emailSubscriberRowSchema });
+export const emailSubscriberList = defineList({
+  ...emailSubscriberListDeclaration,
+  row: emailSubscriberRowSchema,
+  summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
+});
 
 export type HostInformationSort = ListSort<typeof hostInformationList>;
 export type EmailSubscriberSort = ListSort<typeof emailSubscriberList>;

@@ -51,9 +51,8 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
    * Default: `admin.<name in camelCase>`.
    */
   labels?: string;
-  /** OpenAPI tag (default: the name) and the route's one-line summary. */
+  /** OpenAPI tag (default: the name). */
   tag?: string;
-  summary: string;
   /**
    * The permission that reads the list (src/contracts/roles.ts). Its CSV and its whole array are
    * exports: they need the `export` permission too.

@@ -12,13 +12,15 @@ export { csvFieldOf, csvHeaderOf, type CsvColumn, type SortOrder } from './list-
 export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> extends DeclaredList<Sort, Status> {
   /** One row as the API answers it, with its JSON names. */
   row: Row;
+  /** The routes' one-line OpenAPI summary: here, not in the declaration, which the back-office's first load reads. */
+  summary: string;
 }
 
 /** Defines a list: its declaration (list-declaration.ts) with the schema of one row. */
 export function defineList<Row extends z.ZodObject, Sort extends string, Status extends string = never>(
-  declaration: ListDeclaration<Sort, Status> & { row: Row },
+  declaration: ListDeclaration<Sort, Status> & { row: Row; summary: string },
 ): ListDefinition<Row, Sort, Status> {
-  return { ...declareList(declaration), row: declaration.row };
+  return { ...declareList(declaration), row: declaration.row, summary: declaration.summary };
 }
 
 /** The schema of each kind of a list's own filter parameters. */

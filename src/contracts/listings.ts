@@ -20,7 +20,11 @@ export const listingRowSchema = z.object({
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
-export const listingList = defineList({ ...listingListDeclaration, row: listingRowSchema });
+export const listingList = defineList({
+  ...listingListDeclaration,
+  row: listingRowSchema,
+  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
+});
 export type ListingSort = ListSort<typeof listingList>;
 
 /** The amenities a listing may offer, in the order the detail lists them: each a yes / no field of the detail. */

@@ -16,7 +16,11 @@ export const propertyApprovalRowSchema = z.object({
 });
 export type PropertyApprovalRow = z.infer<typeof propertyApprovalRowSchema>;
 
-export const propertyApprovalList = defineList({ ...propertyApprovalListDeclaration, row: propertyApprovalRowSchema });
+export const propertyApprovalList = defineList({
+  ...propertyApprovalListDeclaration,
+  row: propertyApprovalRowSchema,
+  summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
+});
 export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
 
 /** Body of approve and decline; the whole body may be left out. */

@@ -36,7 +36,11 @@ export const staffRowSchema = z.object({
 });
 export type StaffRow = z.infer<typeof staffRowSchema>;
 
-export const staffList = defineList({ ...staffListDeclaration, row: staffRowSchema });
+export const staffList = defineList({
+  ...staffListDeclaration,
+  row: staffRowSchema,
+  summary: 'Staff accounts by name: one page (q over name and e-mail, status is the role), or every row',
+});
 
 const passwordSchema = z
   .string(STAFF_MESSAGES.passwordLength)
