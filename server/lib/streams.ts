@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { EXPORTS_BUSY_MESSAGE, EXPORTS_BUSY_REASON } from '../../src/contracts/paging';
 import { HttpError } from '../errors';
+import { once } from './once';
 
 /**
  * How many exports (CSV and whole arrays) one process streams at once, from its database pool size:
@@ -32,12 +33,9 @@ export function createExportSlots(limit: number): ExportSlots {
     tryTake() {
       if (taken >= limit) return undefined;
       taken += 1;
-      let isGiven = false;
-      return () => {
-        if (isGiven) return;
-        isGiven = true;
+      return once(() => {
         taken -= 1;
-      };
+      });
     },
   };
 }

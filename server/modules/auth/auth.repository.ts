@@ -1,5 +1,5 @@
 // SQL for administrators, their sessions, device cookies and second factor.
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { adminDevices, administrators, adminLoginChallenges, adminRecoveryCodes, adminSessions, staffRolePolicies } from '../../db/schema';
 
@@ -13,6 +13,39 @@ export const roleRequiresSecondFactor = sql<boolean>`coalesce((SELECT policy.sec
 
 /** Moves the account's credentials epoch on: sessions being signed in and device cookies set before it no longer count. */
 export const nextEpoch = sql`${administrators.credentialsEpoch} + 1`;
+
+/** Uses a single-use row up (a sign-in's second step, a recovery code); false when another request used it first. */
+async function useOnce(executor: Executor, table: typeof adminLoginChallenges | typeof adminRecoveryCodes, id: number, now: Date): Promise<boolean> {
+  const rows = await executor
+    .update(table)
+    .set({ usedAt: now })
+    .where(and(eq(table.id, id), isNull(table.usedAt)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/**
+ * One session, live or not, with its member as they stand now (role, disabled, whether they must
+ * still set up a second factor): what a bearer token and a download ticket are both checked against.
+ */
+export async function findSessionHolder(db: Database, session: SQL) {
+  const [row] = await db
+    .select({
+      id: adminSessions.id,
+      administratorId: adminSessions.administratorId,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+      revokedAt: adminSessions.revokedAt,
+      role: administrators.role,
+      disabledAt: administrators.disabledAt,
+      mustEnrolSecondFactor: sql<boolean>`(${administrators.totpSecret} IS NULL AND ${roleRequiresSecondFactor})`,
+    })
+    .from(adminSessions)
+    .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
+    .where(session)
+    .limit(1);
+  return row;
+}
 
 export function createAuthRepository(db: Database) {
   return {
@@ -76,22 +109,7 @@ export function createAuthRepository(db: Database) {
      * or a disable takes effect on the next request.
      */
     async findSession(tokenHash: string) {
-      const [row] = await db
-        .select({
-          id: adminSessions.id,
-          administratorId: adminSessions.administratorId,
-          lastSeenAt: adminSessions.lastSeenAt,
-          expiresAt: adminSessions.expiresAt,
-          revokedAt: adminSessions.revokedAt,
-          role: administrators.role,
-          disabledAt: administrators.disabledAt,
-          mustEnrolSecondFactor: sql<boolean>`(${administrators.totpSecret} IS NULL AND ${roleRequiresSecondFactor})`,
-        })
-        .from(adminSessions)
-        .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
-        .where(eq(adminSessions.tokenHash, tokenHash))
-        .limit(1);
-      return row;
+      return findSessionHolder(db, eq(adminSessions.tokenHash, tokenHash));
     },
 
     /** One administrator's sessions that still work, newest first. */
@@ -228,12 +246,7 @@ export function createAuthRepository(db: Database) {
 
     /** Uses the second step up; false when another request used it first. */
     async useChallenge(transaction: Transaction, challengeId: number, now: Date): Promise<boolean> {
-      const rows = await transaction
-        .update(adminLoginChallenges)
-        .set({ usedAt: now })
-        .where(and(eq(adminLoginChallenges.id, challengeId), isNull(adminLoginChallenges.usedAt)))
-        .returning({ id: adminLoginChallenges.id });
-      return rows.length > 0;
+      return useOnce(transaction, adminLoginChallenges, challengeId, now);
     },
 
     /**
@@ -264,12 +277,7 @@ export function createAuthRepository(db: Database) {
 
     /** Uses a recovery code up; false when another request used it first. */
     async useRecoveryCode(executor: Executor, codeId: number, now: Date): Promise<boolean> {
-      const rows = await executor
-        .update(adminRecoveryCodes)
-        .set({ usedAt: now })
-        .where(and(eq(adminRecoveryCodes.id, codeId), isNull(adminRecoveryCodes.usedAt)))
-        .returning({ id: adminRecoveryCodes.id });
-      return rows.length > 0;
+      return useOnce(executor, adminRecoveryCodes, codeId, now);
     },
   };
 }

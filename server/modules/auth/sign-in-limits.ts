@@ -19,6 +19,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../errors';
 import { addressKey } from '../../lib/client-address';
+import { once } from '../../lib/once';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { BUSY_MESSAGE, MAX_WAITING_HASHES } from './password';
 
@@ -187,13 +188,10 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
         throw new ServiceUnavailableError(BUSY_MESSAGE, 2);
       }
       runningInAll += 1;
-      let isDone = false;
-      return () => {
-        if (isDone) return;
-        isDone = true;
+      return once(() => {
         runningInAll -= 1;
         passTurn(address);
-      };
+      });
     },
 
     /**

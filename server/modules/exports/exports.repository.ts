@@ -1,7 +1,8 @@
 // SQL for download tickets: insert one, redeem one once, read the session and member behind it.
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { administrators, adminSessions, exportTickets } from '../../db/schema';
+import { adminSessions, exportTickets } from '../../db/schema';
+import { findSessionHolder } from '../auth/auth.repository';
 
 interface NewExportTicket {
   ticketHash: string;
@@ -44,20 +45,7 @@ export function createExportsRepository(db: Database) {
 
     /** The session a ticket was made in and its member, as they stand now. */
     async findHolder(sessionId: number) {
-      const [row] = await db
-        .select({
-          administratorId: administrators.id,
-          role: administrators.role,
-          disabledAt: administrators.disabledAt,
-          revokedAt: adminSessions.revokedAt,
-          expiresAt: adminSessions.expiresAt,
-          lastSeenAt: adminSessions.lastSeenAt,
-        })
-        .from(adminSessions)
-        .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
-        .where(eq(adminSessions.id, sessionId))
-        .limit(1);
-      return row;
+      return findSessionHolder(db, eq(adminSessions.id, sessionId));
     },
   };
 }

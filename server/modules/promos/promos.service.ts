@@ -35,28 +35,27 @@ function parseUrlKind(value: string): PromoUrlKind {
   return found;
 }
 
+/** What every promo screen's state carries besides its own fields (the contract's state metadata). */
+function stateMetadata(record: PromoRecord) {
+  return { kind: toPromoUrlKind(record.kind as PromoKind), name: record.name, version: record.version, updatedAt: record.updatedAt.toISOString() };
+}
+
 function toGuestState(record: PromoRecord): GuestPromoState {
   return {
-    kind: 'guest',
-    name: record.name,
+    ...stateMetadata(record),
     promoCode: record.promoCode ?? '',
     validUntil: record.validUntil,
     promoValue: record.promoValue ?? PROMO_DEFAULTS.promoValue,
     activation: record.isActive,
-    version: record.version,
-    updatedAt: record.updatedAt.toISOString(),
   };
 }
 
 function toHostState(record: PromoRecord): HostPromoState {
   return {
-    kind: toPromoUrlKind(record.kind as PromoKind),
-    name: record.name,
+    ...stateMetadata(record),
     validityEnds: record.validUntil,
     freeStays: record.freeStays ?? PROMO_DEFAULTS.freeStays,
     isActive: record.isActive,
-    version: record.version,
-    updatedAt: record.updatedAt.toISOString(),
   };
 }
 
