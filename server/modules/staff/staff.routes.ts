@@ -7,8 +7,19 @@ import * as contract from '../../../src/contracts/staff';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { adminRoute } from '../../lib/route-schema';
 
+/** A call about one member, `/api/admin/staff/:id/...`, for those who manage staff. */
+function memberRoute<const S extends Omit<Parameters<typeof adminRoute>[2], 'access' | 'params'>>(summary: string, spec: S) {
+  return adminRoute('staff', summary, { access: 'staff.manage', params: idParamsSchema, ...spec });
+}
+
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.services.staff;
+
+  /** POST `/api/admin/staff/:id/<action>`, no body: the service does it on behalf of the caller and answers the member's row. */
+  const memberAction = (action: string, summary: string, errors: readonly (404 | 409)[], run: (actorId: number, id: number) => Promise<contract.StaffRow>) =>
+    app.post(`/api/admin/staff/:id/${action}`, memberRoute(summary, { ok: contract.staffRowSchema, errors }), async (request) =>
+      run(request.admin!.administratorId, request.params.id),
+    );
 
   app.post(
     '/api/admin/staff',
@@ -27,9 +38,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/staff/:id/role',
-    adminRoute('staff', "Change a staff member's role; 409 when it would leave no active administrator", {
-      access: 'staff.manage',
-      params: idParamsSchema,
+    memberRoute("Change a staff member's role; 409 when it would leave no active administrator", {
       body: contract.changeRoleRequestSchema,
       ok: contract.staffRowSchema,
       errors: [404, 409],
@@ -37,35 +46,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => staff.changeRole(request.admin!.administratorId, request.params.id, request.body.role),
   );
 
-  app.post(
-    '/api/admin/staff/:id/disable',
-    adminRoute('staff', 'Disable a staff member: they cannot sign in and their sessions end at once; 409 for the last active administrator', {
-      access: 'staff.manage',
-      params: idParamsSchema,
-      ok: contract.staffRowSchema,
-      errors: [404, 409],
-    }),
-    async (request) => staff.disable(request.admin!.administratorId, request.params.id),
+  memberAction(
+    'disable',
+    'Disable a staff member: they cannot sign in and their sessions end at once; 409 for the last active administrator',
+    [404, 409],
+    staff.disable,
   );
 
-  app.post(
-    '/api/admin/staff/:id/enable',
-    adminRoute('staff', 'Enable a disabled staff member: they may sign in again', {
-      access: 'staff.manage',
-      params: idParamsSchema,
-      ok: contract.staffRowSchema,
-      errors: [404],
-    }),
-    async (request) => staff.enable(request.admin!.administratorId, request.params.id),
-  );
+  memberAction('enable', 'Enable a disabled staff member: they may sign in again', [404], staff.enable);
 
   app.post(
     '/api/admin/staff/:id/reset-password',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...adminRoute('staff', "Set a staff member's password; their sessions end", {
-        access: 'staff.manage',
-        params: idParamsSchema,
+      ...memberRoute("Set a staff member's password; their sessions end", {
         body: contract.resetPasswordRequestSchema,
         ok: contract.staffRowSchema,
         errors: [404, 413],
@@ -76,24 +70,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/staff/:id/revoke-sessions',
-    adminRoute('staff', 'Sign a staff member out of every session', {
-      access: 'staff.manage',
-      params: idParamsSchema,
+    memberRoute('Sign a staff member out of every session', {
       ok: contract.revokeSessionsResponseSchema,
       errors: [404],
     }),
     async (request) => ({ revoked: await staff.revokeSessions(request.admin!.administratorId, request.params.id) }),
   );
 
-  app.post(
-    '/api/admin/staff/:id/reset-second-factor',
-    adminRoute('staff', "Reset a staff member's second factor: it is off, their recovery codes void and their sessions end; 409 when they have none", {
-      access: 'staff.manage',
-      params: idParamsSchema,
-      ok: contract.staffRowSchema,
-      errors: [404, 409],
-    }),
-    async (request) => staff.resetSecondFactor(request.admin!.administratorId, request.params.id),
+  memberAction(
+    'reset-second-factor',
+    "Reset a staff member's second factor: it is off, their recovery codes void and their sessions end; 409 when they have none",
+    [404, 409],
+    staff.resetSecondFactor,
   );
 
   app.get(
