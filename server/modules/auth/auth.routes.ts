@@ -42,52 +42,47 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, deviceTok
   reply.header('set-cookie', attributes.join('; '));
 }
 
+/** A sign-in step: public, a small body, and refused (401), throttled (429) or busy (503) like every sign-in. */
+function signInStep<const S extends { description: string; body: z.ZodType; ok: z.ZodType }>(summary: string, spec: S) {
+  return { bodyLimit: SMALL_BODY_LIMIT_BYTES, ...publicRoute('auth', summary, { ...spec, errors: [401, 413, 429, 503] as const }) };
+}
+
+/**
+ * Runs a sign-in step for who is signing in, as the step's limits count them (the client's address
+ * and the browser's device cookie), and sets the device cookie the step grants.
+ */
+async function signIn<Result extends { deviceToken?: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  step: (who: { clientAddress: string; deviceToken?: string }) => Promise<Result>,
+): Promise<Result> {
+  const result = await step({ clientAddress: request.ip, deviceToken: readDeviceToken(request) });
+  if (result.deviceToken) setDeviceCookie(request, reply, result.deviceToken);
+  return result;
+}
+
 export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/admin-login',
-    {
-      bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...publicRoute('auth', 'Sign a staff member in: a bearer token, or a challenge for the second factor', {
-        description:
-          'Limited per client address (an IPv6 /64 as one), per address and e-mail, and per account (docs/security.md). A right password answers `step: signed-in` with a token, or `step: second-factor` with a challenge for POST /api/admin/admin-login/second-factor when the member has a second factor. A browser that signed in before gets a device cookie that spares it the per-account waits.',
-        body: loginRequestSchema,
-        ok: loginStepSchema,
-        errors: [401, 413, 429, 503],
-      }),
-    },
-    async (request, reply) => {
-      const { step, deviceToken } = await app.services.auth.login({
-        email: request.body.email,
-        password: request.body.password,
-        clientAddress: request.ip,
-        deviceToken: readDeviceToken(request),
-      });
-      if (deviceToken) setDeviceCookie(request, reply, deviceToken);
-      return step;
-    },
+    signInStep('Sign a staff member in: a bearer token, or a challenge for the second factor', {
+      description:
+        'Limited per client address (an IPv6 /64 as one), per address and e-mail, and per account (docs/security.md). A right password answers `step: signed-in` with a token, or `step: second-factor` with a challenge for POST /api/admin/admin-login/second-factor when the member has a second factor. A browser that signed in before gets a device cookie that spares it the per-account waits.',
+      body: loginRequestSchema,
+      ok: loginStepSchema,
+    }),
+    async (request, reply) => (await signIn(request, reply, (who) => app.services.auth.login({ ...request.body, ...who }))).step,
   );
 
   app.post(
     '/api/admin/admin-login/second-factor',
-    {
-      bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...publicRoute('auth', "The second step of a sign-in: a code from the member's authenticator app, or one recovery code", {
-        description:
-          'Within five minutes of the password step and five wrong codes; each code is accepted once, each recovery code works once. Wrong codes count on the same limits as wrong passwords.',
-        body: secondFactorLoginRequestSchema,
-        ok: signedInSchema,
-        errors: [401, 413, 429, 503],
-      }),
-    },
+    signInStep("The second step of a sign-in: a code from the member's authenticator app, or one recovery code", {
+      description:
+        'Within five minutes of the password step and five wrong codes; each code is accepted once, each recovery code works once. Wrong codes count on the same limits as wrong passwords.',
+      body: secondFactorLoginRequestSchema,
+      ok: signedInSchema,
+    }),
     async (request, reply) => {
-      const { token, deviceToken } = await app.services.auth.loginSecondFactor({
-        challenge: request.body.challenge,
-        code: request.body.code,
-        recoveryCode: request.body.recoveryCode,
-        clientAddress: request.ip,
-        deviceToken: readDeviceToken(request),
-      });
-      setDeviceCookie(request, reply, deviceToken);
+      const { token } = await signIn(request, reply, (who) => app.services.auth.loginSecondFactor({ ...request.body, ...who }));
       return { token };
     },
   );
