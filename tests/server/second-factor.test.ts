@@ -27,6 +27,13 @@ const codeStep = (payload: Record<string, unknown>, remoteAddress = '192.0.2.10'
 
 const me = (token: string) => t.request({ method: 'GET', url: '/api/admin/me', token });
 
+/** A call on one's own second factor (setup, confirm, disable), on the file's app unless another is named. */
+const ownSecondFactor = (token: string, action: 'setup' | 'confirm' | 'disable', payload?: Record<string, unknown>, app: TestApp = t) =>
+  app.request({ method: 'POST', url: `/api/admin/account/second-factor/${action}`, token, ...(payload && { payload }) });
+
+/** The authenticator's code for `secret` at `steps` 30-second steps from the app clock's now. */
+const codeAt = (secret: string, steps = 0, app: TestApp = t) => currentCode(secret, new Date(app.clock.now().getTime() + steps * STEP_MS));
+
 /** Signs in with the password alone; answers the token. */
 async function tokenOf(email: string): Promise<string> {
   const answer = await passwordStep(email);
@@ -38,15 +45,10 @@ async function tokenOf(email: string): Promise<string> {
 
 /** Turns a member's second factor on through their own account; answers the secret and the recovery codes. */
 async function enrol(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token });
+  const setup = await ownSecondFactor(token, 'setup');
   expect(setup.statusCode).toBe(200);
   const { setupId, secret } = setup.json<{ setupId: string; secret: string }>();
-  const confirm = await t.request({
-    method: 'POST',
-    url: '/api/admin/account/second-factor/confirm',
-    token,
-    payload: { setupId, code: currentCode(secret, t.clock.now()) },
-  });
+  const confirm = await ownSecondFactor(token, 'confirm', { setupId, code: codeAt(secret) });
   expect(confirm.statusCode).toBe(200);
   // The confirming code's step is used up: the next code must come from a later step.
   t.clock.advance(STEP_MS);
@@ -75,28 +77,18 @@ describe("enrolment from one's own account", () => {
     const token = await tokenOf(member.email);
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: false, isRequired: false, recoveryCodesLeft: 0 });
 
-    const setup = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token });
+    const setup = await ownSecondFactor(token, 'setup');
     const body = setup.json<{ setupId: string; secret: string; otpauthUri: string; qrCodeSvg: string }>();
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.otpauthUri).toContain(`secret=${body.secret}`);
     expect(body.otpauthUri).toMatch(/^otpauth:\/\/totp\/Hoy:two-factor-\d+%40hoy\.test\?issuer=Hoy&/);
     expect(body.qrCodeSvg).toMatch(/^<svg[^>]*>[\s\S]*<\/svg>\s*$/);
 
-    const wrong = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/confirm',
-      token,
-      payload: { setupId: body.setupId, code: currentCode(body.secret, new Date(t.clock.now().getTime() + 10 * STEP_MS)) },
-    });
+    const wrong = await ownSecondFactor(token, 'confirm', { setupId: body.setupId, code: codeAt(body.secret, 10) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().reason).toBe(ACCOUNT_REASONS.codeInvalid);
 
-    const confirm = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/confirm',
-      token,
-      payload: { setupId: body.setupId, code: currentCode(body.secret, t.clock.now()) },
-    });
+    const confirm = await ownSecondFactor(token, 'confirm', { setupId: body.setupId, code: codeAt(body.secret) });
     expect(confirm.statusCode).toBe(200);
     const { recoveryCodes } = confirm.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
@@ -114,7 +106,7 @@ describe("enrolment from one's own account", () => {
     }
 
     // Enrolling again while it is on is refused.
-    const again = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token });
+    const again = await ownSecondFactor(token, 'setup');
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe(ACCOUNT_REASONS.alreadyOn);
   });
@@ -122,33 +114,23 @@ describe("enrolment from one's own account", () => {
   it('refuses to confirm a setup that a later one (another tab) replaced, and leaves the second factor off', async () => {
     const member = await newMember();
     const token = await tokenOf(member.email);
-    const first = (await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token })).json<{ setupId: string; secret: string }>();
-    const second = (await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token })).json<{ setupId: string; secret: string }>();
+    const first = (await ownSecondFactor(token, 'setup')).json<{ setupId: string; secret: string }>();
+    const second = (await ownSecondFactor(token, 'setup')).json<{ setupId: string; secret: string }>();
     expect(second.secret).not.toBe(first.secret);
-    const stale = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/confirm',
-      token,
-      payload: { setupId: first.setupId, code: currentCode(first.secret, t.clock.now()) },
-    });
+    const stale = await ownSecondFactor(token, 'confirm', { setupId: first.setupId, code: codeAt(first.secret) });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().reason).toBe(ACCOUNT_REASONS.setupReplaced);
     expect((await me(token)).json<MeResponse>().secondFactor.isEnabled).toBe(false);
-    const fresh = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/confirm',
-      token,
-      payload: { setupId: second.setupId, code: currentCode(second.secret, t.clock.now()) },
-    });
+    const fresh = await ownSecondFactor(token, 'confirm', { setupId: second.setupId, code: codeAt(second.secret) });
     expect(fresh.statusCode).toBe(200);
   });
 
   it('answers 400 with a clear message for codes that are not six digits, and 413 for a 10 MB body', async () => {
     const member = await newMember();
     const token = await tokenOf(member.email);
-    const { setupId } = (await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token })).json<{ setupId: string }>();
+    const { setupId } = (await ownSecondFactor(token, 'setup')).json<{ setupId: string }>();
     for (const code of ['12345', '1234567', 'abcdef', '12 34 5x', '', '１２３４５６', 123456, null]) {
-      const answer = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/confirm', token, payload: { setupId, code } });
+      const answer = await ownSecondFactor(token, 'confirm', { setupId, code });
       expect(answer.statusCode, String(code)).toBe(400);
       expect(answer.json().message).toMatch(/6-digit code/);
     }
@@ -185,7 +167,7 @@ describe('signing in with a second factor', () => {
   });
 
   it('signs in with a current code, which then cannot be used again', async () => {
-    const code = currentCode(secret, t.clock.now());
+    const code = codeAt(secret);
     const answer = await codeStep({ challenge: await challengeOf(member.email), code });
     expect(answer.statusCode).toBe(200);
     expect(String(answer.headers['set-cookie'])).toMatch(/^hoy_device=/);
@@ -210,7 +192,7 @@ describe('signing in with a second factor', () => {
   });
 
   it('lets exactly one of two sign-ins with the same code finish', async () => {
-    const code = currentCode(secret, t.clock.now());
+    const code = codeAt(secret);
     const [first, second] = await Promise.all([challengeOf(member.email), challengeOf(member.email)]);
     const answers = await Promise.all([codeStep({ challenge: first, code }), codeStep({ challenge: second, code })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
@@ -231,24 +213,24 @@ describe('signing in with a second factor', () => {
 
   it('ends a challenge after five wrong codes or five minutes, and uses it once', async () => {
     const challenge = await challengeOf(member.email, '192.0.2.20');
-    const wrongCode = currentCode(secret, new Date(t.clock.now().getTime() + 20 * STEP_MS));
+    const wrongCode = codeAt(secret, 20);
     for (let index = 0; index < 5; index += 1) {
       const wrong = await codeStep({ challenge, code: wrongCode }, '192.0.2.20');
       expect(wrong.json().reason).toBe(ACCOUNT_REASONS.codeInvalid);
     }
-    const ended = await codeStep({ challenge, code: currentCode(secret, t.clock.now()) }, '192.0.2.20');
+    const ended = await codeStep({ challenge, code: codeAt(secret) }, '192.0.2.20');
     expect(ended.statusCode).toBe(401);
     expect(ended.json().reason).toBe(ACCOUNT_REASONS.challengeEnded);
 
     const late = await challengeOf(member.email, '192.0.2.21');
     t.clock.advance(5 * 60 * 1000 + 1);
-    const expired = await codeStep({ challenge: late, code: currentCode(secret, t.clock.now()) }, '192.0.2.21');
+    const expired = await codeStep({ challenge: late, code: codeAt(secret) }, '192.0.2.21');
     expect(expired.json().reason).toBe(ACCOUNT_REASONS.challengeEnded);
 
     const once = await challengeOf(member.email, '192.0.2.22');
-    expect((await codeStep({ challenge: once, code: currentCode(secret, t.clock.now()) }, '192.0.2.22')).statusCode).toBe(200);
+    expect((await codeStep({ challenge: once, code: codeAt(secret) }, '192.0.2.22')).statusCode).toBe(200);
     t.clock.advance(STEP_MS);
-    const reused = await codeStep({ challenge: once, code: currentCode(secret, t.clock.now()) }, '192.0.2.22');
+    const reused = await codeStep({ challenge: once, code: codeAt(secret) }, '192.0.2.22');
     expect(reused.json().reason).toBe(ACCOUNT_REASONS.challengeEnded);
   });
 
@@ -277,7 +259,7 @@ describe('signing in with a second factor', () => {
     });
     expect(huge.statusCode).toBe(413);
     // The challenge is still open: none of the above counted as a wrong code.
-    expect((await codeStep({ challenge, code: currentCode(secret, t.clock.now()) }, '192.0.2.30')).statusCode).toBe(200);
+    expect((await codeStep({ challenge, code: codeAt(secret) }, '192.0.2.30')).statusCode).toBe(200);
     t.clock.advance(STEP_MS);
   });
 
@@ -285,20 +267,10 @@ describe('signing in with a second factor', () => {
     const other = await newMember();
     const token = await tokenOf(other.email);
     const { secret: otherSecret } = await enrol(token);
-    const wrong = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/disable',
-      token,
-      payload: { code: currentCode(otherSecret, new Date(t.clock.now().getTime() + 20 * STEP_MS)) },
-    });
+    const wrong = await ownSecondFactor(token, 'disable', { code: codeAt(otherSecret, 20) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().reason).toBe(ACCOUNT_REASONS.codeInvalid);
-    const off = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/disable',
-      token,
-      payload: { code: currentCode(otherSecret, t.clock.now()) },
-    });
+    const off = await ownSecondFactor(token, 'disable', { code: codeAt(otherSecret) });
     expect(off.statusCode).toBe(204);
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: false, isRequired: false, recoveryCodesLeft: 0 });
     expect((await passwordStep(other.email)).json().step).toBe('signed-in');
@@ -318,14 +290,9 @@ describe('wrong codes count on the account', () => {
     const signIn = (remoteAddress: string) =>
       small.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: member.email, password: STAFF_PASSWORD }, remoteAddress });
     const token = (await signIn('198.51.100.1')).json<{ token: string }>().token;
-    const setup = (await small.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token })).json<{ setupId: string; secret: string }>();
-    await small.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/confirm',
-      token,
-      payload: { setupId: setup.setupId, code: currentCode(setup.secret, small.clock.now()) },
-    });
-    const wrongCode = currentCode(setup.secret, new Date(small.clock.now().getTime() + 40 * STEP_MS));
+    const setup = (await ownSecondFactor(token, 'setup', undefined, small)).json<{ setupId: string; secret: string }>();
+    await ownSecondFactor(token, 'confirm', { setupId: setup.setupId, code: codeAt(setup.secret, 0, small) }, small);
+    const wrongCode = codeAt(setup.secret, 40, small);
     const statuses: number[] = [];
     for (let index = 0; index < 10; index += 1) {
       const address = `198.51.100.${10 + index}`;
@@ -391,12 +358,7 @@ describe('required per role', () => {
     const afterEnrolment = await t.request({ method: 'GET', url: '/api/admin/hosts?page=1', token });
     expect(afterEnrolment.statusCode).toBe(200);
     // It cannot be turned off while the role requires it.
-    const off = await t.request({
-      method: 'POST',
-      url: '/api/admin/account/second-factor/disable',
-      token,
-      payload: { code: currentCode(secret, t.clock.now()) },
-    });
+    const off = await ownSecondFactor(token, 'disable', { code: codeAt(secret) });
     expect(off.statusCode).toBe(409);
     expect(off.json().reason).toBe(ACCOUNT_REASONS.requiredByRole);
     // Other roles are not held to it.
