@@ -26,6 +26,9 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /node_modules[\\/](react-markdown|remark-gfm|papaparse|error-stack-parser|stackframe|rc-field-form)[\\/]/, sideEffects: false },
           { test: /src[\\/]admin[\\/](icons\.tsx|icon-sets[\\/])/, sideEffects: false },
+          // The contracts only declare: a list file's row schema (and zod with it) stays out of the first
+          // load, which reads only the list's declaration (src/contracts/list-declaration.ts).
+          { test: /src[\\/]contracts[\\/]/, sideEffects: false },
         ],
       },
     },

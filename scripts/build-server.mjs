@@ -11,6 +11,21 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * The files server/lists.ts finds by convention, which the bundle has no folders to read: the list
+ * definitions by name and the modules with a repository. esbuild bundles every file the imports'
+ * patterns match; this tells the bundle which ones there are.
+ */
+function bundledFiles() {
+  const lists = fs
+    .readdirSync(path.join(root, 'src', 'contracts', 'lists'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.slice(0, -'.ts'.length));
+  const modules = path.join(root, 'server', 'modules');
+  const repositories = fs.readdirSync(modules).filter((module) => fs.existsSync(path.join(modules, module, `${module}.repository.ts`)));
+  return { lists, repositories };
+}
+
+/**
  * Bundles the server into `outdir` (inside the repository, so its imports find node_modules) and
  * answers the packages the bundle imports at run time.
  */
@@ -28,6 +43,7 @@ export async function buildServer(outdir = path.join(root, 'build', 'server')) {
     target: 'node20.19',
     sourcemap: true,
     metafile: true,
+    define: { HOY_BUNDLED_FILES: JSON.stringify(bundledFiles()) },
     logLevel: 'warning',
   });
   // The bundle finds its migrations beside itself, as server/db/client.ts does in the source tree.

@@ -1,25 +1,10 @@
 // Every module's routes, in one of two scopes (server/plugins/auth-guard.ts). A module adds one line
-// here: to the guarded list unless every one of its calls is meant for anyone. An admin list is one
-// line in LISTS: its definition (src/contracts) and the source of its rows, which its module's
-// repository exports (decision 015).
+// here: to the guarded list unless every one of its calls is meant for anyone. The admin lists need
+// no line: each is its definition (src/contracts/lists/) and the source of its rows, which its
+// module's repository exports, found by server/lists.ts (decision 015).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activityList } from '../src/contracts/activity';
-import { bookingList } from '../src/contracts/bookings';
-import { feedbackList } from '../src/contracts/feedbacks';
-import { hostList } from '../src/contracts/hosts';
-import { emailSubscriberList, hostInformationList } from '../src/contracts/landing';
-import { listingList } from '../src/contracts/listings';
-import { propertyApprovalList } from '../src/contracts/property-approvals';
-import { staffList } from '../src/contracts/staff';
 import { listRoutes } from './lib/list-engine';
-import { activityListSource } from './modules/audit/audit.repository';
-import { bookingListSource } from './modules/bookings/bookings.repository';
-import { feedbackListSource } from './modules/feedbacks/feedbacks.repository';
-import { hostListSource } from './modules/hosts/hosts.repository';
-import { emailSubscriberListSource, hostInformationListSource } from './modules/landing/landing.repository';
-import { listingListSource } from './modules/listings/listings.repository';
-import { propertyApprovalListSource } from './modules/property-approvals/property-approvals.repository';
-import { staffListSource } from './modules/staff/staff.repository';
+import { ADMIN_LISTS } from './lists';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
@@ -57,17 +42,7 @@ export const PUBLIC_CALLS = [
 ] as const;
 
 /** The admin lists: each answers its whole array, one page with its total, and CSV where defined. */
-const LISTS: FastifyPluginAsyncZod[] = [
-  listRoutes(hostList, hostListSource),
-  listRoutes(propertyApprovalList, propertyApprovalListSource),
-  listRoutes(listingList, listingListSource),
-  listRoutes(bookingList, bookingListSource),
-  listRoutes(feedbackList, feedbackListSource),
-  listRoutes(hostInformationList, hostInformationListSource),
-  listRoutes(emailSubscriberList, emailSubscriberListSource),
-  listRoutes(activityList, activityListSource),
-  listRoutes(staffList, staffListSource),
-];
+const LISTS: FastifyPluginAsyncZod[] = ADMIN_LISTS.map((list) => listRoutes(list.definition, list.sourceOf));
 
 /** Modules whose routes anyone may call: sign-in, health, the landing page's two forms and ticketed downloads. */
 export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes, exportDownloadRoutes];

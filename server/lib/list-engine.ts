@@ -144,7 +144,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
       if (sendListCsv) {
         // The same CSV through a download ticket (server/modules/exports/), for the browser's download manager.
         listExports.add(url, {
-          permission: definition.access,
+          permission: definition.permission,
           parseQuery(query) {
             const parsed = querystring.safeParse(query);
             return parsed.success
@@ -160,7 +160,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
           description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV (a browser downloads it through POST /api/admin/exports).' : ''}`,
           querystring,
           ok: z.array(definition.row),
-          access: { permission: definition.access, isExport },
+          access: { permission: definition.permission, isExport },
         }),
         async (request, reply) => {
           const query = request.query as ListQuery<Sort, Status>;
@@ -181,7 +181,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
           description: `The exact total of the rows a search and filters select (q, status${definition.filters ? " and the list's filters" : ''}; paging and order are ignored), for a page that came with ${TOTAL_PENDING_HEADER} instead of X-Total-Count.`,
           querystring,
           ok: listTotalSchema,
-          access: { permission: definition.access },
+          access: { permission: definition.permission },
         }),
         async (request) => ({ total: await listTotal(definition, source, pages, request.query as ListQuery<Sort, Status>, viewOf(request.admin)) }),
       );

@@ -1,47 +1,29 @@
 // The admin resource registry: each resource's name, label, icon, routes, API calls and permission.
-// A list's path, permission, page size and filters come from its declaration (src/contracts/admin-lists.ts).
-// No screens here: the pages import this registry, and src/admin/screens.ts pairs it with them.
+// The admin lists are found, not listed: every file of src/contracts/lists/ is one list's definition,
+// and its entry comes from its declaration (path, permission, page size, filters, icon, place in the
+// sidebar, other screens and calls). Chats and promos, not lists, are declared here. No screens here:
+// the pages import this registry, and src/admin/screens.ts pairs it with them.
 import type { ComponentType } from 'react';
+import { MENU_ICONS } from './icons';
 import {
-  CommentOutlined,
-  DatabaseOutlined,
-  MessageOutlined,
-  HomeOutlined,
-  GiftOutlined,
-  HistoryOutlined,
-  ScheduleOutlined,
-  SafetyOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-} from './icons';
-import {
-  activityListDeclaration,
-  bookingListDeclaration,
-  emailSubscriberListDeclaration,
-  feedbackListDeclaration,
-  hostInformationListDeclaration,
-  hostListDeclaration,
-  listingListDeclaration,
-  propertyApprovalListDeclaration,
-  staffListDeclaration,
-} from '../contracts/admin-lists';
-import { listFilterFields, type DeclaredList } from '../contracts/list-declaration';
+  listFilterFields,
+  type DeclaredList,
+  type Endpoint,
+  type ListResourceOptions,
+  type MenuIcon,
+  type ResourceAction,
+} from '../contracts/list-declaration';
 import { camelCase } from '../contracts/names';
-import type { Permission } from '../contracts/roles';
+import { addListReaders, type Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
 
-/** One API call of a resource: a path under /api, with `:id` where the record id goes. */
-export type Endpoint = {
-  path: string;
-  /** The answer is `{ success, data, message? }`; `success: false` is an error carrying `message`. */
-  hasEnvelope?: boolean;
-  timeoutMs?: number;
-};
+export type { Endpoint, ResourceAction } from '../contracts/list-declaration';
 
-export type ResourceAction = {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-};
+/** Every list's declaration, by file: only `declaration` is read, so the bundler leaves each row schema (and zod) out. */
+const LIST_DECLARATIONS: readonly DeclaredList<string, string>[] = Object.values(
+  import.meta.glob<DeclaredList<string, string>>('../contracts/lists/*.ts', { eager: true, import: 'declaration' }),
+);
+addListReaders(LIST_DECLARATIONS);
 
 export type ResourceEntry = {
   /** Refine's resource name. */
@@ -75,112 +57,54 @@ export type ResourceEntry = {
   extraRoutes?: Record<string, string>;
   /** Hidden from the sidebar (still routed). */
   isHiddenFromMenu?: boolean;
-};
-
-/** What every entry below may state: its label and list route default to its name's. */
-type EntryDeclaration = Pick<ResourceEntry, 'icon' | 'actions' | 'idField' | 'extraRoutes' | 'isHiddenFromMenu'> & {
-  labelKey?: string;
-  routes?: Partial<ResourceEntry['routes']>;
+  /** The entry's place in the sidebar: entries go in ascending order. */
+  menuOrder: number;
 };
 
 /** A resource that is not an admin list (chats, promos): it states its own call, permission, page size and filters. */
-type PlainResourceDeclaration = EntryDeclaration &
-  Pick<ResourceEntry, 'name' | 'access' | 'pageSize'> & {
-    endpoints: ResourceEntry['endpoints'];
-    filterFields?: readonly string[];
-  };
-
-/**
- * An admin list's resource: its name (unless Refine knows it by another), list call, permission, page
- * size and filters are the list's, and cannot be stated again here.
- */
-type ListResourceDeclaration<List extends DeclaredList<string, string>> = EntryDeclaration & {
-  list: List;
-  name?: string;
-  endpoints?: Omit<Partial<ResourceEntry['endpoints']>, 'getList'> & { getList?: never };
-  access?: never;
-  pageSize?: never;
-  filterFields?: never;
+type PlainResourceDeclaration = Pick<ResourceEntry, 'name' | 'access' | 'pageSize' | 'actions' | 'extraRoutes'> & {
+  icon: MenuIcon;
+  menuOrder: number;
+  endpoints: ResourceEntry['endpoints'];
+  filterFields?: readonly string[];
+  routes?: Partial<ResourceEntry['routes']>;
 };
 
 /** The label and list route of a name: `admin.nav.<name in camelCase>` and `/<name>`, unless declared. */
-function entryOf<const Declaration extends EntryDeclaration>(name: string, declaration: Declaration) {
-  return {
-    ...declaration,
-    labelKey: declaration.labelKey ?? `admin.nav.${camelCase(name)}`,
-    routes: { list: `/${name}`, ...declaration.routes },
-  };
+function entryOf(name: string, declaration: { labelKey?: string; routes?: Partial<ResourceEntry['routes']> }) {
+  return { labelKey: declaration.labelKey ?? `admin.nav.${camelCase(name)}`, routes: { list: `/${name}`, ...declaration.routes } };
 }
 
 /** A resource that is not an admin list. */
 function defineResource<const Declaration extends PlainResourceDeclaration>(declaration: Declaration) {
-  return { ...entryOf(declaration.name, declaration), filterFields: declaration.filterFields ?? [] };
+  return { ...declaration, ...entryOf(declaration.name, declaration), icon: MENU_ICONS[declaration.icon], filterFields: declaration.filterFields ?? [] };
 }
 
-/** An admin list's resource, named after its list unless the declaration names it. */
-function defineListResource<List extends DeclaredList<string, string>, const Declaration extends ListResourceDeclaration<List>>(
-  declaration: Declaration & { list: List },
-) {
-  const { list } = declaration;
-  const name = (declaration.name ?? list.name) as Declaration extends { name: infer Name extends string } ? Name : List['name'];
+/** An admin list's entry: everything from its declaration, named after the list unless `resource.name` says otherwise. */
+function listResource(list: DeclaredList<string, string>): ResourceEntry {
+  const resource: ListResourceOptions = list.resource ?? {};
+  const name = resource.name ?? list.name;
   return {
-    ...entryOf(name, declaration),
+    ...resource,
+    ...entryOf(name, resource),
     name,
-    access: list.access,
+    list,
+    icon: MENU_ICONS[list.icon],
+    menuOrder: list.menuOrder,
+    access: list.permission,
     pageSize: list.pageSize,
     filterFields: listFilterFields(list),
-    endpoints: { ...declaration.endpoints, getList: { path: list.paths[0].replace(/^\/api\//, '') } },
+    endpoints: { ...resource.endpoints, getList: { path: list.paths[0].replace(/^\/api\//, '') } },
   };
 }
 
-// docs/product.md §21 and §9: the host detail calls answer an envelope and give up after 10 s.
-const hostDetail = { hasEnvelope: true, timeoutMs: 10_000 } satisfies Partial<Endpoint>;
-
-/** The admin resources in navigation order; the Refine shell and the data provider both read this list. */
-export const RESOURCES = [
-  defineListResource({
-    list: hostListDeclaration,
-    icon: TeamOutlined,
-    routes: { show: '/host-details/:id' },
-    endpoints: {
-      getOne: { path: 'hosts/:id', ...hostDetail },
-      update: { path: 'hosts/:id', ...hostDetail },
-      deleteOne: { path: 'hosts/:id', ...hostDetail },
-    },
-    actions: {
-      approve: { method: 'post', path: 'admin/update-status-host/:id' },
-      verification: { method: 'get', path: 'admin/user/:id' },
-      summary: { method: 'get', path: 'admin/hosts/summary' },
-    },
-    idField: 'userId',
-  }),
-  defineListResource({
-    list: propertyApprovalListDeclaration,
-    icon: HomeOutlined,
-    actions: {
-      approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
-      decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
-    },
-  }),
-  defineListResource({
-    list: listingListDeclaration,
-    icon: UnorderedListOutlined,
-    routes: { show: '/listings/:id' },
-    endpoints: { getOne: { path: 'admin/listings/:id' } },
-    actions: {
-      approve: { method: 'post', path: 'admin/listings/:id/approve' },
-      decline: { method: 'post', path: 'admin/listings/:id/decline' },
-    },
-  }),
-  defineListResource({
-    list: bookingListDeclaration,
-    icon: ScheduleOutlined,
-    actions: { summary: { method: 'get', path: 'admin/bookings/summary' } },
-  }),
+/** The resources that are not lists. */
+export const PLAIN_RESOURCES = [
   defineResource({
     name: 'chats',
     access: 'chats.read',
-    icon: MessageOutlined,
+    icon: 'message',
+    menuOrder: 50,
     endpoints: { getList: { path: 'admin/conversations' } },
     actions: {
       messages: { method: 'get', path: 'admin/conversations/:id/messages' },
@@ -193,7 +117,8 @@ export const RESOURCES = [
   defineResource({
     name: 'promos',
     access: 'promos.read',
-    icon: GiftOutlined,
+    icon: 'gift',
+    menuOrder: 60,
     routes: { list: '/promo-code' },
     extraRoutes: {
       guest: '/promo-code-guest',
@@ -208,56 +133,13 @@ export const RESOURCES = [
     },
     pageSize: 8,
   }),
-  defineListResource({
-    list: feedbackListDeclaration,
-    icon: CommentOutlined,
-    routes: { list: '/feedback' },
-  }),
-  defineListResource({
-    list: activityListDeclaration,
-    actions: { staffNames: { method: 'get', path: 'admin/activity/staff' } },
-    icon: HistoryOutlined,
-  }),
-  // Data from Landing Page: its first tab, the host form's submissions.
-  defineListResource({
-    name: 'landing-data',
-    list: hostInformationListDeclaration,
-    icon: DatabaseOutlined,
-  }),
-  // The landing page's second list: its own resource (table, search, paging), shown as a tab of
-  // Data from Landing Page.
-  defineListResource({
-    list: emailSubscriberListDeclaration,
-    labelKey: 'admin.nav.landingData',
-    icon: DatabaseOutlined,
-    routes: { list: '/landing-data/subscribers' },
-    isHiddenFromMenu: true,
-  }),
-  defineListResource({
-    list: staffListDeclaration,
-    icon: SafetyOutlined,
-    actions: {
-      create: { method: 'post', path: 'admin/staff' },
-      role: { method: 'put', path: 'admin/staff/:id/role' },
-      disable: { method: 'post', path: 'admin/staff/:id/disable' },
-      enable: { method: 'post', path: 'admin/staff/:id/enable' },
-      resetPassword: { method: 'post', path: 'admin/staff/:id/reset-password' },
-      revokeSessions: { method: 'post', path: 'admin/staff/:id/revoke-sessions' },
-      resetSecondFactor: { method: 'post', path: 'admin/staff/:id/reset-second-factor' },
-      secondFactorPolicy: { method: 'get', path: 'admin/staff/second-factor-policy' },
-      saveSecondFactorPolicy: { method: 'put', path: 'admin/staff/second-factor-policy' },
-    },
-  }),
-] as const satisfies readonly ResourceEntry[];
+] as const;
 
-export type ResourceName = (typeof RESOURCES)[number]['name'];
+/** The admin resources in sidebar order (`menuOrder`); the Refine shell and the data provider both read this list. */
+export const RESOURCES: readonly ResourceEntry[] = [...PLAIN_RESOURCES, ...LIST_DECLARATIONS.map(listResource)].sort((a, b) => a.menuOrder - b.menuOrder);
 
-/** The actions a resource declares, e.g. `ResourceActionName<'hosts'>` is 'approve' | 'verification' | 'summary'. */
-export type ResourceActionName<Name extends ResourceName> = Name extends ResourceName
-  ? Extract<(typeof RESOURCES)[number], { name: Name }> extends { actions: infer Actions }
-    ? keyof Actions & string
-    : never
-  : never;
+/** A resource's name: a list's (or its `resource.name`), chats or promos. */
+export type ResourceName = string;
 
 export function findResource(name: string): ResourceEntry {
   const entry = RESOURCES.find((resource) => resource.name === name);
@@ -267,13 +149,17 @@ export function findResource(name: string): ResourceEntry {
 
 /** The resource that shows the list named `list.name` (a list screen knows its list, not its resource). */
 export function findListResource(list: { name: string }): ResourceName {
-  const entry = RESOURCES.find((resource) => 'list' in resource && resource.list.name === list.name);
+  const entry = RESOURCES.find((resource) => resource.list?.name === list.name);
   if (!entry) throw new Error(`No admin resource shows the list "${list.name}"`);
   return entry.name;
 }
 
-/** The path of a resource action for `custom` calls, e.g. actionPath('hosts', 'approve', 7) → 'admin/update-status-host/7'. */
-export function actionPath<Name extends ResourceName>(resourceName: Name, action: ResourceActionName<Name>, id?: string | number): string {
+/**
+ * The path of a resource action for `custom` calls, e.g. actionPath('hosts', 'approve', 7) →
+ * 'admin/update-status-host/7'. A list's actions are in its declaration (`resource.actions`), found
+ * at load, so the names are checked when the call is made: an unknown one throws.
+ */
+export function actionPath(resourceName: ResourceName, action: string, id?: string | number): string {
   const found = (findResource(resourceName).actions ?? {})[action];
   if (!found) throw new Error(`Resource "${resourceName}" has no action "${action}"`);
   return fillPath(found.path, id);

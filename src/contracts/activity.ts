@@ -1,8 +1,6 @@
 // Activity: every decision and change the audit trail records, by any administrator, newest first.
 import { z } from 'zod';
 import { auditEventSchema } from './audit';
-import { activityListDeclaration } from './admin-lists';
-import { defineList } from './list-resource';
 import type { Permission } from './roles';
 
 /**
@@ -19,12 +17,6 @@ export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
  */
 export const activityRowSchema = auditEventSchema;
 export type ActivityRow = z.infer<typeof activityRowSchema>;
-
-export const activityList = defineList({
-  ...activityListDeclaration,
-  row: activityRowSchema,
-  summary: 'Every recorded decision, newest first: one page, every row, or format=csv',
-});
 
 /** GET /api/admin/activity/staff: one choice of Activity's staff filter (no e-mail or role: every Activity reader sees it). */
 export const activityStaffSchema = z.object({ id: z.number().int(), name: z.string() });

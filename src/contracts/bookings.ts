@@ -1,12 +1,7 @@
 // Bookings: the list (the fields of docs/product.md §18, User and Property nested) and its count cards.
 import { z } from 'zod';
 import { countsSchema } from './common';
-import { bookingListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
 import { BOOKING_STATUSES } from './statuses';
-
-/** Rows per page of the bookings list. */
-export const BOOKINGS_PAGE_SIZE = bookingListDeclaration.pageSize;
 
 export const bookingSchema = z.object({
   id: z.number().int(),
@@ -26,14 +21,6 @@ export const bookingSchema = z.object({
   Property: z.object({ title: z.string(), address: z.string() }).nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
-
-export const bookingList = defineList({
-  ...bookingListDeclaration,
-  row: bookingSchema,
-  summary:
-    'Bookings: the whole array, one page with X-Total-Count when paging parameters are given, or with format=csv every booking the search and status select (id order) as CSV',
-});
-export type BookingSort = ListSort<typeof bookingList>;
 
 /** The count cards, the total and one for each status: every booking, whatever the search or filter of the list. */
 export const bookingSummarySchema = countsSchema(['total', ...BOOKING_STATUSES]);

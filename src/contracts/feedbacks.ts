@@ -1,10 +1,5 @@
 // Feedback: guest reviews as the feedback screen shows them, newest first.
 import { z } from 'zod';
-import { feedbackListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
-
-/** Cards per "Show More" step of the feedback screen. */
-export const FEEDBACKS_PAGE_SIZE = feedbackListDeclaration.pageSize;
 
 export const feedbackSchema = z.object({
   id: z.number().int(),
@@ -16,10 +11,3 @@ export const feedbackSchema = z.object({
   User: z.object({ name: z.string(), email: z.string().nullable(), country: z.string().nullable() }).nullable(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
-
-export const feedbackList = defineList({
-  ...feedbackListDeclaration,
-  row: feedbackSchema,
-  summary: 'Feedback newest first: the whole array, or one page with X-Total-Count when paging parameters are given',
-});
-export type FeedbackSort = ListSort<typeof feedbackList>;

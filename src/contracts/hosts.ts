@@ -2,12 +2,7 @@
 // and the host edit rules (docs/product.md §20.1), shared by the server and the web form.
 import { z } from 'zod';
 import { countsSchema, isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { hostListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
 import { HOST_STATUSES } from './statuses';
-
-/** Rows per page of the hosts list. */
-export const HOSTS_PAGE_SIZE = hostListDeclaration.pageSize;
 
 export const hostListItemSchema = z.object({
   userId: z.number().int(),
@@ -17,14 +12,6 @@ export const hostListItemSchema = z.object({
   numberOfProperties: z.number().int(),
 });
 export type HostListItem = z.infer<typeof hostListItemSchema>;
-
-export const hostList = defineList({
-  ...hostListDeclaration,
-  row: hostListItemSchema,
-  summary:
-    'Hosts: the whole array, one page with X-Total-Count when paging parameters are given, or format=csv (every host the search and status select, in userId order)',
-});
-export type HostSort = ListSort<typeof hostList>;
 
 /** The four count cards: every host, whatever the search or filter of the list. */
 export const hostSummarySchema = countsSchema(['total', 'approved', 'pending', 'rejected']);

@@ -1,8 +1,6 @@
 // The landing page's two public forms and the admin screen "Data from Landing Page".
 import { z } from 'zod';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from './common';
-import { emailSubscriberListDeclaration, hostInformationListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many submissions from your address. Please try again later.';
@@ -47,18 +45,3 @@ export type HostInformationRow = z.infer<typeof hostInformationRowSchema>;
 
 export const emailSubscriberRowSchema = submissionRowSchema({ email: z.string() });
 export type EmailSubscriberRow = z.infer<typeof emailSubscriberRowSchema>;
-
-export const hostInformationList = defineList({
-  ...hostInformationListDeclaration,
-  row: hostInformationRowSchema,
-  summary: 'Host form submissions, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-});
-
-export const emailSubscriberList = defineList({
-  ...emailSubscriberListDeclaration,
-  row: emailSubscriberRowSchema,
-  summary: 'E-mail subscribers, newest first: one page, every row, or format=csv (all rows or the searched ones)',
-});
-
-export type HostInformationSort = ListSort<typeof hostInformationList>;
-export type EmailSubscriberSort = ListSort<typeof emailSubscriberList>;

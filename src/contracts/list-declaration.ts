@@ -1,8 +1,12 @@
-// What an admin list is, apart from its row schema: its name, paths, permission, page size, sorts,
-// filters and CSV columns. No zod here: the back-office's first load reads these declarations (its
-// resource registry, src/admin/resources.ts); list-resource.ts adds the row schema for the server.
+// What an admin list is: its name, paths, readers, page size, sorts, filters, CSV columns, icon and
+// place in the sidebar (`declareList`), and its row (`defineList`). Each list is one file of
+// src/contracts/lists/ exporting both, as `declaration` and `definition`. No zod runs here: the
+// back-office's first load reads every declaration (src/admin/resources.ts), and a definition builds
+// its row schema only when first asked (the server's list engine), so the bundler drops it from the
+// web app, which never asks (docs/decisions/023-list-declarations-without-zod.md).
+import type { z } from 'zod';
 import { camelCase } from './names';
-import type { Permission } from './roles';
+import { listPermission, type ListAccess, type Permission } from './roles';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -10,6 +14,40 @@ export type CsvColumn = string | { header: string; field: string };
 
 export const csvHeaderOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.header);
 export const csvFieldOf = (column: CsvColumn) => (typeof column === 'string' ? column : column.field);
+
+/** One API call of a resource: a path under /api, with `:id` where the record id goes. */
+export type Endpoint = {
+  path: string;
+  /** The answer is `{ success, data, message? }`; `success: false` is an error carrying `message`. */
+  hasEnvelope?: boolean;
+  timeoutMs?: number;
+};
+
+/** A call beyond CRUD, reached through the data provider's `custom` (src/admin/resources.ts, `actionPath`). */
+export type ResourceAction = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+};
+
+/** The icons a sidebar entry may show, by name (src/admin/icon-sets/frame.tsx draws each). */
+export type MenuIcon = 'comment' | 'database' | 'gift' | 'history' | 'home' | 'message' | 'safety' | 'schedule' | 'team' | 'unordered-list';
+
+/** What the back-office's registry takes from a list beyond its list call (src/admin/resources.ts): all optional. */
+export interface ListResourceOptions {
+  /** Refine's resource name and route, when not the list's (Data from Landing Page shows `host-information`). */
+  name?: string;
+  /** i18n key of the sidebar label and page heading. Default: `admin.nav.<resource name in camelCase>`. */
+  labelKey?: string;
+  /** The screens' routes. Default: the list at `/<resource name>`. */
+  routes?: { list?: string; show?: string; edit?: string; create?: string };
+  endpoints?: { getOne?: Endpoint; create?: Endpoint; update?: Endpoint; deleteOne?: Endpoint };
+  /** Calls beyond CRUD, by name. */
+  actions?: Readonly<Record<string, ResourceAction>>;
+  /** The field that identifies a row when the API does not name it `id` (hosts answer `userId`). */
+  idField?: string;
+  /** Routed, but not in the sidebar. */
+  isHiddenFromMenu?: boolean;
+}
 
 /** What a list's own filter parameter holds; list-resource.ts turns each into its query schema. */
 export type ListFilterKind =
@@ -54,10 +92,17 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
   /** OpenAPI tag (default: the name). */
   tag?: string;
   /**
-   * The permission that reads the list (src/contracts/roles.ts). Its CSV and its whole array are
-   * exports: they need the `export` permission too.
+   * Who reads the list: a permission of src/contracts/roles.ts (`'hosts.read'`), or its readers
+   * (`{ readers: ['moderator', 'viewer'] }`), which gives it the permission `<name>.read`, held by
+   * them and the administrator. Its CSV and its whole array are exports: they need `export` too.
    */
-  access: Permission;
+  access: ListAccess;
+  /** The sidebar entry's icon. */
+  icon: MenuIcon;
+  /** The entry's place in the sidebar: entries go in ascending order (src/admin/resources.ts gives the others'). */
+  menuOrder: number;
+  /** What the back-office's registry needs beyond the list: other screens, calls, a resource name. */
+  resource?: ListResourceOptions;
   /**
    * Query parameters beyond the paged form's, each narrowing the rows (Activity's `staffId`), with
    * what each holds. The source receives those present as `filters`; a call with one is one page or
@@ -71,19 +116,45 @@ export interface DeclaredList<Sort extends string, Status extends string = never
   paths: readonly [string, ...string[]];
   labels: string;
   tag: string;
+  /** The permission that reads the list, named or derived from its readers. */
+  permission: Permission;
 }
 
 /** Declares a list: its API path, i18n prefix and OpenAPI tag derived from its name where it names none. */
-export function declareList<const Name extends string, Sort extends string, Status extends string = never>(
-  declaration: ListDeclaration<Sort, Status> & { name: Name },
-): DeclaredList<Sort, Status> & { name: Name } {
+export function declareList<const Name extends string, Sort extends string, Status extends string = never, const Resource extends ListResourceOptions = {}>(
+  declaration: ListDeclaration<Sort, Status> & { name: Name; resource?: Resource },
+): DeclaredList<Sort, Status> & { name: Name; resource?: Resource } {
   const { name } = declaration;
   return {
     ...declaration,
     paths: declaration.paths ?? [`/api/admin/${name}`],
     labels: declaration.labels ?? `admin.${camelCase(name)}`,
     tag: declaration.tag ?? name,
+    permission: listPermission(declaration),
   };
+}
+
+/** A list as the server's list engine reads it: its declaration and its row. */
+export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> extends DeclaredList<Sort, Status> {
+  /** One row as the API answers it, with its JSON names. */
+  row: Row;
+  /** The routes' one-line OpenAPI summary. */
+  summary: string;
+}
+
+/**
+ * A list's definition: its declaration with its row schema and OpenAPI summary, built on the first
+ * call and kept. `rowOf` runs only where the definition is asked for (the server), so the web app's
+ * bundle, which reads only declarations, leaves it and zod out (the call below is marked free of
+ * side effects for the bundler).
+ */
+/* #__NO_SIDE_EFFECTS__ */
+export function defineList<const Name extends string, Row extends z.ZodObject, Sort extends string, Status extends string = never>(
+  declaration: DeclaredList<Sort, Status> & { name: Name },
+  rowOf: () => { row: Row; summary: string },
+): () => ListDefinition<Row, Sort, Status> & { name: Name } {
+  let definition: (ListDefinition<Row, Sort, Status> & { name: Name }) | undefined;
+  return () => (definition ??= { ...declaration, ...rowOf() });
 }
 
 /** The query parameters that narrow a list: the search, the status where it has statuses, and its own filters. */

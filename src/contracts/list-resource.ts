@@ -1,27 +1,11 @@
-// One definition per admin list, shared by the server (routes, validation, OpenAPI, CSV) and the web
-// app (table, sort toggle, filter, search, paging, export). A list is declared once (its declaration,
-// list-declaration.ts, without zod) and defined here with its row schema; the server's list engine
-// (server/lib/list-engine.ts) and the admin list page read the same object.
+// The zod half of the admin lists: the query a list accepts, and the types read from a definition
+// (src/contracts/lists/, list-declaration.ts). The server's list engine (server/lib/list-engine.ts)
+// reads both; the web app reads only the types.
 import { z } from 'zod';
-import { declareList, type DeclaredList, type ListDeclaration, type ListFilterKind } from './list-declaration';
+import type { ListDefinition, ListFilterKind } from './list-declaration';
 import { listQuerySchema, type ListQuery } from './paging';
 
-export { csvFieldOf, csvHeaderOf, type CsvColumn, type SortOrder } from './list-declaration';
-
-/** A list as the server's list engine and the admin list page read it: its declaration and its row. */
-export interface ListDefinition<Row extends z.ZodObject, Sort extends string, Status extends string = never> extends DeclaredList<Sort, Status> {
-  /** One row as the API answers it, with its JSON names. */
-  row: Row;
-  /** The routes' one-line OpenAPI summary: here, not in the declaration, which the back-office's first load reads. */
-  summary: string;
-}
-
-/** Defines a list: its declaration (list-declaration.ts) with the schema of one row. */
-export function defineList<Row extends z.ZodObject, Sort extends string, Status extends string = never>(
-  declaration: ListDeclaration<Sort, Status> & { row: Row; summary: string },
-): ListDefinition<Row, Sort, Status> {
-  return { ...declareList(declaration), row: declaration.row, summary: declaration.summary };
-}
+export { csvFieldOf, csvHeaderOf, type CsvColumn, type ListDefinition, type SortOrder } from './list-declaration';
 
 /** The schema of each kind of a list's own filter parameters. */
 const FILTER_SCHEMAS: Record<ListFilterKind, z.ZodType> = {
@@ -39,10 +23,14 @@ export function listDefinitionQuerySchema<Row extends z.ZodObject, Sort extends 
   return definition.csvColumns ? schema : schema.extend({ format: z.enum(['json']).optional() });
 }
 
-/** The sort keys of a list, e.g. `ListSort<typeof hostList>`. */
-export type ListSort<Definition> = Definition extends { sorts: readonly (infer Sort extends string)[] } ? Sort : never;
-export type ListRow<Definition> = Definition extends ListDefinition<infer Row, string, string> ? z.infer<Row> : never;
-export type ListDefinitionQuery<Definition> = Definition extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;
+/** A definition as a list file exports it (a function that builds it once), or built. */
+type Built<Definition> = Definition extends () => infer Built ? Built : Definition;
+
+/** The sort keys of a list, e.g. `ListSort<typeof declaration>`. */
+export type ListSort<Definition> = Built<Definition> extends { sorts: readonly (infer Sort extends string)[] } ? Sort : never;
+/** One row of a list, e.g. `ListRow<typeof definition>`. */
+export type ListRow<Definition> = Built<Definition> extends ListDefinition<infer Row, string, string> ? z.infer<Row> : never;
+export type ListDefinitionQuery<Definition> = Built<Definition> extends ListDefinition<z.ZodObject, infer Sort, infer Status> ? ListQuery<Sort, Status> : never;
 
 /** A row's value at a JSON name, nested names (`User.name`) included; null when a level is missing. */
 export function valueAt(row: unknown, jsonName: string): unknown {

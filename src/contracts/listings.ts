@@ -1,8 +1,6 @@
 // Review Listings and the listing approval detail: list rows, the full listing, and the decision calls.
 import { z } from 'zod';
 import { fieldsOf } from './common';
-import { listingListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
 export const MAX_DECISION_REASON_LENGTH = 1000;
@@ -19,13 +17,6 @@ export const listingRowSchema = z.object({
   propertyId: z.number().int(),
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
-
-export const listingList = defineList({
-  ...listingListDeclaration,
-  row: listingRowSchema,
-  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
-});
-export type ListingSort = ListSort<typeof listingList>;
 
 /** The amenities a listing may offer, in the order the detail lists them: each a yes / no field of the detail. */
 export const LISTING_AMENITY_FLAGS = [

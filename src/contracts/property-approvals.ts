@@ -1,8 +1,6 @@
 // Property Approvals: list rows and the approve / decline decision with optimistic concurrency.
 import { z } from 'zod';
 import { decisionReasonSchema } from './listings';
-import { propertyApprovalListDeclaration } from './admin-lists';
-import { defineList, type ListSort } from './list-resource';
 import { PROPERTY_APPROVAL_STATUSES, type PropertyApprovalStatus } from './statuses';
 
 export const propertyApprovalRowSchema = z.object({
@@ -15,13 +13,6 @@ export const propertyApprovalRowSchema = z.object({
   version: z.number().int(),
 });
 export type PropertyApprovalRow = z.infer<typeof propertyApprovalRowSchema>;
-
-export const propertyApprovalList = defineList({
-  ...propertyApprovalListDeclaration,
-  row: propertyApprovalRowSchema,
-  summary: 'Property Approvals: one page (q over title, address and host name) or, without paging parameters, every property',
-});
-export type PropertyApprovalSort = ListSort<typeof propertyApprovalList>;
 
 /** Body of approve and decline; the whole body may be left out. */
 export const propertyDecisionRequestSchema = z

@@ -2,12 +2,15 @@
 // one permission (server/lib/route-schema.ts, list definitions in src/contracts); the server checks it
 // before any route code runs. The web app reads the same table to show only what a role may use.
 // No zod here: the back-office's first load reads this table (role-schema.ts holds the schema).
+// A list may name its readers instead of a permission (src/contracts/lists/, `access: { readers }`):
+// the lists' registry (web) and catalogue (server) hand their lists to `addListReaders` as they load,
+// which adds the permission `<list name>.read` to PERMISSIONS and to each reader's set.
 
 export const ROLES = ['administrator', 'moderator', 'support', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What a route may ask of the caller's role. Each guarded route names exactly one. */
-export const PERMISSIONS = [
+const BASE_PERMISSIONS = [
   /** The caller's own account: sign out, own sessions, who am I. */
   'account',
   'dashboard.read',
@@ -39,7 +42,12 @@ export const PERMISSIONS = [
    */
   'export',
 ] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** A permission a list declares by naming its readers: `<list name>.read`. */
+export type ListPermission = `${string}.read`;
+export type Permission = (typeof BASE_PERMISSIONS)[number] | ListPermission;
+
+/** Every permission: the table's, then those the lists declare (addListReaders). */
+export const PERMISSIONS: readonly Permission[] = [...BASE_PERMISSIONS];
 
 const READ_EVERYTHING: readonly Permission[] = [
   'account',
@@ -55,7 +63,7 @@ const READ_EVERYTHING: readonly Permission[] = [
   'promos.read',
 ];
 
-/** The one table of who may do what. */
+/** The one table of who may do what; the administrator holds every permission. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   administrator: PERMISSIONS,
   moderator: [
@@ -84,8 +92,27 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'history.read',
     'export',
   ],
-  viewer: READ_EVERYTHING,
+  viewer: [...READ_EVERYTHING],
 };
+
+/** Who reads a list: a permission of the table, or its readers (the administrator reads every list). */
+export type ListAccess = Permission | { readers: readonly Role[] };
+
+/** The permission that reads a list: the one it names, or `<name>.read` when it names its readers. */
+export const listPermission = (list: { name: string; access: ListAccess }): Permission => (typeof list.access === 'string' ? list.access : `${list.name}.read`);
+
+/**
+ * Adds the permission of each list that names its readers, held by them and by the administrator.
+ * The registry and the catalogue may both hand the same list: a permission is added once.
+ */
+export function addListReaders(lists: readonly { name: string; access: ListAccess }[]): void {
+  for (const list of lists) {
+    const permission = listPermission(list);
+    if (typeof list.access === 'string' || PERMISSIONS.includes(permission)) continue;
+    (PERMISSIONS as Permission[]).push(permission);
+    for (const role of list.access.readers) if (role !== 'administrator') (ROLE_PERMISSIONS[role] as Permission[]).push(permission);
+  }
+}
 
 export function hasPermission(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);

@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { secondFactorStatusSchema } from './account';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { isValidEmail, MAX_SHORT_TEXT_LENGTH } from './common';
-import { staffListDeclaration } from './admin-lists';
-import { defineList } from './list-resource';
 import { roleSchema } from './role-schema';
 import { ROLES } from './roles';
 
@@ -35,12 +33,6 @@ export const staffRowSchema = z.object({
   createdAt: z.string(),
 });
 export type StaffRow = z.infer<typeof staffRowSchema>;
-
-export const staffList = defineList({
-  ...staffListDeclaration,
-  row: staffRowSchema,
-  summary: 'Staff accounts by name: one page (q over name and e-mail, status is the role), or every row',
-});
 
 const passwordSchema = z
   .string(STAFF_MESSAGES.passwordLength)

@@ -6,7 +6,8 @@
 // statement cannot write them.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKINGS_PAGE_SIZE, type Booking } from '../../src/contracts/bookings';
+import { type Booking } from '../../src/contracts/bookings';
+import { declaration as bookingList } from '../../src/contracts/lists/bookings';
 import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
@@ -35,7 +36,7 @@ async function allPages(query: string): Promise<{ rows: Booking[]; total: number
     expect(response.statusCode, response.body).toBe(200);
     const batch = response.json<Booking[]>();
     rows.push(...batch);
-    if (batch.length < BOOKINGS_PAGE_SIZE) return { rows, total: Number(response.headers['x-total-count']) };
+    if (batch.length < bookingList.pageSize) return { rows, total: Number(response.headers['x-total-count']) };
   }
 }
 
@@ -67,7 +68,7 @@ describe.each([
     const { rows: paged, total } = await allPages(`sort=${sort}&order=${order}${status}`);
     expect(paged.length).toBe(total);
     expect(new Set(paged.map((row) => row.id)).size).toBe(paged.length);
-    expect(paged.length).toBeGreaterThan(BOOKINGS_PAGE_SIZE);
+    expect(paged.length).toBeGreaterThan(bookingList.pageSize);
     expect(paged.map((row) => row.id)).toEqual(expectedOrder(paged, nameOf, order));
     // Unnamed bookings are there, and last.
     expect(nameOf(paged.at(-1)!) ?? '').toBe('');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BOOKINGS_PAGE_SIZE, type Booking } from '../../src/contracts/bookings';
+import { type Booking } from '../../src/contracts/bookings';
+import { declaration as bookingList } from '../../src/contracts/lists/bookings';
 import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
@@ -110,7 +111,7 @@ describe('GET /api/admin/bookings, paged form', () => {
     const tag = newTag();
     const { rows } = await bookingsFor(tag, 10);
     const first = await page({ q: tag, page: 1 });
-    expect(first.rows).toHaveLength(BOOKINGS_PAGE_SIZE);
+    expect(first.rows).toHaveLength(bookingList.pageSize);
     expect(first.total).toBe(10);
     const second = await page({ q: tag, page: 2 });
     expect([...first.ids, ...second.ids]).toEqual(rows.map((row) => row.id).reverse());

@@ -22,8 +22,8 @@ vi.mock('../../server/modules/bookings/bookings.repository', async (importOrigin
   const original = await importOriginal<typeof import('../../server/modules/bookings/bookings.repository')>();
   return {
     ...original,
-    bookingListSource(db: Parameters<typeof original.bookingListSource>[0]) {
-      const source = original.bookingListSource(db);
+    bookingsListSource(db: Parameters<typeof original.bookingsListSource>[0]) {
+      const source = original.bookingsListSource(db);
       return {
         ...source,
         async *batches(request: Parameters<typeof source.batches>[0]) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FEEDBACKS_PAGE_SIZE, type Feedback } from '../../src/contracts/feedbacks';
+import { type Feedback } from '../../src/contracts/feedbacks';
+import { declaration as feedbackList } from '../../src/contracts/lists/feedbacks';
 import { signedInTestApp } from './helpers/app';
 import { insertFeedback, insertGuest } from './helpers/fixtures';
 
@@ -78,7 +79,7 @@ describe('GET /api/admin/feedbacks, paged form', () => {
     const inserted = [];
     for (let n = 1; n <= 12; n += 1) inserted.push(await insertFeedback(t.handle, { comments: `${tag} ${n}`, createdAt: day(n) }));
     const first = await page({ q: tag, page: 1 });
-    expect(first.rows).toHaveLength(FEEDBACKS_PAGE_SIZE);
+    expect(first.rows).toHaveLength(feedbackList.pageSize);
     expect(first.total).toBe(12);
     const second = await page({ q: tag, page: 2 });
     expect([...first.ids, ...second.ids]).toEqual(inserted.map((row) => row.id).reverse());

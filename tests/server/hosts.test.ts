@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HOSTS_PAGE_SIZE, type HostListItem } from '../../src/contracts/hosts';
+import { type HostListItem } from '../../src/contracts/hosts';
+import { declaration as hostList } from '../../src/contracts/lists/hosts';
 import { signedInTestApp } from './helpers/app';
 import { insertGuest, insertHost, insertProperty, insertVerification } from './helpers/fixtures';
 
@@ -71,7 +72,7 @@ describe('GET /api/admin/hosts, paged form', () => {
     const tag = newTag();
     for (let n = 0; n < 11; n += 1) await insertHost(t.handle, { name: `${tag} ${n}` });
     const first = await page({ q: tag, page: 1 });
-    expect(first.rows).toHaveLength(HOSTS_PAGE_SIZE);
+    expect(first.rows).toHaveLength(hostList.pageSize);
     expect(first.total).toBe(11);
     const second = await page({ q: tag, page: 2 });
     expect(second.rows).toHaveLength(3);

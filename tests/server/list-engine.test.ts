@@ -1,16 +1,19 @@
 // The list engine: every list declared by a definition answers its three forms the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingList } from '../../src/contracts/bookings';
-import { feedbackList } from '../../src/contracts/feedbacks';
-import { hostList } from '../../src/contracts/hosts';
-import { emailSubscriberList, hostInformationList } from '../../src/contracts/landing';
+import { definition as bookingList } from '../../src/contracts/lists/bookings';
+import { definition as emailSubscriberList } from '../../src/contracts/lists/email-subscribers';
+import { definition as feedbackList } from '../../src/contracts/lists/feedbacks';
+import { definition as hostInformationList } from '../../src/contracts/lists/host-information';
+import { definition as hostList } from '../../src/contracts/lists/hosts';
 import { csvHeaderOf } from '../../src/contracts/list-resource';
-import { listingList } from '../../src/contracts/listings';
-import { propertyApprovalList } from '../../src/contracts/property-approvals';
+import { definition as listingList } from '../../src/contracts/lists/listings';
+import { definition as propertyApprovalList } from '../../src/contracts/lists/property-approvals';
 import { seedDemo } from '../../server/db/seed/demo';
 import { createTestApp, type TestApp } from './helpers/app';
 
-const LISTS = [hostList, bookingList, feedbackList, listingList, propertyApprovalList, hostInformationList, emailSubscriberList];
+const LISTS = [hostList, bookingList, feedbackList, listingList, propertyApprovalList, hostInformationList, emailSubscriberList].map((definition) =>
+  definition(),
+);
 
 let t: TestApp;
 let token: string;

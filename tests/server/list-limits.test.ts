@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineList } from '../../src/contracts/list-resource';
+import { declareList, defineList } from '../../src/contracts/list-declaration';
 import { EXPORTS_BUSY_MESSAGE, PAGE_TOO_DEEP_MESSAGE } from '../../src/contracts/paging';
 import { listPage } from '../../server/lib/list-engine';
 import type { ListSource } from '../../server/lib/list-source';
@@ -21,16 +21,19 @@ const t = signedInTestApp({ metricsToken: METRICS_TOKEN });
 const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
 
 /** A list of plain rows for the engine alone, over a source the test writes. */
-const plainList = defineList({
-  name: 'plain',
-  row: z.object({ id: z.number().int(), label: z.string() }),
-  sorts: ['id'],
-  defaultOrder: { sort: 'id', order: 'asc' },
-  searchFields: ['label'],
-  pageSize: 10,
-  summary: 'Plain rows, for the engine under test',
-  access: 'hosts.read',
-});
+const plainList = defineList(
+  declareList({
+    name: 'plain',
+    sorts: ['id'],
+    defaultOrder: { sort: 'id', order: 'asc' },
+    searchFields: ['label'],
+    pageSize: 10,
+    access: 'hosts.read',
+    icon: 'team',
+    menuOrder: 0,
+  }),
+  () => ({ row: z.object({ id: z.number().int(), label: z.string() }), summary: 'Plain rows, for the engine under test' }),
+)();
 type PlainRow = { id: number; label: string };
 
 function plainSource(total: number, overrides: Partial<ListSource<PlainRow, 'id'>> = {}) {

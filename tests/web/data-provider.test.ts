@@ -9,7 +9,7 @@ import { createAuthProvider } from '../../src/admin/providers/auth-provider';
 import { createDataProvider, toListQuery } from '../../src/admin/providers/data-provider';
 import { BACKGROUND_ACTIVITY_HEADERS, createApiClient } from '../../src/lib/api-client';
 import { actionPath, findResource } from '../../src/admin/resources';
-import { hostList } from '../../src/contracts/hosts';
+import { declaration as hostList } from '../../src/contracts/lists/hosts';
 
 // Nothing listens on port 1, so calls there fail without an answer.
 const UNREACHABLE_API = 'http://127.0.0.1:1/api';

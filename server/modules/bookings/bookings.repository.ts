@@ -1,6 +1,7 @@
 // SQL for bookings with their guest and property, and the bookings list's source of rows.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Booking, BookingSort } from '../../../src/contracts/bookings';
+import type { Booking } from '../../../src/contracts/bookings';
+import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
@@ -332,7 +333,7 @@ function toBooking(row: BookingRow): Booking {
  * The bookings list: the repository's SQL wrapped for the list engine. A search first finds its
  * guests and properties (`prepare`), so the page, the count and the export read a narrow one by key.
  */
-export function bookingListSource(db: Database): ListSource<Booking, BookingSort, BookingStatus> {
+export function bookingsListSource(db: Database): ListSource<Booking, BookingSort, BookingStatus> {
   const repository = createBookingsRepository(db);
   /** The list's filter as the repository reads it. */
   const filterOf = (request: ListFilter<BookingStatus>): BookingFilter => ({

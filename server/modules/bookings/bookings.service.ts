@@ -1,4 +1,4 @@
-// Bookings: the counts of the cards (the list's rows come from bookingListSource, bookings.repository.ts).
+// Bookings: the counts of the cards (the list's rows come from bookingsListSource, bookings.repository.ts).
 import type { BookingSummary } from '../../../src/contracts/bookings';
 import type { BookingsRepository } from './bookings.repository';
 

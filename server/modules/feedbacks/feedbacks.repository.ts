@@ -1,6 +1,7 @@
 // SQL for feedback with its author, and the feedback list's source of rows.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Feedback, FeedbackSort } from '../../../src/contracts/feedbacks';
+import type { Feedback } from '../../../src/contracts/feedbacks';
+import type { FeedbackSort } from '../../../src/contracts/lists/feedbacks';
 import type { Database } from '../../db/client';
 import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
@@ -126,7 +127,7 @@ function toFeedback(row: FeedbackRow): Feedback {
 }
 
 /** The feedback list: the repository's SQL wrapped for the list engine. */
-export function feedbackListSource(db: Database): ListSource<Feedback, FeedbackSort, never> {
+export function feedbacksListSource(db: Database): ListSource<Feedback, FeedbackSort, never> {
   const repository = createFeedbacksRepository(db);
   return {
     tables: ['feedbacks', 'users'],

@@ -1,6 +1,7 @@
 // SQL for hosts (users with is_host) and their verification, and the hosts list's source of rows.
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { HostListItem, HostSort } from '../../../src/contracts/hosts';
+import type { HostListItem } from '../../../src/contracts/hosts';
+import type { HostSort } from '../../../src/contracts/lists/hosts';
 import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
@@ -91,7 +92,7 @@ export const toHostListItem = (row: HostListRow): HostListItem => ({
  * array and CSV) in userId order, because a descending sort with empty ones last mixes directions,
  * which no row comparison resumes, while the primary key walks every host a batch at a time.
  */
-export function hostListSource(db: Database): ListSource<HostListItem, HostSort, HostStatus> {
+export function hostsListSource(db: Database): ListSource<HostListItem, HostSort, HostStatus> {
   const selectRows = () => db.select(listColumns).from(users).$dynamic();
   return {
     tables: ['users'],

@@ -1,5 +1,5 @@
 // Hosts: the counts of the cards, the detail and its edit rules, approval and deletion (the list's
-// rows come from hostListSource, hosts.repository.ts). Every change is written together with its
+// rows come from hostsListSource, hosts.repository.ts). Every change is written together with its
 // audit record in one transaction.
 import {
   HOST_NOT_FOUND_MESSAGE,

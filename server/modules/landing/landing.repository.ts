@@ -1,7 +1,9 @@
 // SQL for the landing page's forms, and the sources of the two lists on the admin screen "Data from
 // Landing Page".
 import { ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { EmailSubscriberRow, EmailSubscriberSort, HostInformationRow, HostInformationSort } from '../../../src/contracts/landing';
+import type { EmailSubscriberRow, HostInformationRow } from '../../../src/contracts/landing';
+import type { EmailSubscriberSort } from '../../../src/contracts/lists/email-subscribers';
+import type { HostInformationSort } from '../../../src/contracts/lists/host-information';
 import type { Database } from '../../db/client';
 import { emailSubscribers, hostInterestSubmissions } from '../../db/schema';
 import { tableListSource } from '../../lib/table-list-source';
@@ -49,7 +51,7 @@ const emailSubscriberTable = {
 export const hostInformationListSource = (db: Database) =>
   tableListSource<HostInformationRow & { createdAt: Date }, HostInformationRow, HostInformationSort>({ db, ...hostInformationTable });
 
-export const emailSubscriberListSource = (db: Database) =>
+export const emailSubscribersListSource = (db: Database) =>
   tableListSource<EmailSubscriberRow & { createdAt: Date }, EmailSubscriberRow, EmailSubscriberSort>({ db, ...emailSubscriberTable });
 
 export function createLandingRepository(db: Database) {

@@ -1,6 +1,7 @@
 // SQL for Review Listings and the listing approval detail (a listing is a property under review).
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
-import type { ListingRow, ListingSort } from '../../../src/contracts/listings';
+import type { ListingRow } from '../../../src/contracts/listings';
+import type { ListingSort } from '../../../src/contracts/lists/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
@@ -15,7 +16,7 @@ const rowColumns = {
 };
 
 /** Review Listings: properties by their review status, each with its host's name; searched by title. */
-export const listingListSource = (db: Database) =>
+export const listingsListSource = (db: Database) =>
   tableListSource<ListingRecord, ListingRow, ListingSort, ListingStatus>({
     db,
     table: properties,

@@ -1,5 +1,5 @@
 // The listing approval detail: the full listing, approve and decline (Review Listings' rows come from
-// listingListSource, listings.repository.ts).
+// listingsListSource, listings.repository.ts).
 import {
   LISTING_NOT_FOUND_MESSAGE,
   UNDECIDED_LISTING_STATUSES,

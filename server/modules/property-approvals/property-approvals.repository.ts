@@ -1,6 +1,7 @@
 // SQL for Property Approvals: the paged list and the compare-and-set decision.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PropertyApprovalRow, PropertyApprovalSort } from '../../../src/contracts/property-approvals';
+import type { PropertyApprovalRow } from '../../../src/contracts/property-approvals';
+import type { PropertyApprovalSort } from '../../../src/contracts/lists/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
@@ -21,7 +22,7 @@ function searchCondition(pattern: string): SQL {
 }
 
 /** Property Approvals: properties by their approval status, each with its host's name and version. */
-export const propertyApprovalListSource = (db: Database) =>
+export const propertyApprovalsListSource = (db: Database) =>
   tableListSource<PropertyApprovalRecord, PropertyApprovalRow, PropertyApprovalSort, PropertyApprovalStatus>({
     db,
     table: properties,

@@ -1,5 +1,5 @@
 // Property Approvals: approve / decline that only one browser can win (the list's rows come from
-// propertyApprovalListSource, property-approvals.repository.ts).
+// propertyApprovalsListSource, property-approvals.repository.ts).
 import {
   PROPERTY_CHANGED_MESSAGE,
   PROPERTY_NOT_FOUND_MESSAGE,

@@ -22,25 +22,31 @@ import {
   UnorderedListOutlined as UnorderedListIcon,
   UserOutlined as UserIcon,
 } from '@ant-design/icons';
+import type { MenuIcon as MenuIconName } from '../../contracts/list-declaration';
 import { decorative } from './decorative';
 
 export const CloseOutlined = /* @__PURE__ */ decorative(CloseIcon);
-export const CommentOutlined = /* @__PURE__ */ decorative(CommentIcon);
 export const DashboardOutlined = /* @__PURE__ */ decorative(DashboardIcon);
-export const DatabaseOutlined = /* @__PURE__ */ decorative(DatabaseIcon);
 export const EllipsisOutlined = /* @__PURE__ */ decorative(EllipsisIcon);
-export const GiftOutlined = /* @__PURE__ */ decorative(GiftIcon);
-export const HistoryOutlined = /* @__PURE__ */ decorative(HistoryIcon);
 export const HomeFilled = /* @__PURE__ */ decorative(HomeFilledIcon);
-export const HomeOutlined = /* @__PURE__ */ decorative(HomeIcon);
 export const LaptopOutlined = /* @__PURE__ */ decorative(LaptopIcon);
 export const LeftOutlined = /* @__PURE__ */ decorative(LeftIcon);
 export const LogoutOutlined = /* @__PURE__ */ decorative(LogoutIcon);
 export const MenuOutlined = /* @__PURE__ */ decorative(MenuIcon);
 export const MessageOutlined = /* @__PURE__ */ decorative(MessageIcon);
 export const RightOutlined = /* @__PURE__ */ decorative(RightIcon);
-export const SafetyOutlined = /* @__PURE__ */ decorative(SafetyIcon);
-export const ScheduleOutlined = /* @__PURE__ */ decorative(ScheduleIcon);
-export const TeamOutlined = /* @__PURE__ */ decorative(TeamIcon);
-export const UnorderedListOutlined = /* @__PURE__ */ decorative(UnorderedListIcon);
 export const UserOutlined = /* @__PURE__ */ decorative(UserIcon);
+
+/** The sidebar's icons by the names a list's declaration gives (src/contracts/list-declaration.ts, `MenuIcon`). */
+export const MENU_ICONS: Readonly<Record<MenuIconName, typeof MessageOutlined>> = {
+  comment: /* @__PURE__ */ decorative(CommentIcon),
+  database: /* @__PURE__ */ decorative(DatabaseIcon),
+  gift: /* @__PURE__ */ decorative(GiftIcon),
+  history: /* @__PURE__ */ decorative(HistoryIcon),
+  home: /* @__PURE__ */ decorative(HomeIcon),
+  message: MessageOutlined,
+  safety: /* @__PURE__ */ decorative(SafetyIcon),
+  schedule: /* @__PURE__ */ decorative(ScheduleIcon),
+  team: /* @__PURE__ */ decorative(TeamIcon),
+  'unordered-list': /* @__PURE__ */ decorative(UnorderedListIcon),
+};

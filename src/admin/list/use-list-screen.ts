@@ -3,8 +3,7 @@
 // CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
 import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { useState } from 'react';
-import type { z } from 'zod';
-import type { ListDefinition } from '../../contracts/list-resource';
+import type { DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import { findListResource } from '../resources';
@@ -14,7 +13,7 @@ export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { r
 
 /** A list definition as the screen reads it, whatever its row, sorts and statuses. */
 // oxlint-disable-next-line typescript/no-explicit-any -- the screen reads only fields that do not depend on the row type
-export type AnyListDefinition = ListDefinition<z.ZodObject<any>, string, string>;
+export type AnyListDefinition = DeclaredList<string, string>;
 
 export interface ListScreenOptions {
   /** "Show More" instead of numbered pages: the loaded rows stay and the next page joins them. */

@@ -2,7 +2,8 @@ import { useCustom, type HttpError } from '@refinedev/core';
 import { Alert, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, activityList, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
+import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
+import { declaration as activityList } from '../../../contracts/lists/activity';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../access';
 import { changedFields, staffLabel } from '../../components/audit-history';
@@ -93,3 +94,6 @@ export function ActivityList() {
   const definition = canReadStaffAccounts ? activityList : activityWithoutStaffAccounts;
   return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={<StaffFilter />} />;
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default ActivityList;

@@ -1,7 +1,8 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingList, type Booking, type BookingSummary } from '../../../contracts/bookings';
+import type { Booking, BookingSummary } from '../../../contracts/bookings';
+import { declaration as bookingList } from '../../../contracts/lists/bookings';
 import { formatMoney } from '../../../lib/format';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { BookingDetails } from './booking-details';
@@ -44,3 +45,6 @@ export function BookingList() {
     </ListScreen>
   );
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default BookingList;

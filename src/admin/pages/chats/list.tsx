@@ -113,3 +113,6 @@ export function ChatsPage() {
     </>
   );
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default ChatsPage;

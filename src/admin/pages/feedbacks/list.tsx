@@ -1,5 +1,6 @@
 import { Col, Row } from 'antd';
-import { feedbackList, type Feedback } from '../../../contracts/feedbacks';
+import type { Feedback } from '../../../contracts/feedbacks';
+import { declaration as feedbackList } from '../../../contracts/lists/feedbacks';
 import { useListContext } from '../../list/list-context';
 import { ListScreen } from '../../list/list-screen';
 import { FeedbackCard } from './feedback-card';
@@ -22,3 +23,6 @@ function FeedbackCards({ feedbacks }: { feedbacks: Feedback[] }) {
 export function FeedbackList() {
   return <ListScreen<Feedback> definition={feedbackList} paging="more" renderRows={(feedbacks) => <FeedbackCards feedbacks={feedbacks} />} />;
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default FeedbackList;

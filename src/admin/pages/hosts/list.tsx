@@ -2,7 +2,8 @@ import { useNavigation } from '@refinedev/core';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hostList, type HostListItem, type HostSummary } from '../../../contracts/hosts';
+import type { HostListItem, HostSummary } from '../../../contracts/hosts';
+import { declaration as hostList } from '../../../contracts/lists/hosts';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 
@@ -45,3 +46,6 @@ export function HostsList() {
     />
   );
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default HostsList;

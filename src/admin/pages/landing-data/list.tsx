@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { emailSubscriberList, hostInformationList, type EmailSubscriberRow, type HostInformationRow } from '../../../contracts/landing';
+import type { EmailSubscriberRow, HostInformationRow } from '../../../contracts/landing';
+import { declaration as emailSubscriberList } from '../../../contracts/lists/email-subscribers';
+import { declaration as hostInformationList } from '../../../contracts/lists/host-information';
 import { formatDateTime } from '../../../lib/format';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { useLandingDataTabs } from './landing-data-tabs';
@@ -32,3 +34,6 @@ export function SubscriberList() {
   const columns: ListColumn<EmailSubscriberRow>[] = [{ key: 'email' }, useDateColumn<EmailSubscriberRow>('subscribed')];
   return <ListScreen<EmailSubscriberRow> definition={emailSubscriberList} columns={columns} frame={frame} />;
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default HostInterestList;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listingList, type ListingRow } from '../../../contracts/listings';
+import type { ListingRow } from '../../../contracts/listings';
+import { declaration as listingList } from '../../../contracts/lists/listings';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { listingStatusKey } from './listing-status';
@@ -19,3 +20,6 @@ export function ListingList() {
   ];
   return <ListScreen<ListingRow> definition={listingList} columns={columns} />;
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default ListingList;

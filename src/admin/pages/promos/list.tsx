@@ -118,3 +118,6 @@ export function PromoOverviewPage() {
     </>
   );
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default PromoOverviewPage;

@@ -2,7 +2,8 @@ import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/cor
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { propertyApprovalList, type PropertyApprovalRow, type PropertyDecisionResponse } from '../../../contracts/property-approvals';
+import { declaration as propertyApprovalList } from '../../../contracts/lists/property-approvals';
+import type { PropertyApprovalRow, PropertyDecisionResponse } from '../../../contracts/property-approvals';
 import { usePermission } from '../../access';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
@@ -105,3 +106,6 @@ export function PropertyApprovalList() {
   ];
   return <ListScreen<PropertyApprovalRow> definition={propertyApprovalList} columns={columns} isQuiet={pending !== null} />;
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default PropertyApprovalList;

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '../../../contracts/roles';
-import { staffList, type MeResponse, type StaffRow } from '../../../contracts/staff';
+import { declaration as staffList } from '../../../contracts/lists/staff';
+import type { MeResponse, StaffRow } from '../../../contracts/staff';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonLoading } from '../../icons';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
@@ -143,3 +144,6 @@ function MemberActions({ member, actions, onResetPassword }: MemberCellProps & {
     </Flex>
   );
 }
+
+/** The screen src/admin/screens.ts routes at the resource's list. */
+export default StaffList;

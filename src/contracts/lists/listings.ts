@@ -1,0 +1,36 @@
+// The admin list `listings`: its declaration (what the back-office's first load reads) and its definition
+// (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
+import { declareList, defineList } from '../list-declaration';
+import type { ListSort } from '../list-resource';
+import { LISTING_STATUS_FILTERS, LISTING_STATUSES } from '../statuses';
+import { listingRowSchema } from '../listings';
+
+/** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
+export const declaration = declareList({
+  name: 'listings',
+  sorts: ['title', 'status', 'address', 'hostName'],
+  statuses: LISTING_STATUSES,
+  defaultOrder: { order: 'asc' },
+  searchFields: ['title'],
+  /** docs/product.md §23: 8 listings per page. */
+  pageSize: 8,
+  statusFilter: LISTING_STATUS_FILTERS,
+  labels: 'admin.listings.list',
+  access: 'listings.read',
+  icon: 'unordered-list',
+  menuOrder: 30,
+  resource: {
+    routes: { show: '/listings/:id' },
+    endpoints: { getOne: { path: 'admin/listings/:id' } },
+    actions: {
+      approve: { method: 'post', path: 'admin/listings/:id/approve' },
+      decline: { method: 'post', path: 'admin/listings/:id/decline' },
+    },
+  },
+});
+
+export const definition = defineList(declaration, () => ({
+  row: listingRowSchema,
+  summary: 'Review Listings: one page (page, pageSize, q over title, status, sort, order) or, without them, every listing',
+}));
+export type ListingSort = ListSort<typeof declaration>;
