@@ -22,6 +22,8 @@ import { metrics } from './plugins/metrics';
 import { openApi } from './plugins/openapi';
 import { historyFallback, staticFiles } from './plugins/static-files';
 import { guardedRoutePlugins, PUBLIC_CALLS, publicRoutePlugins } from './routes';
+import { rowCountersOf } from './lists';
+import { ensureRowCounters } from './db/list-counter-triggers';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     deps: ServiceDeps;
     /** Whether the process takes traffic: false while it migrates and seeds, and once it shuts down. */
     readiness: { isReady: boolean };
+    /** Installs the counter triggers of the lists counted by their rows, once the database is migrated (decision 024). */
+    ensureListCounters(): Promise<void>;
   }
 }
 
@@ -89,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.decorate('readiness', { isReady: options.isReady ?? true });
+  app.decorate('ensureListCounters', () => ensureRowCounters(handle.db, rowCountersOf(handle.db)));
+  // Built over a migrated database (tests), the app installs them as it gets ready; server/main.ts
+  // does once it has migrated.
+  if (options.isReady !== false) app.addHook('onReady', () => app.ensureListCounters());
   registerStartingGate(app);
   app.addHook('preClose', async () => {
     app.readiness.isReady = false;

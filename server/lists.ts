@@ -10,6 +10,7 @@ import type { ListDefinition } from '../src/contracts/list-declaration';
 import { camelCase } from '../src/contracts/names';
 import { addListReaders } from '../src/contracts/roles';
 import type { Database } from './db/client';
+import type { RowCounter } from './db/list-counter-triggers';
 import type { ListSource } from './lib/list-source';
 
 /** A list's definition and the source of its rows, as the list engine pairs them (server/lib/list-engine.ts). */
@@ -72,3 +73,17 @@ async function loadLists(): Promise<AdminList[]> {
 
 /** Every admin list, in sidebar order. */
 export const ADMIN_LISTS: readonly AdminList[] = await loadLists();
+
+/**
+ * The lists counted by their rows, whose triggers the server installs (server/db/list-counter-triggers.ts).
+ * Such a list is counted under its own name: a source naming another list's counter stops the app.
+ */
+export function rowCountersOf(db: Database): RowCounter[] {
+  return ADMIN_LISTS.flatMap(({ definition, sourceOf }) => {
+    const counter = sourceOf(db).rowCounter;
+    if (!counter) return [];
+    if (counter.list !== definition.name)
+      throw new Error(`The list "${definition.name}" is counted by its rows under "${counter.list}": its counter is its name`);
+    return [counter];
+  });
+}

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   try {
     await handle.migrate();
+    await app.ensureListCounters();
     await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
     if (config.seedDemo) {
       // Demo dates are laid out around today, so "2 days ago" and "online" read naturally.

@@ -1,21 +1,22 @@
-// Reads the exact list totals that the triggers of migration 0004 keep in list_counters (a counter is
-// the sum of its slots, migration 0009).
+// Reads the exact list totals that triggers keep in list_counters (a counter is the sum of its slots,
+// migration 0009): the triggers of migrations 0004 and 0018 for the counters below, and for any other
+// list the generic row trigger its source brings (list-counter-triggers.ts, decision 024).
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { listCounters } from './schema';
 
-/** The lists with a maintained total; `feedback-ratings` is the sum of feedback ratings. */
-export type CountedList =
-  | 'hosts'
-  | 'bookings'
-  | 'listings'
-  | 'property-approvals'
-  | 'feedbacks'
-  | 'feedback-ratings'
-  | 'host-information'
-  | 'email-subscribers'
-  /** The audit trail; its cells per kind, staff member and action are read by the audit repository. */
-  | 'activity';
+/**
+ * The counters a migration's triggers keep, each counting more than one table's rows (only hosts among
+ * the users, two lists of the properties, the ratings' sum, Activity's cells); `feedback-ratings` is
+ * the sum of feedback ratings. Activity's cells per kind, staff member and action are read by the audit repository.
+ */
+export const MIGRATION_COUNTERS = ['hosts', 'bookings', 'listings', 'property-approvals', 'feedbacks', 'feedback-ratings', 'activity'] as const;
+export type MigrationCounter = (typeof MIGRATION_COUNTERS)[number];
+
+/** A maintained total: one of the migrations' counters, or a list counted by its rows (its name). */
+export type CountedList = MigrationCounter | (string & {});
+
+export const isMigrationCounter = (name: string): name is MigrationCounter => (MIGRATION_COUNTERS as readonly string[]).includes(name);
 
 /** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`). */
 function counterName(list: CountedList, status?: string): string {

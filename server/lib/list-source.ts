@@ -7,6 +7,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../../src/contracts/list-resource';
 import type { Role } from '../../src/contracts/roles';
 import type { Database } from '../db/client';
+import type { RowCounter } from '../db/list-counter-triggers';
 import type { VersionedTable } from './page-cache';
 
 /** Who calls a list: what a source may ask of the caller to decide its view. */
@@ -36,6 +37,8 @@ export interface ListRequest<Sort extends string = string, Status extends string
 export interface ListSource<Row, Sort extends string = string, Status extends string = string> {
   /** The tables a page reads: a write to any of them renews the list's cached pages. */
   tables: readonly VersionedTable[];
+  /** A list counted by its rows: the server installs its counter trigger at start (server/db/list-counter-triggers.ts). */
+  rowCounter?: RowCounter;
   /**
    * For a list whose rows depend on who asks (Activity leaves staff accounts out for a role that does
    * not manage staff): the name of the caller's view. The page, the count and the batches receive it

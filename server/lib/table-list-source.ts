@@ -4,9 +4,9 @@
 // unsearched total from the counter the triggers keep where there is one. A list that steers the
 // planner writes its own source (the bookings, for one).
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { readCounter, type CountedList } from '../db/counters';
+import { isMigrationCounter, readCounter, type CountedList } from '../db/counters';
 import { deferredPage, keysetBatches, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 
@@ -36,7 +36,11 @@ interface TableListOptions<Record extends { id: number }, Row, Sort extends stri
   search: (pattern: string) => SQL;
   /** The condition of the list's extra filters (`filters` of its declaration), when the call gives any. */
   filter?: (filters: { readonly [name: string]: unknown }) => SQL | undefined;
-  /** The maintained total (server/db/counters.ts); absent: the total is counted. */
+  /**
+   * The maintained total (server/db/counters.ts): one a migration keeps, or the list's own name, which
+   * counts the table's rows (and per `statusColumn`) by the trigger the server installs at start
+   * (decision 024). Absent: the total is counted.
+   */
   counter?: CountedList;
   toRow: (record: Record) => Row;
   /** Rows per batch of the whole list (tests make it small to cross batch edges); absent: keysetBatches'. */
@@ -111,6 +115,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
 
   return {
     tables: options.tables ?? [],
+    ...(counter === undefined || isMigrationCounter(counter)
+      ? {}
+      : { rowCounter: { list: counter, table: getTableConfig(table).name, ...(statusColumn ? { statusColumn: (statusColumn as PgColumn).name } : {}) } }),
 
     ...(searchTotalInlineUpTo === undefined
       ? {}
