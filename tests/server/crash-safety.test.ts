@@ -5,30 +5,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDriver } from './helpers/database';
+import { runStatement, testDriver, withDatabase } from './helpers/database';
 
 const ADMIN = { email: 'crash@hoy.test', password: 'crash test password' };
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-crash-'));
 const scratchName = `hoy_crash_${randomBytes(5).toString('hex')}`;
 let databaseUrl = '';
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new Client({ connectionString: inject('postgresTemplate')!.url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => runStatement(inject('postgresTemplate')!.url, statement);
 
 beforeAll(async () => {
   if (testDriver() !== 'postgres') return;

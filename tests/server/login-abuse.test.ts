@@ -15,14 +15,18 @@ function withOwnApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
   afterAll(() => t.close());
 }
 
-const login = (remoteAddress: string, password: string, email = TEST_ADMIN_EMAIL, cookie?: string) =>
-  t.request({
-    method: 'POST',
-    url: '/api/admin/admin-login',
-    payload: { email, password },
-    remoteAddress,
-    headers: cookie ? { cookie } : {},
-  });
+/** The password step on `app`, from an address, with the browser's cookie header if any. */
+const loginOn =
+  (app: TestApp) =>
+  (remoteAddress: string, password: string, email = TEST_ADMIN_EMAIL, cookie?: string) =>
+    app.request({
+      method: 'POST',
+      url: '/api/admin/admin-login',
+      payload: { email, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
+const login = (...attempt: Parameters<ReturnType<typeof loginOn>>) => loginOn(t)(...attempt);
 
 function deviceCookieOf(answer: Awaited<ReturnType<typeof login>>): string {
   const header = String(answer.headers['set-cookie']);
@@ -59,46 +63,18 @@ describe('per account', () => {
   it('does not lock the real administrator out: a browser that signed in before is not slowed by the account throttle', async () => {
     // A smaller allowance than the default 100 (the test above proves that one), to keep this test short.
     const fresh = await createTestApp({ rateLimitLoginAccount: 25 });
+    const freshLogin = loginOn(fresh);
     try {
-      const first = await fresh.request({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
-        remoteAddress: '192.0.2.1',
-      });
+      const first = await freshLogin('192.0.2.1', TEST_ADMIN_PASSWORD);
       expect(first.statusCode).toBe(200);
       const cookie = deviceCookieOf(first);
-      for (let index = 0; index < 30; index += 1) {
-        await fresh.request({
-          method: 'POST',
-          url: '/api/admin/admin-login',
-          payload: { email: TEST_ADMIN_EMAIL, password: 'guess' },
-          remoteAddress: `203.0.113.${index % 250}`,
-        });
-      }
-      const stranger = await fresh.request({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
-        remoteAddress: '192.0.2.77',
-      });
+      for (let index = 0; index < 30; index += 1) await freshLogin(`203.0.113.${index % 250}`, 'guess');
+      const stranger = await freshLogin('192.0.2.77', TEST_ADMIN_PASSWORD);
       expect(stranger.statusCode).toBe(429);
-      const known = await fresh.request({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
-        remoteAddress: '192.0.2.2',
-        headers: { cookie: `theme=dark; ${cookie}` },
-      });
+      const known = await freshLogin('192.0.2.2', TEST_ADMIN_PASSWORD, TEST_ADMIN_EMAIL, `theme=dark; ${cookie}`);
       expect(known.statusCode).toBe(200);
       // A device cookie of another account, or a made-up one, spares nothing.
-      const forged = await fresh.request({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
-        remoteAddress: '192.0.2.3',
-        headers: { cookie: `hoy_device=${'A'.repeat(43)}` },
-      });
+      const forged = await freshLogin('192.0.2.3', TEST_ADMIN_PASSWORD, TEST_ADMIN_EMAIL, `hoy_device=${'A'.repeat(43)}`);
       expect(forged.statusCode).toBe(429);
     } finally {
       await fresh.close();

@@ -12,10 +12,22 @@ export function testDriver(): TestDriver {
   return process.env.HOY_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 }
 
-function withDatabase(url: string, name: string): string {
+/** The same server's URL for another database. */
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
+}
+
+/** One statement on a connection of its own (CREATE DATABASE and DROP DATABASE cannot share one in use). */
+export async function runStatement(connectionString: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
@@ -26,18 +38,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
   if (!template) throw new Error('HOY_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `hoy_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: template.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-  await admin.end();
+  await runStatement(template.url, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
   const handle = await openPostgres(withDatabase(template.url, name), 5);
   const close = handle.close.bind(handle);
   handle.close = async () => {
     await close();
-    const dropper = new Client({ connectionString: template.url });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await runStatement(template.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   return handle;
 }

@@ -3,11 +3,11 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import { openPostgres, type DatabaseHandle } from '../../../server/db/client';
+import { runStatement } from '../helpers/database';
 
 /** A TCP relay between the app and PostgreSQL that the test can cut (close every socket, refuse new ones) and restore. */
 class CuttableProxy {
@@ -43,15 +43,7 @@ let handle: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let token: string;
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => runStatement(serverUrl.toString(), statement);
 
 beforeAll(async () => {
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')!.name}`);
