@@ -10,8 +10,8 @@ const t = signedInTestApp();
 const get = (url: string) => t.request({ method: 'GET', url, token: t.token });
 
 beforeAll(async () => {
-  // More than 500 matching guests make a bookings search broad; more than 2,000 matching comments a feedback search.
-  await t.handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Manyguests ' || n FROM generate_series(1, 600) AS n`);
+  // More than 2,000 matching guests make a bookings search broad, and more than 2,000 matching comments a feedback search.
+  await t.handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Manyguests ' || n FROM generate_series(1, 2100) AS n`);
   const guests = await t.handle.query<{ id: number }>(sql`SELECT id FROM users WHERE name LIKE 'Manyguests %' ORDER BY id LIMIT 12`);
   for (const [index, guest] of guests.entries()) {
     await insertBooking(t.handle, { guestId: guest.id, status: index % 3 === 0 ? 'cancelled' : 'confirmed' });
