@@ -7,6 +7,7 @@ const DRIVER_NEUTRAL = [
   'database',
   'dir-lock',
   'login-abuse',
+  'new-list',
   'openapi',
   'password-cost',
   'process',
@@ -32,6 +33,8 @@ const ALONE = [
   'production-build',
   'postgres/cluster',
   'postgres/multi-process',
+  // Copies the tree, generates a migration and type-checks in child processes.
+  'new-list',
 ];
 const aloneFiles = ALONE.map((name) => `tests/server/${name}.test.ts`);
 
