@@ -3,19 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/client';
 import { DirectoryLockedError, lockDirectory } from '../../server/db/dir-lock';
+import { temporaryDirectories } from './helpers/temporary-directories';
 
-const directories: string[] = [];
-function temporaryDirectory(): string {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-lock-'));
-  directories.push(directory);
-  return directory;
-}
-afterEach(() => {
-  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
-});
+const temporaryDirectory = temporaryDirectories('hoy-lock-');
 
 describe('the embedded data directory lock', () => {
   it('refuses a second holder while the first lives, naming the directory', () => {

@@ -9,21 +9,16 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DirectoryLockedError, lockDirectory, lockDirectoryByFile } from '../../server/db/dir-lock';
+import { temporaryDirectories } from './helpers/temporary-directories';
 
 const holderScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'lock-holder.ts');
 
-const directories: string[] = [];
+const temporaryDirectory = temporaryDirectories('hoy-dir-lock-');
 const holders: Holder[] = [];
 
-function temporaryDirectory(): string {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-dir-lock-'));
-  directories.push(directory);
-  return directory;
-}
-
+// Registered after the directories' clean-up, so it runs before it: holders die before their directories go.
 afterEach(() => {
   for (const holder of holders.splice(0)) holder.child.kill('SIGKILL');
-  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
 });
 
 interface Holder {
@@ -81,6 +76,30 @@ function readNote(directory: string): { pid: number } {
   return JSON.parse(fs.readFileSync(path.join(directory, 'hoy.lock'), 'utf8')) as { pid: number };
 }
 
+/**
+ * Writes a stale note naming this very process (a reused pid), then one naming a dead process, and
+ * takes the lock with `lock` each time (running `whileHeld` while it holds it). Answers, for each,
+ * the pid the note then names and whether a note is left after the release.
+ */
+async function takeOverStaleNotes(directory: string, lock: (directory: string) => () => void, whileHeld: () => void = () => {}) {
+  const takeovers: { notedPid: number; isNoteLeft: boolean }[] = [];
+  for (const pid of [process.pid, await deadPid()]) {
+    writeNote(directory, pid);
+    const release = lock(directory);
+    const notedPid = readNote(directory).pid;
+    whileHeld();
+    release();
+    takeovers.push({ notedPid, isNoteLeft: fs.existsSync(path.join(directory, 'hoy.lock')) });
+  }
+  return takeovers;
+}
+
+/** What takeOverStaleNotes answers when both notes are taken over and removed. */
+const BOTH_TAKEN_OVER = [
+  { notedPid: process.pid, isNoteLeft: false },
+  { notedPid: process.pid, isNoteLeft: false },
+];
+
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe('the data directory lock', () => {
@@ -99,14 +118,7 @@ describe('the data directory lock', () => {
   });
 
   it('takes over a stale note naming this very process (a reused pid) or a dead one', async () => {
-    const directory = temporaryDirectory();
-    for (const pid of [process.pid, await deadPid()]) {
-      writeNote(directory, pid);
-      const release = lockDirectory(directory);
-      expect(readNote(directory).pid).toBe(process.pid);
-      release();
-      expect(fs.existsSync(path.join(directory, 'hoy.lock'))).toBe(false);
-    }
+    expect(await takeOverStaleNotes(temporaryDirectory(), lockDirectory)).toEqual(BOTH_TAKEN_OVER);
   });
 
   it('lets exactly one of three processes started at the same moment take it, round after round', async () => {
@@ -173,15 +185,11 @@ describe('the data directory lock', () => {
 describe('the lock file used where there is no abstract socket namespace', () => {
   it('takes over its own pid when it did not create the file, a dead pid, and refuses while held', async () => {
     const directory = temporaryDirectory();
-    for (const pid of [process.pid, await deadPid()]) {
-      writeNote(directory, pid);
-      const release = lockDirectoryByFile(directory);
-      expect(readNote(directory).pid).toBe(process.pid);
+    const takeovers = await takeOverStaleNotes(directory, lockDirectoryByFile, () => {
       // Now this process did create it: its own pid counts as alive.
       expect(() => lockDirectoryByFile(directory)).toThrow(DirectoryLockedError);
-      release();
-      expect(fs.existsSync(path.join(directory, 'hoy.lock'))).toBe(false);
-    }
+    });
+    expect(takeovers).toEqual(BOTH_TAKEN_OVER);
     // A live process that is not this one keeps it.
     writeNote(directory, process.ppid);
     expect(() => lockDirectoryByFile(directory)).toThrow(`${directory} is in use by process ${process.ppid}`);
