@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityRow } from '../../src/contracts/activity';
 import type { AuditEvent } from '../../src/contracts/audit';
 import type { ChatMessage } from '../../src/contracts/chats';
+import type { Role } from '../../src/contracts/roles';
 import type { StaffRow } from '../../src/contracts/staff';
 import { conversations } from '../../server/db/schema';
 import { TEST_ADMIN_EMAIL, signedInTestApp } from './helpers/app';
@@ -17,6 +18,15 @@ const LAST_ADMINISTRATOR = 'At least one active administrator must remain: make 
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   t.request({ method, url, token: t.token, ...(payload ? { payload } : {}) });
 const myId = async () => (await asAdmin('GET', '/api/admin/me')).json<{ id: number }>().id;
+
+/** A new member of `role`, signed in as themselves: their row and token. */
+async function signedInMember(role: Role, email: string) {
+  const member = await createStaff(t, t.token, role, email);
+  return { member, token: await loginAs(t, member.email) };
+}
+
+/** The status a GET of `url` answers to `token`. */
+const statusOf = async (url: string, token: string) => (await t.request({ method: 'GET', url, token })).statusCode;
 
 describe('creating a staff member', () => {
   it('creates a member who signs in with their first password and sees their own account', async () => {
@@ -72,30 +82,28 @@ describe('the staff list', () => {
 
 describe('disabling and enabling', () => {
   it('ends a disabled member’s sessions at once and refuses their sign-in; enabling lets them back', async () => {
-    const member = await createStaff(t, t.token, 'support', 'to-disable@hoy.test');
-    const token = await loginAs(t, member.email);
-    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard', token })).statusCode).toBe(200);
+    const { member, token } = await signedInMember('support', 'to-disable@hoy.test');
+    expect(await statusOf('/api/admin/dashboard', token)).toBe(200);
 
     const disabled = await asAdmin('POST', `/api/admin/staff/${member.id}/disable`);
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json<StaffRow>().disabledAt).toBe(t.clock.now().toISOString());
-    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard', token })).statusCode).toBe(401);
+    expect(await statusOf('/api/admin/dashboard', token)).toBe(401);
     const signIn = await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: member.email, password: STAFF_PASSWORD } });
     expect(signIn.statusCode).toBe(401);
     expect(signIn.json().message).toBe('Invalid email or password.');
 
     expect((await asAdmin('POST', `/api/admin/staff/${member.id}/enable`)).json<StaffRow>().disabledAt).toBeNull();
     const again = await loginAs(t, member.email);
-    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard', token: again })).statusCode).toBe(200);
+    expect(await statusOf('/api/admin/dashboard', again)).toBe(200);
     // The old token stays dead: it was revoked, not only refused.
-    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard', token })).statusCode).toBe(401);
+    expect(await statusOf('/api/admin/dashboard', token)).toBe(401);
   });
 
   it('refuses a session of a disabled account even if its revocation were missed', async () => {
-    const member = await createStaff(t, t.token, 'viewer', 'flag-only@hoy.test');
-    const token = await loginAs(t, member.email);
+    const { member, token } = await signedInMember('viewer', 'flag-only@hoy.test');
     await t.handle.query(sql`UPDATE administrators SET disabled_at = now() WHERE id = ${member.id}`);
-    expect((await t.request({ method: 'GET', url: '/api/admin/me', token })).statusCode).toBe(401);
+    expect(await statusOf('/api/admin/me', token)).toBe(401);
   });
 });
 
@@ -132,20 +140,18 @@ describe('the last active administrator', () => {
 
 describe('roles, passwords and sessions', () => {
   it('applies a role change on the member’s next request', async () => {
-    const member = await createStaff(t, t.token, 'support', 'promoted@hoy.test');
-    const token = await loginAs(t, member.email);
-    expect((await t.request({ method: 'GET', url: '/api/admin/activity?page=1', token })).statusCode).toBe(403);
+    const { member, token } = await signedInMember('support', 'promoted@hoy.test');
+    expect(await statusOf('/api/admin/activity?page=1', token)).toBe(403);
     expect((await asAdmin('PUT', `/api/admin/staff/${member.id}/role`, { role: 'moderator' })).json<StaffRow>().role).toBe('moderator');
-    expect((await t.request({ method: 'GET', url: '/api/admin/activity?page=1', token })).statusCode).toBe(200);
+    expect(await statusOf('/api/admin/activity?page=1', token)).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/admin/me', token })).json().role).toBe('moderator');
   });
 
   it('resets a password: the old one and the old sessions stop working', async () => {
-    const member = await createStaff(t, t.token, 'viewer', 'forgetful@hoy.test');
-    const token = await loginAs(t, member.email);
+    const { member, token } = await signedInMember('viewer', 'forgetful@hoy.test');
     const reset = await asAdmin('POST', `/api/admin/staff/${member.id}/reset-password`, { password: 'a brand new password' });
     expect(reset.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/admin/me', token })).statusCode).toBe(401);
+    expect(await statusOf('/api/admin/me', token)).toBe(401);
     const old = await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: member.email, password: STAFF_PASSWORD } });
     expect(old.statusCode).toBe(401);
     await loginAs(t, member.email, 'a brand new password');
@@ -158,7 +164,7 @@ describe('roles, passwords and sessions', () => {
     const tokens = [await loginAs(t, member.email), await loginAs(t, member.email)];
     const revoked = await asAdmin('POST', `/api/admin/staff/${member.id}/revoke-sessions`);
     expect(revoked.json()).toEqual({ revoked: 2 });
-    for (const token of tokens) expect((await t.request({ method: 'GET', url: '/api/admin/me', token })).statusCode).toBe(401);
+    for (const token of tokens) expect(await statusOf('/api/admin/me', token)).toBe(401);
     // They may sign in again: signing out is not disabling.
     await loginAs(t, member.email);
   });
@@ -188,8 +194,7 @@ describe('who did it', () => {
   });
 
   it('filters Activity by staff member, and the host history names them', async () => {
-    const moderator = await createStaff(t, t.token, 'moderator', 'decider@hoy.test');
-    const token = await loginAs(t, moderator.email);
+    const { member: moderator, token } = await signedInMember('moderator', 'decider@hoy.test');
     const host = await insertHost(t.handle, { name: 'History Host', statusHost: 'Pending' });
     expect((await t.request({ method: 'POST', url: `/api/admin/update-status-host/${host.id}`, token })).statusCode).toBe(200);
 
@@ -209,8 +214,7 @@ describe('who did it', () => {
   });
 
   it('records the support member who sends a chat message', async () => {
-    const support = await createStaff(t, t.token, 'support', 'answers@hoy.test');
-    const token = await loginAs(t, support.email);
+    const { member: support, token } = await signedInMember('support', 'answers@hoy.test');
     const guest = await insertGuest(t.handle, { name: 'Chatty Guest' });
     const [conversation] = await t.handle.db.insert(conversations).values({ userId: guest.id, title: 'Question' }).returning();
     const sent = await t.request({ method: 'POST', url: `/api/admin/conversations/${conversation.id}/messages`, token, payload: { text: 'Happy to help' } });
