@@ -72,6 +72,21 @@ function renderPage(page: ReactNode, dataProvider: DataProvider, path: string, r
   return renderAdmin(page, { dataProvider, path, role }).router;
 }
 
+/** The Guest Promo screen on GUEST (as `role`), once its form has filled in: the fake's calls and the code field. */
+async function openGuestPromo(answerUpdate?: UpdateAnswer, role?: Role) {
+  const fake = fakePromos({ guest: { ...GUEST } }, answerUpdate);
+  renderPage(<GuestPromoPage />, fake.provider, '/promo-code-guest', role);
+  await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
+  return { ...fake, code: screen.getByLabelText('Promo Code') };
+}
+
+/** Presses a field's Edit and types `text` in place of its value (nothing: the field is left empty). */
+async function retype(field: 'Promo Code' | 'Promo Value', text: string) {
+  await userEvent.click(screen.getByRole('button', { name: `Edit ${field}` }));
+  await userEvent.clear(screen.getByLabelText(field));
+  if (text) await userEvent.type(screen.getByLabelText(field), text);
+}
+
 beforeEach(async () => {
   await changeLanguage('en');
 });
@@ -102,9 +117,7 @@ describe('Promo Code overview', () => {
 
 describe('Guest Promo screen', () => {
   it.each(['viewer', 'support'] as const)('shows a %s member the stored values with no Edit or Save', async (role) => {
-    const { provider } = fakePromos({ guest: { ...GUEST } });
-    renderPage(<GuestPromoPage />, provider, '/promo-code-guest', role);
-    await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
+    await openGuestPromo(undefined, role);
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Activation Active' })).toBeDisabled();
@@ -140,17 +153,9 @@ describe('Guest Promo screen', () => {
   });
 
   it('saves the edited values with the version read, then shows the success message and locks the fields again', async () => {
-    const { provider, update } = fakePromos({ guest: { ...GUEST } });
-    renderPage(<GuestPromoPage />, provider, '/promo-code-guest');
-    await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
-    const code = screen.getByLabelText('Promo Code');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Promo Code' }));
-    await userEvent.clear(code);
-    await userEvent.type(code, 'SUMMER26');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Promo Value' }));
-    await userEvent.clear(screen.getByLabelText('Promo Value'));
-    await userEvent.type(screen.getByLabelText('Promo Value'), '15');
+    const { update } = await openGuestPromo();
+    await retype('Promo Code', 'SUMMER26');
+    await retype('Promo Value', '15');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Activation Active' }));
     expect(screen.getByRole('checkbox', { name: 'Activation Inactive' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -166,17 +171,10 @@ describe('Guest Promo screen', () => {
   });
 
   it('refuses a code that is not letters and digits, and an empty value, on the screen without a call', async () => {
-    const { provider, update } = fakePromos({ guest: { ...GUEST } });
-    renderPage(<GuestPromoPage />, provider, '/promo-code-guest');
-    await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
-    const code = screen.getByLabelText('Promo Code');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Promo Code' }));
-    await userEvent.clear(code);
-    await userEvent.type(code, 'HOY 5!');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Promo Value' }));
+    const { update } = await openGuestPromo();
+    await retype('Promo Code', 'HOY 5!');
     // The number box itself clamps typed values to 1..100, so the rule's message shows for an empty box.
-    await userEvent.clear(screen.getByLabelText('Promo Value'));
+    await retype('Promo Value', '');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(`Promo code must be 1 to ${MAX_PROMO_CODE_LENGTH} letters or digits`)).toBeInTheDocument();
@@ -217,10 +215,7 @@ describe('Guest Promo screen', () => {
 
   it('shows the server refusing a taken code at the field, and a stale version above the form', async () => {
     let answer: { statusCode: number; message: string } = { statusCode: 409, message: PROMO_MESSAGES.promoCodeTaken };
-    const { provider, update } = fakePromos({ guest: { ...GUEST } }, () => answer);
-    renderPage(<GuestPromoPage />, provider, '/promo-code-guest');
-    await waitFor(() => expect(screen.getByLabelText('Promo Code')).toHaveValue('HOY5'), LOAD);
-    const code = screen.getByLabelText('Promo Code');
+    const { update, code } = await openGuestPromo(() => answer);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This promo code is already used by another promo')).toBeInTheDocument();
