@@ -7,23 +7,19 @@ import { ActivityList } from '../../src/admin/pages/activity/list';
 import type { ActivityRow } from '../../src/contracts/activity';
 import type { Role } from '../../src/contracts/roles';
 import { changeLanguage } from '../../src/i18n';
+import { listingDeclineEvent } from './audit-events';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
 const LOAD = { timeout: 10_000 };
 
 const ROWS: ActivityRow[] = [
-  {
+  listingDeclineEvent('<img src=x onerror=alert(1)>', {
     id: 3,
     createdAt: '2026-11-01T09:02:00.000Z',
     administratorEmail: null,
     administratorName: null,
-    action: 'listing.decline',
-    entityType: 'listing',
     entityId: 41,
-    reason: '<img src=x onerror=alert(1)>',
-    before: { status: 'Pending', declineReason: null },
-    after: { status: 'Declined', declineReason: '<img src=x onerror=alert(1)>' },
-  },
+  }),
   {
     id: 2,
     createdAt: '2026-11-01T09:01:00.000Z',

@@ -10,6 +10,7 @@ import { toneOfStatus } from '../../src/admin/components/status-badge';
 import { ListingList } from '../../src/admin/pages/listings/list';
 import { ListingShow } from '../../src/admin/pages/listings/show';
 import { openStreetMapLink } from '../../src/admin/pages/listings/location-section';
+import { listingDeclineEvent } from './audit-events';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
@@ -262,20 +263,7 @@ describe('listing approval detail', () => {
   });
 
   it('shows the history from the audit trail: what, who, when and why', async () => {
-    const events: AuditEvent[] = [
-      {
-        id: 1,
-        action: 'listing.decline',
-        entityType: 'listing',
-        entityId: 3,
-        reason: 'Blurry photos',
-        before: { status: 'Pending', declineReason: null },
-        after: { status: 'Declined', declineReason: 'Blurry photos' },
-        createdAt: '2025-01-05T10:00:00.000Z',
-        administratorEmail: 'a@hoy.test',
-        administratorName: 'Administrator',
-      },
-    ];
+    const events: AuditEvent[] = [listingDeclineEvent('Blurry photos')];
     const { provider, customCalls } = createStubProvider({ custom: async (params) => ({ data: params.url === 'admin/audit' ? events : [] }) });
     renderAt('/listings/3', provider);
 
