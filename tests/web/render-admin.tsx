@@ -2,10 +2,11 @@
 // antd theme, locale and component settings, antd App, Refine with the i18n and notification providers and
 // the resource registry) around a screen, under a memory data router, over the test's own data provider.
 import type { AuthProvider, DataProvider } from '@refinedev/core';
-import { render, waitFor } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import { createAccessControlProvider } from '../../src/admin/access';
 import { AdminProviders } from '../../src/admin/providers/admin-providers';
 import { RESOURCES } from '../../src/admin/resources';
@@ -63,4 +64,9 @@ export async function clickWhenSettled(element: HTMLElement): Promise<void> {
     if (document.querySelector('[aria-busy="true"]')) throw new Error('still loading');
   });
   await userEvent.click(element);
+}
+
+/** Each of `texts` is shown inside `element` (a row, a card, a drawer): one assertion per text, named by it. */
+export function expectShownWithin(element: HTMLElement, texts: readonly string[]): void {
+  for (const text of texts) expect(within(element).getByText(text), text).toBeInTheDocument();
 }
