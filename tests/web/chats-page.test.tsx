@@ -108,6 +108,23 @@ function sampleConversations(): Conversation[] {
   ];
 }
 
+/** Conversation 3 open on fake timers, its messages shown: the fake chats and the message log. */
+async function openPolledConversation() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const chats = fakeChats(sampleConversations());
+  renderChats(chats.provider, '/chats?conversation=3');
+  const log = await screen.findByRole('log', {}, LOAD);
+  await within(log).findByText('Thanks');
+  return { chats, log };
+}
+
+/** Moves the fake timers on by `ms` (a poll interval and a little by default), letting React settle. */
+async function waitPolls(ms = MESSAGE_POLL_INTERVAL_MS + 100) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 const conversationLink = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
 
 beforeEach(async () => {
@@ -247,16 +264,10 @@ describe('Chats page', () => {
   });
 
   it('shows an incoming message without a reload, asking only for what came after the last one seen', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const chats = fakeChats(sampleConversations());
-    renderChats(chats.provider, '/chats?conversation=3');
-    const log = await screen.findByRole('log', {}, LOAD);
-    await within(log).findByText('Thanks');
+    const { chats, log } = await openPolledConversation();
 
     chats.receive(3, 'Are you there?');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
-    });
+    await waitPolls();
     expect(await within(log).findByText('Are you there?')).toBeInTheDocument();
     const polls = chats.messageCalls();
     expect(polls[0]?.query).toBeUndefined();
@@ -266,17 +277,11 @@ describe('Chats page', () => {
   });
 
   it("marks polls as background activity, never the administrator's own opening or sending", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const chats = fakeChats(sampleConversations());
-    renderChats(chats.provider, '/chats?conversation=3');
-    const log = await screen.findByRole('log', {}, LOAD);
-    await within(log).findByText('Thanks');
+    const { chats, log } = await openPolledConversation();
     const background = { 'X-Hoy-Activity': 'background' };
 
     chats.receive(3, 'Still there?');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
-    });
+    await waitPolls();
     await within(log).findByText('Still there?');
     await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'Yes{Enter}');
     await within(log).findByText('Yes');
@@ -297,31 +302,22 @@ describe('Chats page', () => {
   });
 
   it('starts no poll while one is still waiting for its answer, and none while the tab is hidden', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const chats = fakeChats(sampleConversations());
-    renderChats(chats.provider, '/chats?conversation=3');
-    await within(await screen.findByRole('log', {}, LOAD)).findByText('Thanks');
+    const { chats } = await openPolledConversation();
     const afterLoad = chats.messageCalls().length;
 
     let release = () => undefined as void;
     chats.holds.messages = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS * 4);
-    });
+    await waitPolls(MESSAGE_POLL_INTERVAL_MS * 4);
     expect(chats.messageCalls().length).toBe(afterLoad + 1);
     chats.holds.messages = undefined;
     release();
 
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS + 100);
-    });
+    await waitPolls();
     const whileHidden = chats.messageCalls().length;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(MESSAGE_POLL_INTERVAL_MS * 3);
-    });
+    await waitPolls(MESSAGE_POLL_INTERVAL_MS * 3);
     expect(chats.messageCalls().length).toBe(whileHidden);
 
     visibility.mockReturnValue('visible');
