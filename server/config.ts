@@ -109,6 +109,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  VACUUM_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
 });
 
@@ -147,6 +148,8 @@ export interface Config {
   staticDir: string;
   /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** How often a PostgreSQL server without autovacuum is checked for tables to vacuum (decision 025); 0: never. */
+  vacuumCheckMs: number;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
   /**
@@ -194,6 +197,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: values.LOG_FORMAT,
     staticDir: path.resolve(values.STATIC_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    vacuumCheckMs: values.VACUUM_CHECK_SECONDS * 1000,
     metricsToken: values.METRICS_TOKEN,
     passwordHashing: PASSWORD_PARAMETERS,
   };

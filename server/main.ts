@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/dir-lock';
+import { watchVacuum } from './db/vacuum-watch';
 import { seedDemo } from './db/seed/demo';
 
 /** A `.env` file in the working directory fills in what the environment does not set. */
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const handle: DatabaseHandle = await openDatabase(config);
   const app = await buildApp({ handle, config, isReady: false });
   const log = app.log;
+  let stopVacuumWatch = async () => {};
 
   // The deadline: one second before it, connections still open (a long export) are cut, so the
   // database closes cleanly; at it, close-with-grace exits whatever is left.
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
       await app.close();
     } finally {
       clearTimeout(cut);
+      await stopVacuumWatch();
       await handle.close();
       log.info('closed');
     }
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.readiness.isReady = true;
+  if (handle.pool && config.vacuumCheckMs > 0) stopVacuumWatch = watchVacuum(handle.pool, config.vacuumCheckMs, log);
   log.info({ database: handle.driver, dataDir: handle.driver === 'pglite' ? config.dataDir : undefined }, `${config.appName} is ready`);
 }
 

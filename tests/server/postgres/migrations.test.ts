@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../server/db/client';
+import { createTestDatabase } from '../helpers/database';
 
 describe('migrations on PostgreSQL', () => {
   it('two processes migrating one empty database at once both succeed (advisory lock)', async () => {
@@ -26,6 +27,25 @@ describe('migrations on PostgreSQL', () => {
       await second.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    }
+  });
+});
+
+describe('autovacuum of the big tables on PostgreSQL', () => {
+  it('vacuums bookings, users and properties after a few thousand changes, not a fifth of the table (decision 025)', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const rows = await handle.query<{ relname: string; reloptions: string[] }>(
+        sql`SELECT relname, reloptions FROM pg_class WHERE relname IN ('bookings', 'users', 'properties') AND relkind = 'r' ORDER BY relname`,
+      );
+      expect(rows.map((row) => row.relname)).toEqual(['bookings', 'properties', 'users']);
+      for (const row of rows) {
+        expect(row.reloptions, row.relname).toEqual(
+          expect.arrayContaining(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=2000', 'autovacuum_vacuum_insert_threshold=10000']),
+        );
+      }
+    } finally {
+      await handle.close();
     }
   });
 });
