@@ -26,6 +26,11 @@ function rowOf(page: Page, property: PropertyApprovalRow) {
   return page.getByRole('row', { name: new RegExp(escapeRegExp(property.address)) });
 }
 
+/** The Approve or Decline button of a property's row. */
+function decisionButton(page: Page, property: PropertyApprovalRow, decision: 'Approve' | 'Decline') {
+  return rowOf(page, property).getByRole('button', { name: `${decision} ${property.title}` });
+}
+
 test('Property Approvals lists 8 a page, sorts by a column both ways, and searches title, address and host', async ({ adminPage: page }) => {
   await page.goto('/property-approvals');
   await expect(page.getByRole('heading', { level: 2, name: 'Property Approvals' })).toBeVisible();
@@ -52,16 +57,12 @@ test('approving and declining pending properties survive a reload', async ({ adm
   const [toApprove, toDecline] = await pendingProperties(page.request, token);
 
   await searchFor(page, toApprove);
-  await rowOf(page, toApprove)
-    .getByRole('button', { name: `Approve ${toApprove.title}` })
-    .click();
+  await decisionButton(page, toApprove, 'Approve').click();
   await expect(page.getByText('Status updated to Confirmed successfully!')).toBeVisible();
   await expect(rowOf(page, toApprove)).toContainText('Already Confirmed');
 
   await searchFor(page, toDecline);
-  await rowOf(page, toDecline)
-    .getByRole('button', { name: `Decline ${toDecline.title}` })
-    .click();
+  await decisionButton(page, toDecline, 'Decline').click();
   await expect(page.getByText('Status updated to Declined successfully!')).toBeVisible();
   await expect(rowOf(page, toDecline)).toContainText('Already Declined');
 
@@ -84,16 +85,12 @@ test('two browsers deciding the same property: the second sees the clear 409 mes
 
   await searchFor(first, property);
   await searchFor(second, property);
-  await expect(rowOf(second, property).getByRole('button', { name: `Decline ${property.title}` })).toBeEnabled();
+  await expect(decisionButton(second, property, 'Decline')).toBeEnabled();
 
-  await rowOf(first, property)
-    .getByRole('button', { name: `Approve ${property.title}` })
-    .click();
+  await decisionButton(first, property, 'Approve').click();
   await expect(first.getByText('Status updated to Confirmed successfully!')).toBeVisible();
 
-  await rowOf(second, property)
-    .getByRole('button', { name: `Decline ${property.title}` })
-    .click();
+  await decisionButton(second, property, 'Decline').click();
   await expect(second.getByText('This property was already confirmed by someone else.')).toBeVisible();
   await expect(rowOf(second, property)).toContainText('Already Confirmed');
   await expect(rowOf(second, property).locator('.ant-tag')).toHaveText('Confirmed');

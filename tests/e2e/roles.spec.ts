@@ -47,6 +47,15 @@ async function expectForbidden(page: Page, path: string): Promise<void> {
   await expect(page.getByText('You do not have permission to see this page.')).toBeVisible();
 }
 
+/** The Hosts list, then the first host's details. */
+async function openFirstHost(page: Page): Promise<void> {
+  await page.goto('/hosts');
+  await page
+    .getByRole('link', { name: /^View Details/ })
+    .first()
+    .click();
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('an administrator adds a staff member on the Staff screen, changes the role and disables the account', async ({
@@ -110,11 +119,7 @@ test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen
   await expect(page.locator('section a[href^="/hosts"]')).toHaveCount(4);
   await expect(page.locator('section a[href^="/bookings"]')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Bookings' }).getByText(/\d/).first()).toBeVisible();
-  await page.goto('/hosts');
-  await page
-    .getByRole('link', { name: /^View Details/ })
-    .first()
-    .click();
+  await openFirstHost(page);
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   await page.goto('/property-approvals?status=pending');
@@ -130,11 +135,7 @@ test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen
 test('support answers chats and reads hosts without changing them', async ({ browser }) => {
   const page = await signedInAs(browser, 'support');
   await expectMenu(page, SEES.support);
-  await page.goto('/hosts');
-  await page
-    .getByRole('link', { name: /^View Details/ })
-    .first()
-    .click();
+  await openFirstHost(page);
   await expect(page.getByRole('heading', { name: 'Host Information' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
