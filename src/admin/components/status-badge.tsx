@@ -54,3 +54,16 @@ export function StatusBadge({ status, children, tone }: StatusBadgeProps) {
     </Tag>
   );
 }
+
+/** Whether something is switched on (a member's second factor): green when on, grey when off, in the screen's words. */
+export function OnOffBadge({ isOn, on, off }: { isOn: boolean; on: ReactNode; off: ReactNode }) {
+  return isOn ? (
+    <StatusBadge status="on" tone="success">
+      {on}
+    </StatusBadge>
+  ) : (
+    <StatusBadge status="off" tone="neutral">
+      {off}
+    </StatusBadge>
+  );
+}

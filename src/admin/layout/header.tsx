@@ -1,9 +1,10 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Layout, Space, theme } from 'antd';
+import { Button, Space, theme } from 'antd';
 import { MenuOutlined } from '../icons';
 import { LanguageSelect } from './language-select';
 import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
+import { TopBar } from './top-bar';
 
 /**
  * The top bar of docs/product.md §5: the "Dashboard" title, the fixed greeting and the language switch;
@@ -17,20 +18,7 @@ export function AdminHeader() {
   const { setMobileSiderOpen } = useLayoutState();
   const isNarrow = useIsNarrowScreen();
   return (
-    <Layout.Header
-      style={{
-        backgroundColor: token.colorBgElevated,
-        display: 'flex',
-        flexWrap: 'wrap',
-        justifyContent: 'space-between',
-        alignItems: 'center',
-        columnGap: 12,
-        padding: isNarrow ? '8px 12px' : '0 24px',
-        height: 'auto',
-        minHeight: 64,
-        lineHeight: 'normal',
-      }}
-    >
+    <TopBar style={{ columnGap: 12, padding: isNarrow ? '8px 12px' : '0 24px' }}>
       <Space size="small">
         {isNarrow && <Button type="text" icon={<MenuOutlined />} aria-label={translate('admin.layout.openMenu')} onClick={() => setMobileSiderOpen(true)} />}
         <strong style={{ fontWeight: token.fontWeightStrong }}>{translate('admin.header.title')}</strong>
@@ -39,6 +27,6 @@ export function AdminHeader() {
         <span>{translate('admin.header.greeting')}</span>
         <LanguageSelect width={isNarrow ? 110 : 120} />
       </Space>
-    </Layout.Header>
+    </TopBar>
   );
 }

@@ -1,7 +1,7 @@
 // What a member sees, and all they can reach, while their role requires a second factor they have
 // not set up (docs/decisions/020-second-factor.md): its setup, the language, and Logout.
 import { useLogout } from '@refinedev/core';
-import { App, Button, Card, Flex, Layout, Typography, theme } from 'antd';
+import { App, Button, Card, Flex, Layout, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../../app-name';
@@ -9,12 +9,12 @@ import { useRefreshIdentity } from '../../identity-state';
 import { LogoutOutlined } from '../../icons';
 import { LanguageSelect } from '../../layout/language-select';
 import { BrandTitle } from '../../layout/title';
+import { TopBar } from '../../layout/top-bar';
 import { SecondFactorSetup } from './second-factor-setup';
 
 export default function EnrolmentScreen() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { token } = theme.useToken();
   const { mutate: logout } = useLogout();
   const refresh = useRefreshIdentity();
   const title = t('admin.account.enrolment.title');
@@ -25,20 +25,7 @@ export default function EnrolmentScreen() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          backgroundColor: token.colorBgElevated,
-          display: 'flex',
-          flexWrap: 'wrap',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          gap: 12,
-          padding: '8px 16px',
-          height: 'auto',
-          minHeight: 64,
-          lineHeight: 'normal',
-        }}
-      >
+      <TopBar style={{ gap: 12, padding: '8px 16px' }}>
         <BrandTitle collapsed={false} />
         <Flex wrap gap={12} align="center">
           <LanguageSelect />
@@ -46,7 +33,7 @@ export default function EnrolmentScreen() {
             {t('admin.account.enrolment.logout')}
           </Button>
         </Flex>
-      </Layout.Header>
+      </TopBar>
       <Layout.Content style={{ padding: 16 }}>
         <main style={{ maxWidth: 640, margin: '24px auto' }}>
           <Card>

@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Modal, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recoveryCodeSchema, totpCodeSchema, type RecoveryCodes as RecoveryCodesAnswer, type SecondFactorStatus } from '../../../contracts/account';
-import { StatusBadge } from '../../components/status-badge';
+import { OnOffBadge } from '../../components/status-badge';
 import { buttonLoading } from '../../icons';
 import { accountErrorText, accountReasonOf, useAccountCall } from './account-calls';
 import { RecoveryCodes } from './recovery-codes';
@@ -146,15 +146,7 @@ export function SecondFactorSection({ status, email, onChanged }: SecondFactorSe
   const statusItem = (isOn: boolean) => ({
     key: 'status',
     label: t('admin.account.secondFactor.status'),
-    children: isOn ? (
-      <StatusBadge status="on" tone="success">
-        {t('admin.account.secondFactor.on')}
-      </StatusBadge>
-    ) : (
-      <StatusBadge status="off" tone="neutral">
-        {t('admin.account.secondFactor.off')}
-      </StatusBadge>
-    ),
+    children: <OnOffBadge isOn={isOn} on={t('admin.account.secondFactor.on')} off={t('admin.account.secondFactor.off')} />,
   });
 
   let content;

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ROLES, type Role } from '../../../contracts/roles';
 import { declaration as staffList } from '../../../contracts/lists/staff';
 import type { MeResponse, StaffRow } from '../../../contracts/staff';
-import { StatusBadge } from '../../components/status-badge';
+import { OnOffBadge, StatusBadge } from '../../components/status-badge';
 import { buttonLoading } from '../../icons';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { SecondFactorPolicyForm } from './second-factor-policy';
@@ -50,16 +50,7 @@ export function StaffList() {
     },
     {
       key: 'secondFactor',
-      render: (member) =>
-        member.hasSecondFactor ? (
-          <StatusBadge status="on" tone="success">
-            {t('admin.staff.secondFactorOn')}
-          </StatusBadge>
-        ) : (
-          <StatusBadge status="off" tone="neutral">
-            {t('admin.staff.secondFactorOff')}
-          </StatusBadge>
-        ),
+      render: (member) => <OnOffBadge isOn={member.hasSecondFactor} on={t('admin.staff.secondFactorOn')} off={t('admin.staff.secondFactorOff')} />,
     },
     { key: 'actions', render: (member) => <MemberActions member={member} actions={actions} onResetPassword={setResetting} /> },
   ];
