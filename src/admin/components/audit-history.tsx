@@ -1,9 +1,10 @@
 import { useCustom } from '@refinedev/core';
-import { Alert, Card, Empty, List, Space, Typography } from 'antd';
+import { Alert, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntityType, AuditEvent } from '../../contracts/audit';
 import { formatDateTime } from '../../lib/format';
 import { ADMIN_CALLS } from '../resources';
+import { SectionCard } from './section-card';
 
 type Change = { field: string; before: unknown; after: unknown };
 
@@ -40,13 +41,7 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
 
   return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
-          {t('admin.history.title')}
-        </Typography.Title>
-      }
-    >
+    <SectionCard title={t('admin.history.title')}>
       {query.isError ? (
         <Alert type="error" showIcon message={t('admin.history.loadFailed')} description={query.error?.message} />
       ) : (
@@ -77,7 +72,7 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
           )}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,10 +1,11 @@
 // The "Host Information" of Host Details (docs/product.md §9): the host's name, e-mail, phone and
 // address, read or edited in place, and the edit itself (the rules of §20.1 checked before Save).
 import { useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
-import { Alert, App, Card, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_EDIT_FIELDS, HOST_EDIT_LIMITS, HOST_EDIT_MESSAGES, validateHostEdit, type HostDetail, type HostEditValues } from '../../../contracts/hosts';
+import { SectionCard } from '../../components/section-card';
 
 /** The catalogue key of each host edit message (docs/product.md §20.1), so the rule's text shows in the chosen language. */
 const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
@@ -76,13 +77,7 @@ export function HostInformationCard({ host, edit }: { host: HostDetail; edit: Ho
   const { t } = useTranslation();
   const shown = (value: string | null) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
   return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
-          {t('admin.hosts.detail.information')}
-        </Typography.Title>
-      }
-    >
+    <SectionCard title={t('admin.hosts.detail.information')}>
       {edit.isEditing ? (
         <HostEditForm form={edit.form} host={host} formError={edit.formError} onFinish={edit.save} />
       ) : (
@@ -93,7 +88,7 @@ export function HostInformationCard({ host, edit }: { host: HostDetail; edit: Ho
           <Descriptions.Item label={t('admin.hosts.detail.fields.propertyAddress')}>{shown(host.propertyAddress)}</Descriptions.Item>
         </Descriptions>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useDelete, useOne, type HttpError } from '@refinedev/core';
-import { App, Button, Card, Descriptions, Flex, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Descriptions, Flex, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, buttonLoading, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
 import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
 import { HostInformationCard, useHostEdit, type HostEdit } from './host-information';
 import { HostVerification } from './verification';
+import { SectionCard } from '../../components/section-card';
 
 const HOSTS_PATH = '/hosts';
 
@@ -164,13 +165,7 @@ function useHostDelete(id: string, host: HostDetail) {
 function HostRegistrationCard({ host }: { host: HostDetail }) {
   const { t } = useTranslation();
   return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
-          {t('admin.hosts.detail.registration')}
-        </Typography.Title>
-      }
-    >
+    <SectionCard title={t('admin.hosts.detail.registration')}>
       <Descriptions column={{ xs: 1, md: 3 }} size="small">
         <Descriptions.Item label={t('admin.hosts.detail.fields.hostId')}>{host.id}</Descriptions.Item>
         <Descriptions.Item label={t('admin.hosts.detail.fields.createdAt')}>
@@ -180,6 +175,6 @@ function HostRegistrationCard({ host }: { host: HostDetail }) {
           <time dateTime={host.updatedAt}>{formatDate(host.updatedAt)}</time>
         </Descriptions.Item>
       </Descriptions>
-    </Card>
+    </SectionCard>
   );
 }

@@ -7,19 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
 import { actionPath } from '../../resources';
+import { SectionTitle } from '../../components/section-card';
 
 const THUMBNAIL_SIZE = 120;
 
 type UserDetails = UserDetailsResponse['userDetails'];
 type VerificationDetails = NonNullable<UserDetailsResponse['hostVerificationDetails']>;
-
-function CardTitle({ children }: { children: string }) {
-  return (
-    <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
-      {children}
-    </Typography.Title>
-  );
-}
 
 /** A value as sent, or "Not provided". */
 function useShown() {
@@ -37,7 +30,7 @@ export function HostVerification({ id }: { id: string }) {
     errorNotification: false,
     queryOptions: { retry: false },
   });
-  const title = <CardTitle>{t('admin.hosts.verification.title')}</CardTitle>;
+  const title = <SectionTitle>{t('admin.hosts.verification.title')}</SectionTitle>;
 
   if (query.isLoading) {
     return (
@@ -78,7 +71,7 @@ function HostUserCard({ userDetails }: { userDetails: UserDetails }) {
   const { name } = userDetails;
   const phone = [userDetails.phoneCountryCode, userDetails.phoneNumber].filter(Boolean).join(' ');
   return (
-    <Card title={<CardTitle>{t('admin.hosts.verification.userTitle')}</CardTitle>}>
+    <Card title={<SectionTitle>{t('admin.hosts.verification.userTitle')}</SectionTitle>}>
       <Flex gap="large" wrap align="flex-start">
         <Avatar size={96} src={userDetails.profilePicture ?? undefined} icon={<UserOutlined />} alt={t('admin.hosts.verification.pictureAlt', { name })} />
         <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ flex: 1, minWidth: 240 }}>

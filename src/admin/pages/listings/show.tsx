@@ -12,8 +12,8 @@ import {
   WifiOutlined,
 } from '../../icons';
 import { useCustomMutation, useInvalidate, useOne, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, App, Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
@@ -26,6 +26,7 @@ import { actionPath } from '../../resources';
 import { ListingGallery } from './listing-gallery';
 import { isUndecided, listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
+import { SectionCard } from '../../components/section-card';
 
 const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWifi', icon: WifiOutlined },
@@ -40,20 +41,6 @@ const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
 ];
 
 type Decision = 'approve' | 'decline';
-
-function SectionCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
-          {title}
-        </Typography.Title>
-      }
-    >
-      {children}
-    </Card>
-  );
-}
 
 function BackLink() {
   const { t } = useTranslation();
