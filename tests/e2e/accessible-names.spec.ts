@@ -4,6 +4,7 @@
 // "reload Refresh"), and an icon-only control carries a name of its own. Axe runs on each screen too.
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { LIST_SCREENS } from './admin-lists';
 
 const CONTROLS = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"]';
 
@@ -98,22 +99,8 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
 }
 
-const ADMIN_SCREENS = [
-  '/dashboard',
-  '/hosts',
-  '/listings',
-  '/property-approvals',
-  '/bookings',
-  '/chats',
-  '/promo-code',
-  '/promo-code-guest',
-  '/promo-code-host',
-  '/promo-code-host-regular',
-  '/feedback',
-  '/landing-data',
-  '/activity',
-  '/staff',
-];
+/** Every screen: the admin lists' (from their declarations) and the others. */
+const ADMIN_SCREENS = ['/dashboard', ...LIST_SCREENS, '/chats', '/promo-code', '/promo-code-guest', '/promo-code-host', '/promo-code-host-regular'];
 
 const LOCALES = [
   { locale: 'en-US', language: 'en' },

@@ -4,8 +4,10 @@
 // the table scrolls inside itself.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { LIST_SCREENS } from './admin-lists';
 
-const TABLE_LISTS = ['/hosts', '/listings', '/property-approvals', '/bookings', '/landing-data', '/activity', '/staff'];
+/** The lists drawn as tables: every list but Feedback, whose rows are cards (openFeedback below). */
+const TABLE_LISTS = LIST_SCREENS.filter((path) => path !== '/feedback');
 
 interface Widths {
   page: { scroll: number; client: number };

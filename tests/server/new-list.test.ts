@@ -3,7 +3,7 @@
 // tree, `npm run db:generate` writes its migration, and nothing else is edited. The copy then proves
 // every derivation: the files compile; the server built from the copy answers the list's three forms,
 // every sort both ways, the status filter and exact totals from the counter its source brought; the
-// permission its readers make refuses another role; and the web registry has its entry.
+// permission its readers make refuses another role; the web registry and the journeys have its entry.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -191,5 +191,8 @@ describe('a list added by its five files', () => {
     const names = (RESOURCES as { name: string }[]).map((resource) => resource.name);
     expect(names.indexOf('reports')).toBe(names.indexOf('feedbacks') + 1);
     expect(SCREENS.reports.list).toBeDefined();
+    // The journeys that open every screen open it too.
+    const { LIST_SCREENS } = await import(path.join(tree, 'tests', 'e2e', 'admin-lists.ts'));
+    expect(LIST_SCREENS).toContain('/reports');
   });
 });
