@@ -252,8 +252,8 @@ describe('data provider custom', () => {
 describe('a broad search: the rows first, the total from /total', () => {
   it("answers the rows without their total, and the list's /total call counts them exactly", async () => {
     const { handle } = server.testApp;
-    // More than 500 matching guests make the bookings search broad (server/modules/bookings).
-    await handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Widesearch guest ' || n FROM generate_series(1, 600) AS n`);
+    // More than 2,000 matching guests make the bookings search broad (server/modules/bookings).
+    await handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Widesearch guest ' || n FROM generate_series(1, 2100) AS n`);
     const guests = await handle.query<{ id: number }>(sql`SELECT id FROM users WHERE name LIKE 'Widesearch guest %' ORDER BY id LIMIT 10`);
     for (const guest of guests) await insertBooking(handle, { guestId: guest.id });
     const q = [{ field: 'q', operator: 'contains', value: 'widesearch' } as const];
