@@ -259,6 +259,23 @@ describe('GET /api/admin/bookings, paged form', () => {
     expect(all.ids).not.toContain(other.id);
   });
 
+  // Past 500 matching guests, when the first 501 found already have more than 2,500 bookings the
+  // search is broad without finding the rest: 600 guests with five bookings each.
+  it('treats 600 matching guests with 3,000 bookings as a broad search, its page and total exact', async () => {
+    const tag = newTag();
+    await t.handle.query(sql`INSERT INTO users (is_host, name) SELECT false, ${`Busy ${tag} `} || n FROM generate_series(1, 600) AS n`);
+    await t.handle.query(
+      sql`INSERT INTO bookings (guest_id, status, total) SELECT guest.id, 'confirmed', 5 FROM users AS guest, generate_series(1, 5) WHERE guest.name LIKE ${`Busy ${tag} %`}`,
+    );
+    const [{ newest }] = await t.handle.query<{ newest: number[] }>(
+      sql`SELECT ARRAY(SELECT booking.id FROM bookings AS booking JOIN users AS guest ON guest.id = booking.guest_id WHERE guest.name LIKE ${`Busy ${tag} %`} ORDER BY booking.id DESC LIMIT 10) AS newest`,
+    );
+    const first = await page({ q: `busy ${tag}`, pageSize: 10 });
+    expect(first.pending).toBe('1');
+    expect(first.ids).toEqual(newest.map(Number));
+    expect((await get(`/api/admin/bookings/total?q=${encodeURIComponent(`busy ${tag}`)}`)).json()).toEqual({ total: 3000 });
+  });
+
   it('answers 400 for a bad page, page size, sort, order or status', async () => {
     for (const query of ['page=0', 'pageSize=101', 'pageSize=x', 'sort=guest_id', 'sort=User.email', 'order=sideways', 'status=Confirmed', 'status=lost']) {
       const response = await get(`/api/admin/bookings?${query}`);

@@ -326,6 +326,12 @@ const NARROW_SEARCH_SOURCES = 2000;
  * page 10, where sorting the matches costs the same on every page.
  */
 const NARROW_SEARCH_BOOKINGS = 10_000;
+/**
+ * When the first FEW_SEARCH_SOURCES guests and properties already have this many bookings, a quarter
+ * of NARROW_SEARCH_BOOKINGS for a quarter of NARROW_SEARCH_SOURCES, the search is taken as broad.
+ */
+const FEW_SOURCES_BOOKINGS = 2500;
+const sourceCount = (sources: SearchSources) => sources.guestIds.length + sources.propertyIds.length;
 /** Rows per export batch: large enough that a broad search's subqueries run few times, small enough to stay flat. */
 const EXPORT_BATCH_SIZE = 5000;
 
@@ -369,19 +375,24 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
     /**
      * A search whose guests and properties have few bookings reads them by index (`matchingIds`); one
      * whose bookings are many walks the list's order, where a page fills after a few dozen probes.
-     * Few guests and properties have few bookings; up to NARROW_SEARCH_SOURCES of them, their bookings
-     * are counted up to NARROW_SEARCH_BOOKINGS by index first ("en3" matches 588 users but 9 bookings:
-     * a walk would test every one of the million).
+     * Up to FEW_SEARCH_SOURCES guests and properties, the search is narrow. Past that, their bookings
+     * decide ("en3" matches 588 users but 9 bookings: a walk would test every one of the million):
+     * when the first FEW_SEARCH_SOURCES already have FEW_SOURCES_BOOKINGS of them ("com", "ama"), the
+     * rest would have more, and the search is broad without finding the rest (a look-up of 2,001 costs
+     * two to four times one of 501); otherwise up to NARROW_SEARCH_SOURCES are found and their
+     * bookings counted up to NARROW_SEARCH_BOOKINGS. Either plan answers the same rows.
      */
     async prepare(request) {
       if (request.pattern === undefined) return request;
+      const filter = filterOf(request);
+      const withSources = (sources: SearchSources | undefined) => ({ ...request, hints: { sources } });
+      const first = await repository.findSearchSources(request.pattern, FEW_SEARCH_SOURCES + 1);
+      if (sourceCount(first) <= FEW_SEARCH_SOURCES) return withSources(first);
+      if ((await repository.countUpTo(first, filter, FEW_SOURCES_BOOKINGS + 1)) > FEW_SOURCES_BOOKINGS) return withSources(undefined);
       const sources = await repository.findSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
-      const sourceCount = sources.guestIds.length + sources.propertyIds.length;
       const isNarrow =
-        sourceCount <= FEW_SEARCH_SOURCES ||
-        (sourceCount <= NARROW_SEARCH_SOURCES &&
-          (await repository.countUpTo(sources, filterOf(request), NARROW_SEARCH_BOOKINGS + 1)) <= NARROW_SEARCH_BOOKINGS);
-      return { ...request, hints: { sources: isNarrow ? sources : undefined } };
+        sourceCount(sources) <= NARROW_SEARCH_SOURCES && (await repository.countUpTo(sources, filter, NARROW_SEARCH_BOOKINGS + 1)) <= NARROW_SEARCH_BOOKINGS;
+      return withSources(isNarrow ? sources : undefined);
     },
 
     async page(request) {
