@@ -9,90 +9,66 @@
 export const ROLES = ['administrator', 'moderator', 'support', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a route may ask of the caller's role. Each guarded route names exactly one. */
-const BASE_PERMISSIONS = [
+/** Every role but the administrator, who holds every permission without being named in the table. */
+const EVERYONE = ['moderator', 'support', 'viewer'] as const satisfies readonly Role[];
+
+/**
+ * The one table of who may do what (docs/decisions/018-staff-roles.md): what a route may ask of the
+ * caller's role, each guarded route naming exactly one, and the roles besides the administrator that
+ * hold it.
+ */
+const PERMISSION_HOLDERS = {
   /** The caller's own account: sign out, own sessions, who am I. */
-  'account',
-  'dashboard.read',
-  'hosts.read',
+  account: EVERYONE,
+  'dashboard.read': EVERYONE,
+  'hosts.read': EVERYONE,
   /** Edit, approve and delete hosts. */
-  'hosts.write',
+  'hosts.write': ['moderator'],
   /** Listings and property approvals, their lists and details. */
-  'listings.read',
+  'listings.read': EVERYONE,
   /** Approve or decline listings and properties. */
-  'listings.decide',
-  'bookings.read',
-  'chats.read',
+  'listings.decide': ['moderator'],
+  'bookings.read': ['support', 'viewer'],
+  'chats.read': ['support', 'viewer'],
   /** Send a message and mark a conversation read. */
-  'chats.answer',
-  'feedback.read',
+  'chats.answer': ['support'],
+  'feedback.read': EVERYONE,
   /** The landing page's data: host information and e-mail subscribers. */
-  'landing.read',
+  'landing.read': EVERYONE,
   /** The whole audit trail (Activity). */
-  'activity.read',
+  'activity.read': ['moderator', 'viewer'],
   /** One record's history on the host and listing details. */
-  'history.read',
-  'promos.read',
-  'promos.write',
+  'history.read': EVERYONE,
+  'promos.read': ['viewer'],
+  'promos.write': [],
   /** Staff accounts: list, create, role, disable, enable, password, sessions. */
-  'staff.manage',
+  'staff.manage': [],
   /**
    * A list's CSV (`format=csv`) and its whole array (no paging parameters): needed besides the list's
    * own read permission.
    */
-  'export',
-] as const;
+  export: ['moderator', 'support'],
+} as const satisfies Record<string, readonly Role[]>;
+type TablePermission = keyof typeof PERMISSION_HOLDERS;
+const BASE_PERMISSIONS = Object.keys(PERMISSION_HOLDERS) as TablePermission[];
+
 /** A permission a list declares by naming its readers: `<list name>.read`. */
 export type ListPermission = `${string}.read`;
-export type Permission = (typeof BASE_PERMISSIONS)[number] | ListPermission;
+export type Permission = TablePermission | ListPermission;
 
 /** Every permission: the table's, then those the lists declare (addListReaders). */
 export const PERMISSIONS: readonly Permission[] = [...BASE_PERMISSIONS];
 
-const READ_EVERYTHING: readonly Permission[] = [
-  'account',
-  'dashboard.read',
-  'hosts.read',
-  'listings.read',
-  'bookings.read',
-  'chats.read',
-  'feedback.read',
-  'landing.read',
-  'activity.read',
-  'history.read',
-  'promos.read',
-];
+/** A role's permissions in the table's order (a new array: addListReaders adds to it). */
+const permissionsHeldBy = (role: Role): Permission[] =>
+  BASE_PERMISSIONS.filter((permission) => (PERMISSION_HOLDERS[permission] as readonly Role[]).includes(role));
 
-/** The one table of who may do what; the administrator holds every permission. */
+/** Each role's permissions; the administrator's are every permission. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   administrator: PERMISSIONS,
-  moderator: [
-    'account',
-    'dashboard.read',
-    'hosts.read',
-    'hosts.write',
-    'listings.read',
-    'listings.decide',
-    'feedback.read',
-    'landing.read',
-    'activity.read',
-    'history.read',
-    'export',
-  ],
-  support: [
-    'account',
-    'dashboard.read',
-    'hosts.read',
-    'listings.read',
-    'bookings.read',
-    'chats.read',
-    'chats.answer',
-    'feedback.read',
-    'landing.read',
-    'history.read',
-    'export',
-  ],
-  viewer: [...READ_EVERYTHING],
+  moderator: permissionsHeldBy('moderator'),
+  support: permissionsHeldBy('support'),
+  viewer: permissionsHeldBy('viewer'),
 };
 
 /** Who reads a list: a permission of the table, or its readers (the administrator reads every list). */
