@@ -29,6 +29,12 @@ export type ResourceAction = {
   path: string;
 };
 
+/** Approve and Decline of a record awaiting a decision: POST `<base>/:id/approve` and `<base>/:id/decline`. */
+export const decisionActions = (basePath: string): Readonly<Record<'approve' | 'decline', ResourceAction>> => ({
+  approve: { method: 'post', path: `${basePath}/:id/approve` },
+  decline: { method: 'post', path: `${basePath}/:id/decline` },
+});
+
 /** The icons a sidebar entry may show, by name (src/admin/icon-sets/frame.tsx draws each). */
 export type MenuIcon = 'comment' | 'database' | 'gift' | 'history' | 'home' | 'message' | 'safety' | 'schedule' | 'team' | 'unordered-list';
 

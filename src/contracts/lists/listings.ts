@@ -1,6 +1,6 @@
 // The admin list `listings`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { declareList, defineList } from '../list-declaration';
+import { decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { LISTING_STATUS_FILTERS, LISTING_STATUSES } from '../statuses';
 import { listingRowSchema } from '../listings';
@@ -22,10 +22,7 @@ export const declaration = declareList({
   resource: {
     routes: { show: '/listings/:id' },
     endpoints: { getOne: { path: 'admin/listings/:id' } },
-    actions: {
-      approve: { method: 'post', path: 'admin/listings/:id/approve' },
-      decline: { method: 'post', path: 'admin/listings/:id/decline' },
-    },
+    actions: decisionActions('admin/listings'),
   },
 });
 

@@ -1,6 +1,6 @@
 // The admin list `property-approvals`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { declareList, defineList } from '../list-declaration';
+import { decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { PROPERTY_APPROVAL_STATUSES } from '../statuses';
 import { propertyApprovalRowSchema } from '../property-approvals';
@@ -17,12 +17,7 @@ export const declaration = declareList({
   access: 'listings.read',
   icon: 'home',
   menuOrder: 20,
-  resource: {
-    actions: {
-      approve: { method: 'post', path: 'admin/property-approvals/:id/approve' },
-      decline: { method: 'post', path: 'admin/property-approvals/:id/decline' },
-    },
-  },
+  resource: { actions: decisionActions('admin/property-approvals') },
 });
 
 export const definition = defineList(declaration, () => ({
