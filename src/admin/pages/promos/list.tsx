@@ -37,6 +37,25 @@ function ManageLink({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** One of the overview's two cards, under its level-3 heading, with the link to its screens. */
+function PromoCard({ title, manageLink, children }: { title: string; manageLink: ReactNode; children: ReactNode }) {
+  return (
+    <Col xs={24} lg={12}>
+      <Card
+        title={
+          <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
+            {title}
+          </Typography.Title>
+        }
+        extra={manageLink}
+        style={{ height: '100%' }}
+      >
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
 export function PromoOverviewPage() {
   const { t } = useTranslation();
   const nameOf = usePromoName();
@@ -55,65 +74,51 @@ export function PromoOverviewPage() {
       <Typography.Title level={2}>{t('admin.nav.promos')}</Typography.Title>
       {query.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card
-            title={
-              <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
-                {t('admin.promos.overview.hostTitle')}
-              </Typography.Title>
-            }
-            extra={<ManageLink to={PROMO_ROUTES.hostNewJoiner} label={t('admin.promos.overview.manageHost')} />}
-            style={{ height: '100%' }}
-          >
-            {body(
-              hosts.map((promo) => (
-                <Descriptions
-                  key={promo.kind}
-                  title={nameOf(promo)}
-                  column={1}
-                  size="small"
-                  style={{ marginBottom: 16 }}
-                  extra={
-                    promo.kind === 'host-regular' ? (
-                      <ManageLink to={MANAGE_ROUTE[promo.kind]} label={t('admin.promos.overview.managePromo', { name: nameOf(promo) })} />
-                    ) : undefined
-                  }
-                  items={[
-                    { key: 'status', label: t('admin.promos.overview.status'), children: <PromoStatus status={promo.status} /> },
-                    { key: 'validUntil', label: t('admin.promos.overview.validUntil'), children: formatDate(promo.validUntil) },
-                    { key: 'stays', label: t('admin.promos.overview.numberOfStays'), children: promo.numberOfStays ?? '' },
-                  ]}
-                />
-              )),
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card
-            title={
-              <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
-                {t('admin.promos.overview.guestTitle')}
-              </Typography.Title>
-            }
-            extra={<ManageLink to={PROMO_ROUTES.guest} label={t('admin.promos.overview.manageGuest')} />}
-            style={{ height: '100%' }}
-          >
-            {body(
-              guest && (
-                <Descriptions
-                  column={1}
-                  size="small"
-                  items={[
-                    { key: 'status', label: t('admin.promos.overview.status'), children: <PromoStatus status={guest.status} /> },
-                    { key: 'code', label: t('admin.promos.overview.promoCode'), children: guest.promoCode ?? '' },
-                    { key: 'validUntil', label: t('admin.promos.overview.validUntil'), children: formatDate(guest.validUntil) },
-                    { key: 'value', label: t('admin.promos.overview.value'), children: t('admin.promos.overview.percent', { value: guest.promoValue }) },
-                  ]}
-                />
-              ),
-            )}
-          </Card>
-        </Col>
+        <PromoCard
+          title={t('admin.promos.overview.hostTitle')}
+          manageLink={<ManageLink to={PROMO_ROUTES.hostNewJoiner} label={t('admin.promos.overview.manageHost')} />}
+        >
+          {body(
+            hosts.map((promo) => (
+              <Descriptions
+                key={promo.kind}
+                title={nameOf(promo)}
+                column={1}
+                size="small"
+                style={{ marginBottom: 16 }}
+                extra={
+                  promo.kind === 'host-regular' ? (
+                    <ManageLink to={MANAGE_ROUTE[promo.kind]} label={t('admin.promos.overview.managePromo', { name: nameOf(promo) })} />
+                  ) : undefined
+                }
+                items={[
+                  { key: 'status', label: t('admin.promos.overview.status'), children: <PromoStatus status={promo.status} /> },
+                  { key: 'validUntil', label: t('admin.promos.overview.validUntil'), children: formatDate(promo.validUntil) },
+                  { key: 'stays', label: t('admin.promos.overview.numberOfStays'), children: promo.numberOfStays ?? '' },
+                ]}
+              />
+            )),
+          )}
+        </PromoCard>
+        <PromoCard
+          title={t('admin.promos.overview.guestTitle')}
+          manageLink={<ManageLink to={PROMO_ROUTES.guest} label={t('admin.promos.overview.manageGuest')} />}
+        >
+          {body(
+            guest && (
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  { key: 'status', label: t('admin.promos.overview.status'), children: <PromoStatus status={guest.status} /> },
+                  { key: 'code', label: t('admin.promos.overview.promoCode'), children: guest.promoCode ?? '' },
+                  { key: 'validUntil', label: t('admin.promos.overview.validUntil'), children: formatDate(guest.validUntil) },
+                  { key: 'value', label: t('admin.promos.overview.value'), children: t('admin.promos.overview.percent', { value: guest.promoValue }) },
+                ]}
+              />
+            ),
+          )}
+        </PromoCard>
       </Row>
     </>
   );
