@@ -11,8 +11,8 @@ import {
   ThunderboltOutlined,
   WifiOutlined,
 } from '../../icons';
-import { useCustomMutation, useInvalidate, useOne, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useOne } from '@refinedev/core';
+import { Alert, Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -22,11 +22,11 @@ import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
 import { StatusBadge } from '../../components/status-badge';
 import { usePermission } from '../../access';
-import { actionPath } from '../../resources';
 import { ListingGallery } from './listing-gallery';
 import { isUndecided, listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
 import { SectionCard } from '../../components/section-card';
+import { useDecision, type Decision } from '../../components/use-decision';
 
 const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWifi', icon: WifiOutlined },
@@ -39,8 +39,6 @@ const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWorkspace', icon: LaptopOutlined },
   { flag: 'isPetAllowed', icon: HeartOutlined },
 ];
-
-type Decision = 'approve' | 'decline';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -72,42 +70,22 @@ function Amenities({ listing }: { listing: ListingDetail }) {
 /** Approve Property and Decline: only an undecided listing moves; a reason may go with a decline. */
 function DecisionPanel({ listing }: { listing: ListingDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate, mutation } = useCustomMutation<ListingDecisionResponse>();
-  const [pending, setPending] = useState<Decision | null>(null);
   const [isAskingReason, setAskingReason] = useState(false);
   const [reason, setReason] = useState('');
   const isOpen = isUndecided(listing.status);
-  const isProcessing = mutation.isPending;
   const statusLabel = (status: ListingStatus) => t(listingStatusKey(status), { defaultValue: status });
+  const { decide: sendDecision, pending } = useDecision<ListingDecisionResponse>({
+    resource: 'listings',
+    invalidates: 'all',
+    successMessage: ({ status }) => t('admin.listings.detail.decision.statusUpdated', { status: statusLabel(status) }),
+  });
+  const isProcessing = pending !== null;
 
   function decide(decision: Decision, declineReason?: string) {
-    setPending(decision);
-    mutate(
-      {
-        url: actionPath('listings', decision, listing.id),
-        method: 'post',
-        values: declineReason ? { reason: declineReason } : {},
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: ({ data }) => {
-          setAskingReason(false);
-          setReason('');
-          void message.success(t('admin.listings.detail.decision.statusUpdated', { status: statusLabel(data.status) }));
-        },
-        onError: (error: HttpError) => {
-          void message.error(error.message);
-        },
-        // Success or 409 (decided elsewhere), the screen shows the stored state and its history afterwards.
-        onSettled: () => {
-          setPending(null);
-          void invalidate({ resource: 'listings', invalidates: ['all'] });
-        },
-      },
-    );
+    sendDecision(listing.id, decision, declineReason ? { reason: declineReason } : {}, () => {
+      setAskingReason(false);
+      setReason('');
+    });
   }
 
   const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
@@ -127,10 +105,15 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         {/* A role that reads listings but does not decide them sees the state without the buttons. */}
         {canDecide ? (
           <Flex gap={12} wrap>
-            <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'decline')} onClick={() => setAskingReason(true)}>
+            <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending?.decision === 'decline')} onClick={() => setAskingReason(true)}>
               {t('admin.listings.detail.decision.decline')}
             </Button>
-            <Button type="primary" disabled={!isOpen || isProcessing} loading={buttonLoading(pending === 'approve')} onClick={() => decide('approve')}>
+            <Button
+              type="primary"
+              disabled={!isOpen || isProcessing}
+              loading={buttonLoading(pending?.decision === 'approve')}
+              onClick={() => decide('approve')}
+            >
               {t('admin.listings.detail.decision.approve')}
             </Button>
           </Flex>
@@ -141,7 +124,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         title={t('admin.listings.detail.decision.modalTitle')}
         okText={t('admin.listings.detail.decision.modalConfirm')}
         cancelText={t('admin.listings.detail.decision.modalCancel')}
-        okButtonProps={{ danger: true, disabled: isProcessing, loading: buttonLoading(pending === 'decline') }}
+        okButtonProps={{ danger: true, disabled: isProcessing, loading: buttonLoading(pending?.decision === 'decline') }}
         onOk={() => decide('decline', reason.trim() || undefined)}
         onCancel={() => setAskingReason(false)}
         destroyOnHidden

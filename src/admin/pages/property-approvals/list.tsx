@@ -1,52 +1,22 @@
-import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { App, Button, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { declaration as propertyApprovalList } from '../../../contracts/lists/property-approvals';
 import type { PropertyApprovalRow, PropertyDecisionResponse } from '../../../contracts/property-approvals';
 import { usePermission } from '../../access';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
-import { actionPath } from '../../resources';
-
-type Decision = 'approve' | 'decline';
-type PendingDecision = { id: number; decision: Decision } | null;
+import { useDecision, type Decision, type PendingDecision } from '../../components/use-decision';
 
 /** Approve and Decline for one pending row, sending the version it was read at so a stale decision is refused. */
-function useDecision() {
+function usePropertyDecision() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation<PropertyDecisionResponse>();
-  const [pending, setPending] = useState<PendingDecision>(null);
-
-  function decide(row: PropertyApprovalRow, decision: Decision) {
-    setPending({ id: row.id, decision });
-    mutate(
-      {
-        url: actionPath('property-approvals', decision, row.id),
-        method: 'post',
-        values: { version: row.version },
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: ({ data }) => {
-          void message.success(t('admin.propertyApprovals.statusUpdated', { status: t(`admin.propertyApprovals.statuses.${data.status}`) }));
-        },
-        onError: (error: HttpError) => {
-          void message.error(error.message);
-        },
-        // After a 409 too: the row then shows what the other browser decided.
-        onSettled: () => {
-          setPending(null);
-          void invalidate({ resource: 'property-approvals', invalidates: ['list'] });
-        },
-      },
-    );
-  }
-
-  return { decide, pending };
+  const { decide, pending } = useDecision<PropertyDecisionResponse>({
+    resource: 'property-approvals',
+    invalidates: 'list',
+    successMessage: ({ status }) => t('admin.propertyApprovals.statusUpdated', { status: t(`admin.propertyApprovals.statuses.${status}`) }),
+  });
+  const decideRow = (row: PropertyApprovalRow, decision: Decision) => decide(row.id, decision, { version: row.version });
+  return { decide: decideRow, pending };
 }
 
 interface DecisionButtonProps {
@@ -79,7 +49,7 @@ function DecisionButton({ row, decision, pending, onDecide }: DecisionButtonProp
 /** Property Approvals (/property-approvals): search, sortable columns, 8 a page, and Approve / Decline on pending rows. */
 export function PropertyApprovalList() {
   const { t } = useTranslation();
-  const { decide, pending } = useDecision();
+  const { decide, pending } = usePropertyDecision();
   const canDecide = usePermission('property-approvals', 'listings.decide');
   const decision = (row: PropertyApprovalRow) => {
     if (row.status === 'confirmed') return <Typography.Text>{t('admin.propertyApprovals.alreadyConfirmed')}</Typography.Text>;

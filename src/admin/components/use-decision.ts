@@ -1,0 +1,51 @@
+import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { App } from 'antd';
+import { useState } from 'react';
+import { actionPath, type ResourceName } from '../resources';
+
+export type Decision = 'approve' | 'decline';
+/** The decision on its way, if any: the record it is about, and which one. */
+export type PendingDecision = { id: number; decision: Decision } | null;
+
+interface DecisionOptions<Answer> {
+  /** A resource that declares both decisions (src/contracts/list-declaration.ts, `decisionActions`). */
+  resource: ResourceName;
+  /** What to read afresh once the decision is settled: the resource's lists, or its records too. */
+  invalidates: 'list' | 'all';
+  successMessage: (answer: Answer) => string;
+}
+
+/**
+ * Approve or Decline of one record (a listing, a property): the answer's status on success, the
+ * server's message on a refusal, and the resource read afresh either way; after a 409 too, so the
+ * screen then shows what was decided elsewhere.
+ */
+export function useDecision<Answer extends BaseRecord>({ resource, invalidates, successMessage }: DecisionOptions<Answer>) {
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { mutate } = useCustomMutation<Answer>();
+  const [pending, setPending] = useState<PendingDecision>(null);
+
+  /** Sends the decision with its body; `onDecided` runs on success, before the message shows. */
+  function decide(id: number, decision: Decision, values: object, onDecided?: () => void) {
+    setPending({ id, decision });
+    mutate(
+      { url: actionPath(resource, decision, id), method: 'post', values, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          onDecided?.();
+          void message.success(successMessage(data));
+        },
+        onError: (error: HttpError) => {
+          void message.error(error.message);
+        },
+        onSettled: () => {
+          setPending(null);
+          void invalidate({ resource, invalidates: [invalidates] });
+        },
+      },
+    );
+  }
+
+  return { decide, pending };
+}
