@@ -71,9 +71,9 @@ function RouteErrorScreen() {
 }
 
 /** A screen the role may open, or the 403 screen (docs/decisions/018-staff-roles.md). */
-function guarded(entry: ResourceEntry, action: string, page: ReactNode) {
+function guarded(resource: string, action: string, page: ReactNode) {
   return (
-    <CanAccess resource={entry.name} action={action} fallback={<ForbiddenScreen />}>
+    <CanAccess resource={resource} action={action} fallback={<ForbiddenScreen />}>
       {page}
     </CanAccess>
   );
@@ -87,12 +87,12 @@ function resourceRoutes() {
     const crud = (['list', 'show', 'edit', 'create'] as const).flatMap((action) => {
       const path = routes[action];
       const Page = pages[action];
-      return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={guarded(entry, action, <Page />)} />] : [];
+      return path && Page ? [<Route key={`${entry.name}-${action}`} path={path} element={guarded(entry.name, action, <Page />)} />] : [];
     });
     const extra = Object.entries(entry.extraRoutes ?? {}).flatMap(([screen, path]) => {
       const Page = pages.extra?.[screen];
       // The other screens of a resource (the three promo screens) read it; their controls follow the role.
-      return Page ? [<Route key={`${entry.name}-${screen}`} path={path} element={guarded(entry, 'show', <Page />)} />] : [];
+      return Page ? [<Route key={`${entry.name}-${screen}`} path={path} element={guarded(entry.name, 'show', <Page />)} />] : [];
     });
     return [...crud, ...extra];
   });
@@ -116,22 +116,8 @@ function AdminShell() {
           }
         >
           <Route index element={<Navigate to="/dashboard" replace />} />
-          <Route
-            path="/dashboard"
-            element={
-              <CanAccess resource="dashboard" action="list" fallback={<ForbiddenScreen />}>
-                <DashboardPage />
-              </CanAccess>
-            }
-          />
-          <Route
-            path="/account"
-            element={
-              <CanAccess resource="account" action="list" fallback={<ForbiddenScreen />}>
-                <AccountPage />
-              </CanAccess>
-            }
-          />
+          <Route path="/dashboard" element={guarded('dashboard', 'list', <DashboardPage />)} />
+          <Route path="/account" element={guarded('account', 'list', <AccountPage />)} />
           {resourceRoutes()}
           <Route path="/guest-manage" element={<Navigate to="/promo-code" replace />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
