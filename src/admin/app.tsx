@@ -17,6 +17,7 @@ import { SCREENS, type ResourcePages } from './screens';
 import { createDataProvider } from './providers/data-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createAccessControlProvider } from './access';
+import { createLiveHub } from './live/live-hub';
 import type { MeResponse } from '../contracts/staff';
 import { AdminLayout } from './layout/admin-layout';
 import { AdminProviders } from './providers/admin-providers';
@@ -34,6 +35,8 @@ followLanguage(i18n);
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
+// The tab's live stream: Refine's liveProvider; the stream opens inside the signed-in frame (layout/admin-layout.tsx).
+const live = createLiveHub();
 const accessControlProvider = createAccessControlProvider(async () => {
   const identity = (await authProvider.getIdentity?.()) as MeResponse | null;
   if (!identity) throw new Error('not signed in');
@@ -100,7 +103,7 @@ function resourceRoutes() {
 
 function AdminShell() {
   return (
-    <AdminProviders dataProvider={dataProvider} authProvider={authProvider} accessControlProvider={accessControlProvider}>
+    <AdminProviders dataProvider={dataProvider} authProvider={authProvider} accessControlProvider={accessControlProvider} live={live}>
       <Routes>
         <Route
           element={

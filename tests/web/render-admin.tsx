@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import { createAccessControlProvider } from '../../src/admin/access';
+import type { LiveHub } from '../../src/admin/live/live-hub';
 import { AdminProviders } from '../../src/admin/providers/admin-providers';
 import { RESOURCES } from '../../src/admin/resources';
 import type { Role } from '../../src/contracts/roles';
@@ -23,15 +24,17 @@ export type RenderAdminOptions = {
   role?: Role;
   /** Who is signed in (useGetIdentity), for the screens that read it; without it nobody. */
   authProvider?: AuthProvider;
+  /** The live stream's hub the test publishes to (src/admin/live/live-hub.ts); without it nothing is live. */
+  live?: LiveHub;
 };
 
 /**
  * Renders `ui` (a screen, or `<Routes>` of several) inside the admin's providers at `path`.
  * Answers Testing Library's render result and the router, whose `state.location` is the address bar.
  */
-export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role, authProvider }: RenderAdminOptions) {
+export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role, authProvider, live }: RenderAdminOptions) {
   const accessControlProvider = role ? createAccessControlProvider(async () => role, RESOURCES) : undefined;
-  const providers = { dataProvider, authProvider, accessControlProvider };
+  const providers = { dataProvider, authProvider, accessControlProvider, live };
   const router = createMemoryRouter([{ path: '*', element: <AdminProviders {...providers}>{ui}</AdminProviders> }], {
     initialEntries: [path],
   });

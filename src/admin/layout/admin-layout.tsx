@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Grid, Layout } from 'antd';
 import { AdminHeader } from './header';
 import { LayoutStateProvider } from './layout-context';
+import { LiveConnection } from '../live/live-connection';
 import { AdminSider } from './sider';
 
 /**
@@ -22,6 +23,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Layout.Content>
             <div style={{ minHeight: 360, padding: isSmall ? 12 : 24 }}>{children}</div>
           </Layout.Content>
+          <LiveConnection />
         </Layout>
       </Layout>
     </LayoutStateProvider>

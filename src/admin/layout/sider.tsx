@@ -7,6 +7,7 @@ import { useLayoutState } from './layout-context';
 import { useIsNarrowScreen } from './narrow-screen';
 import { BrandTitle } from './title';
 import { useReadableResources } from '../access';
+import { MenuBadge } from '../live/menu-badge';
 
 const SIDER_WIDTH = 252;
 
@@ -69,6 +70,7 @@ function SiderContent({ isCollapsed, onNavigate, onOpenSessions }: SiderContentP
       label: (
         <Link to={item.route ?? ''} aria-current={item.key === selectedKey ? 'page' : undefined} onClick={onNavigate}>
           {item.label}
+          <MenuBadge name={item.name} />
         </Link>
       ),
     }));

@@ -27,10 +27,13 @@ export function useListText() {
   };
 }
 
-/** Loads a query of the screen's own again each time Refresh is pressed (the count cards, Activity's staff names). */
+/**
+ * Loads a query of the screen's own again each time Refresh is pressed or the live stream changes
+ * the list (the count cards, Activity's staff names).
+ */
 export function useRefetchOnRefresh(refetch: () => unknown) {
-  const { refreshCount } = useListContext();
+  const { refreshCount, changeCount } = useListContext();
   useEffect(() => {
-    if (refreshCount > 0) void refetch();
-  }, [refreshCount, refetch]);
+    if (refreshCount + changeCount > 0) void refetch();
+  }, [refreshCount, changeCount, refetch]);
 }

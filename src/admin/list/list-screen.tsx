@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { usePlainFilterParams } from '../components/plain-filter-params';
 import { ListContext } from './list-context';
 import { ListAlerts, ListFilterBar, ListFooter, ListTitleBar } from './list-controls';
+import { ListLiveBar } from './list-live-bar';
 import { ListSummary, type ListSummaryProps } from './list-summary';
 import { ListRows, type ListRowsProps } from './list-table';
 import { useListScreen, type AnyListDefinition, type ListScreenOptions, type ListScreenState } from './use-list-screen';
@@ -46,6 +47,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
           <Flex vertical gap={16}>
             <ListFilterBar toolbar={toolbar} />
             <ListAlerts />
+            <ListLiveBar />
             <ListRows<Row> columns={columns} renderRows={renderRows} isQuiet={isQuiet} />
             <ListFooter />
           </Flex>,

@@ -6,6 +6,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { findResource } from '../resources';
 import { useListContext, useListText } from './list-context';
+import { LIVE_NEW_ROW_CLASS } from './list-live-bar';
 
 export interface ListColumn<Row> {
   /** The column's label is `<labels>.columns.<key>`. */
@@ -66,12 +67,14 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
   const isWide = Grid.useBreakpoint().lg === true;
   const tableBox = useRef<HTMLDivElement>(null);
   useKeyboardScrollableTable(tableBox, text('title'));
+  const idField = findResource(list.resource).idField ?? 'id';
   const sortOrderOf = (field: string): SortOrder => (list.sorter?.field === field ? (list.sorter.order === 'desc' ? 'descend' : 'ascend') : null);
   return (
     <div ref={tableBox}>
       <Table<Row>
-        rowKey={findResource(list.resource).idField ?? 'id'}
+        rowKey={idField}
         dataSource={list.rows}
+        rowClassName={(row) => (list.freshIds.has(String(row[idField])) ? LIVE_NEW_ROW_CLASS : '')}
         loading={list.isFetching && !isQuiet}
         pagination={false}
         size="middle"

@@ -2,11 +2,12 @@
 // so far), the search, status filter and sort kept in the URL, the count cards' summary, Refresh and
 // CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
 import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
-import { findListResource } from '../resources';
+import { findListResource, findResource } from '../resources';
+import { useLiveList } from './use-live-list';
 
 /** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
 export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { retry: false } } as const;
@@ -58,7 +59,9 @@ export function nextSort(current: CrudSort | undefined, field: string): CrudSort
 export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinition, options: ListScreenOptions = {}) {
   const resource = findListResource(definition);
   const isPaged = (options.paging ?? 'pages') === 'pages';
+  const live = useLiveList();
   const table = useTable<Row, HttpError>({
+    ...live.liveProps,
     resource,
     pagination: { pageSize: definition.pageSize },
     filters: { defaultBehavior: 'replace' },
@@ -77,6 +80,7 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     pagination: { pageSize: definition.pageSize },
     filters,
     sorters: table.sorters,
+    ...live.liveProps,
     ...LIST_QUERY_DEFAULTS,
     queryOptions: { ...LIST_QUERY_DEFAULTS.queryOptions, enabled: !isPaged },
   });
@@ -103,6 +107,24 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   const countedTotal = lastAnswer?.isTotalPending === true ? counted.query.data?.data.total : undefined;
   const isTotalPending = lastAnswer?.isTotalPending === true && countedTotal === undefined;
   const total = countedTotal ?? lastAnswer?.total;
+  const isFiltered = search !== '' || status !== undefined || Object.values(extra).some(Boolean);
+
+  function reload() {
+    if (lastAnswer?.isTotalPending === true) void counted.query.refetch();
+    void query.refetch();
+  }
+
+  const idField = findResource(resource).idField ?? 'id';
+  const pageCount = isPaged ? 1 : (more.result.data?.pages.length ?? 1);
+  useEffect(() => {
+    live.follow({
+      isAtTop: table.currentPage === 1 && pageCount <= 1 && !sorter && !isFiltered,
+      shownIds: loaded.map((row) => row[idField] as string | number),
+      reload,
+      titleKey: `${definition.labels}.title`,
+      key: JSON.stringify([table.currentPage, sorter, filters]),
+    });
+  });
 
   function setFilter(field: string, value: string | undefined) {
     if (field === 'q') table.setFilters(filtersOf(value ?? '', status, extra));
@@ -127,7 +149,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     resource,
     isPaged,
     rows: isEmptyError ? [] : loaded,
-    total: isEmptyError ? 0 : (total ?? 0),
+    // New rows not shown yet ("N new — Show") already count.
+    total: isEmptyError ? 0 : (total ?? 0) + live.unseen,
     /** The rows came before their total, which is still being counted: `total` is the rows so far. */
     isTotalPending: isTotalPending && !isEmptyError,
     isLoading: query.isLoading,
@@ -136,7 +159,7 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     isRefreshFailed,
     search,
     status,
-    isFiltered: search !== '' || status !== undefined || Object.values(extra).some(Boolean),
+    isFiltered,
     setSearch: (value: string) => setFilter('q', value),
     setStatus: (value: string | undefined) => setFilter('status', value),
     /** The list's own filters (`filters` of its definition), as the URL holds them. */
@@ -157,6 +180,13 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     refresh,
     refreshCount,
     isRefreshing,
+    /** Rows the live stream added a moment ago, highlighted. */
+    freshIds: live.freshIds,
+    /** New rows that arrived while the list could not show them without moving rows. */
+    unseen: live.unseen,
+    showUnseen: live.showUnseen,
+    /** Counts the live changes to the list: the count cards reload with them. */
+    changeCount: live.changeCount,
     csv,
   };
 }

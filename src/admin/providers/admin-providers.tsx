@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../app-name';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from '../icons';
+import { LiveHubContext, type LiveHub } from '../live/live-hub';
 import { RESOURCES, type ResourceEntry } from '../resources';
 import { adminTheme } from '../theme';
 import { useAntdLocale } from '../ui-locale';
@@ -79,11 +80,13 @@ export type AdminProvidersProps = {
   authProvider?: AuthProvider;
   /** What the signed-in member may open; without it everything is allowed. */
   accessControlProvider?: AccessControlProvider;
+  /** The tab's live stream hub (Refine's liveProvider, the sidebar's counts); without it nothing is live. */
+  live?: LiveHub;
   children: ReactNode;
 };
 
 /** The admin's provider stack around `children`; it must sit inside a react-router data router. */
-export function AdminProviders({ dataProvider, authProvider, accessControlProvider, children }: AdminProvidersProps) {
+export function AdminProviders({ dataProvider, authProvider, accessControlProvider, live, children }: AdminProvidersProps) {
   const i18nProvider = useI18nProvider(RESOURCE_LABEL_ALIASES);
   const resources = useRefineResources();
   const antdLocale = useAntdLocale();
@@ -95,6 +98,7 @@ export function AdminProviders({ dataProvider, authProvider, accessControlProvid
           dataProvider={dataProvider}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}
+          liveProvider={live}
           i18nProvider={i18nProvider}
           routerProvider={routerProvider}
           // Refine calls this hook itself inside its provider tree; passing it uncalled is the documented form.
@@ -103,7 +107,7 @@ export function AdminProviders({ dataProvider, authProvider, accessControlProvid
           resources={resources}
           options={REFINE_OPTIONS}
         >
-          {children}
+          <LiveHubContext.Provider value={live}>{children}</LiveHubContext.Provider>
         </Refine>
       </AntdApp>
     </ConfigProvider>

@@ -1,0 +1,136 @@
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveConnection } from '../../src/admin/live/live-connection';
+import { createLiveHub, type LiveHub } from '../../src/admin/live/live-hub';
+import type { OpenEventSource } from '../../src/admin/live/live-stream';
+import { MenuBadge } from '../../src/admin/live/menu-badge';
+import { BookingList } from '../../src/admin/pages/bookings/list';
+import type { Booking, BookingSummary } from '../../src/contracts/bookings';
+import { storeToken } from '../../src/lib/session';
+import { renderAdmin, stubDataProvider } from './render-admin';
+
+const LOAD = { timeout: 10_000 };
+const SUMMARY: BookingSummary = { total: 40, confirmed: 11, pending: 12, cancelled: 7, completed: 10 };
+
+function booking(id: number): Booking {
+  return {
+    id,
+    status: 'confirmed',
+    checkInDate: '2025-01-05',
+    checkOutDate: '2025-01-09',
+    total: 180.5,
+    adultCount: 2,
+    childrenCount: 1,
+    isPetComing: false,
+    isCancelled: false,
+    isDisputed: false,
+    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test` },
+    Property: { title: `Villa ${id}`, address: `${id} Lido Road` },
+  };
+}
+
+/** Bookings newest first; the test adds rows as the marketplace would. */
+function fakeBookings(ids: number[]) {
+  const rows = { ids };
+  const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
+    data: rows.ids.slice(0, 8).map(booking) as unknown as BaseRecord[],
+    total: rows.ids.length,
+  }));
+  const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async () => ({ data: SUMMARY as unknown as BaseRecord }));
+  const provider = stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] });
+  return { provider, getList, custom, rows };
+}
+
+/** The stream's side of the test: a change as the live connection publishes it. */
+function publish(hub: LiveHub, type: string, ids: number[]) {
+  act(() => hub.publish({ channel: 'resources/bookings', type, payload: { ids }, date: new Date() }));
+}
+
+async function renderBookings(path: string, ids: number[]) {
+  const hub = createLiveHub();
+  const fake = fakeBookings(ids);
+  renderAdmin(
+    <>
+      <BookingList />
+      <LiveConnection />
+    </>,
+    { dataProvider: fake.provider, path, live: hub },
+  );
+  await screen.findByText('Guest 10', {}, LOAD);
+  return { hub, ...fake };
+}
+
+const politeRegion = () => document.querySelector('[aria-live="polite"]:not(:empty)') ?? document.querySelector('[aria-live="polite"]');
+
+describe('a list following the live stream', () => {
+  it('on its first page in its default order, shows a new booking at once, highlighted, and says so politely', async () => {
+    const { hub, getList, custom, rows } = await renderBookings('/bookings', [10, 9, 8]);
+    const listCalls = getList.mock.calls.length;
+    const summaryCalls = custom.mock.calls.length;
+    rows.ids = [11, 10, 9, 8];
+    publish(hub, 'created', [11]);
+    const cell = await screen.findByText('Guest 11', {}, LOAD);
+    expect(cell.closest('tr')).toHaveClass('hoy-live-new');
+    expect(getList.mock.calls.length).toBe(listCalls + 1);
+    // The count cards follow.
+    await waitFor(() => expect(custom.mock.calls.length).toBeGreaterThan(summaryCalls));
+    expect(document.activeElement).toBe(document.body);
+    await waitFor(() => expect(screen.getByText('Bookings Management: 1 new')).toHaveAttribute('aria-live', 'polite'));
+  });
+
+  it('on a deeper page, moves no row: "1 new — Show" counts it, and Show reads the page again', async () => {
+    const ids = Array.from({ length: 20 }, (_, index) => 30 - index);
+    ids.splice(ids.indexOf(10), 1);
+    ids.unshift(10);
+    const { hub, getList } = await renderBookings('/bookings?currentPage=2&pageSize=8', ids);
+    const listCalls = getList.mock.calls.length;
+    publish(hub, 'created', [31]);
+    expect(await screen.findByText('1 new —', {}, LOAD)).toBeInTheDocument();
+    expect(getList.mock.calls.length).toBe(listCalls);
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(getList.mock.calls.length).toBe(listCalls + 1));
+    expect(screen.queryByText('1 new —')).not.toBeInTheDocument();
+  });
+
+  it('while sorted, reads the page again in place when a shown row changes, and not for a row elsewhere', async () => {
+    const { hub, getList } = await renderBookings('/bookings?sorters[0][field]=User.name&sorters[0][order]=asc', [10, 9, 8]);
+    const listCalls = getList.mock.calls.length;
+    publish(hub, 'updated', [500]);
+    publish(hub, 'created', [11]);
+    expect(await screen.findByText('1 new —', {}, LOAD)).toBeInTheDocument();
+    expect(getList.mock.calls.length).toBe(listCalls);
+    publish(hub, 'updated', [9]);
+    await waitFor(() => expect(getList.mock.calls.length).toBe(listCalls + 1));
+  });
+});
+
+describe('the sidebar counts', () => {
+  it('shows the stream’s exact counts with words for assistive technology, and says when one moves', async () => {
+    storeToken('token-1');
+    const hub = createLiveHub();
+    const inits: Parameters<OpenEventSource>[1][] = [];
+    const open: OpenEventSource = (_url, init) => {
+      inits.push(init);
+      return new Promise(() => undefined);
+    };
+    renderAdmin(
+      <>
+        <LiveConnection open={open} />
+        <a href="/listings">
+          Listings
+          <MenuBadge name="listings" />
+        </a>
+      </>,
+      { dataProvider: stubDataProvider({}), live: hub },
+    );
+    await waitFor(() => expect(inits).toHaveLength(1));
+    act(() => inits[0].onmessage?.({ event: 'badges', data: JSON.stringify({ listings: 3, hosts: 1 }), id: '' }));
+    expect(await screen.findByRole('link', { name: /Listings\s*3 awaiting a decision/ })).toBeInTheDocument();
+    expect(screen.getByText('3')).toHaveAttribute('aria-hidden');
+    act(() => inits[0].onmessage?.({ event: 'badges', data: JSON.stringify({ listings: 4, hosts: 1 }), id: '' }));
+    expect(await screen.findByRole('link', { name: /Listings\s*4 awaiting a decision/ })).toBeInTheDocument();
+    expect(politeRegion()).toHaveTextContent('Listings: 4 awaiting a decision');
+  });
+});
