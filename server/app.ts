@@ -100,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStartingGate(app);
   app.addHook('preClose', async () => {
     app.readiness.isReady = false;
+    // Open streams would hold the close until its deadline: end them, their browsers reconnect elsewhere.
+    app.services.live.shutdown();
   });
   app.addHook('onClose', async () => {
     if (!options.limiter) await limiter.close();

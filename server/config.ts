@@ -110,6 +110,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   VACUUM_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  LIVE_POLL_MS: z.coerce.number().int().min(50).max(5000).default(250),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
 });
 
@@ -150,6 +151,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How often a PostgreSQL server without autovacuum is checked for tables to vacuum (decision 025); 0: never. */
   vacuumCheckMs: number;
+  /** While a live stream is open, how often the process reads the new changes (decision 026). */
+  livePollMs: number;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
   /**
@@ -198,6 +201,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(values.STATIC_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     vacuumCheckMs: values.VACUUM_CHECK_SECONDS * 1000,
+    livePollMs: values.LIVE_POLL_MS,
     metricsToken: values.METRICS_TOKEN,
     passwordHashing: PASSWORD_PARAMETERS,
   };

@@ -35,6 +35,18 @@ import { createHostsRepository } from './modules/hosts/hosts.repository';
 import { createHostsService } from './modules/hosts/hosts.service';
 import { createStaffRepository } from './modules/staff/staff.repository';
 import { createStaffService } from './modules/staff/staff.service';
+import { createLiveRepository } from './modules/live/live.repository';
+import { createLiveService } from './modules/live/live.service';
+import { ADMIN_LISTS } from './lists';
+import type { Permission } from '../src/contracts/roles';
+
+/** Who reads the live changes of each resource: a list's readers, and those of chats and promos (decision 026). */
+const LIVE_READERS = new Map<string, Permission>([
+  ...ADMIN_LISTS.map((list) => [list.definition.name, list.definition.permission] as const),
+  ['chats', 'chats.read'],
+  ['messages', 'chats.read'],
+  ['promos', 'promos.read'],
+]);
 
 export interface ServiceDeps {
   handle: DatabaseHandle;
@@ -111,6 +123,14 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
+  const live = createLiveService({
+    repository: createLiveRepository(handle.db),
+    clock,
+    log,
+    pollMs: config.livePollMs,
+    permissionOf: (resource) => LIVE_READERS.get(resource),
+    sessionState: (sessionId) => auth.sessionState(sessionId),
+  });
   return {
     auth,
     account,
@@ -128,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
     exportSlots,
     listExports,
     exports,
+    live,
   };
 }
 

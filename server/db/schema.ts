@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -22,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, HOST_STATUSES, LISTING_STATUSES, PROPERTY_APPROVAL_STATUSES, PROMO_KINDS } from '../../src/contracts/statuses';
 import { ROLES, type Role } from '../../src/contracts/roles';
+import { LIVE_ACTIONS } from '../../src/contracts/live';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -584,4 +586,48 @@ export const dataVersions = pgTable(
     value: bigint('value', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.name, table.slot] })],
+);
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), read and written as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * What changed, for the live stream (docs/decisions/026-live-changes.md): a row trigger on each table
+ * the back-office shows appends one row a change, in the writer's transaction, whoever writes (the
+ * back-office, the marketplace's backend). Each server process reads the new ones in (xid, id) order,
+ * only from transactions older than any still running, so none is ever passed over. Kept a few
+ * minutes, for a browser that reconnects with the id of the last change it saw.
+ */
+export const liveChanges = pgTable(
+  'live_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    /** A list's name (`bookings`), `chats`, `messages`, or `sessions` (read by the server alone). */
+    resource: text('resource').notNull(),
+    action: text('action').notNull(),
+    /** The changed row's id; for `messages` its conversation's, for a host's documents the host's. */
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('live_changes_order_idx').on(table.xid, table.id), check('live_changes_action_check', inList('action', LIVE_ACTIONS))],
+);
+
+/**
+ * The live streams open on every process, so that one session's streams are counted across them
+ * (LIVE_STREAMS_PER_SESSION). Each process renews its streams' `seen_at`; a process that died leaves
+ * rows that stop counting once they are LIVE_STREAM_STALE_SECONDS old.
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => adminSessions.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('live_streams_session_idx').on(table.sessionId)],
 );

@@ -17,6 +17,8 @@ export interface RouteAccess {
    * out, the enrolment itself); every other call answers them 403 (docs/decisions/020-second-factor.md).
    */
   isOpenBeforeSecondFactor?: boolean;
+  /** Never counts as the member's activity, so a session left alone still goes idle (the live stream). */
+  isBackground?: boolean;
 }
 
 declare module 'fastify' {

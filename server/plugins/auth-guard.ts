@@ -49,7 +49,8 @@ const BACKGROUND_HEADER = 'x-hoy-activity';
 async function authenticate(request: FastifyRequest): Promise<AdminPrincipal> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match) throw new UnauthorizedError();
-  return request.server.services.auth.authenticate(match[1], request.headers[BACKGROUND_HEADER] === 'background');
+  const isBackground = request.headers[BACKGROUND_HEADER] === 'background' || request.routeOptions.config.access?.isBackground === true;
+  return request.server.services.auth.authenticate(match[1], isBackground);
 }
 
 async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -5,6 +5,7 @@
 // answers). docs/decisions/018-staff-roles.md.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_STREAM_PATH } from '../../src/contracts/live';
 import { hasPermission, ROLES, type Role } from '../../src/contracts/roles';
 import { conversations } from '../../server/db/schema';
 import type { GuardedCall } from '../../server/plugins/auth-guard';
@@ -150,12 +151,19 @@ describe('the roles matrix', () => {
           const isWrite = call.method !== 'GET';
           const signsOut = call.url === '/api/admin/logout' || call.url === '/api/admin/sessions/revoke-others';
           const token = signsOut ? await tokenFor(role) : tokens[role];
+          // The live stream never ends by itself: its answer is taken as its head arrives.
+          const isStream = call.url === LIVE_STREAM_PATH;
           const response = await t.request({
             method: call.method as 'GET',
             url: `${pathOf(call, !isWrite)}${queryOf(call, form)}`,
             token,
             ...(isWrite ? { payload: {} } : {}),
+            ...(isStream ? { payloadAsStream: true } : {}),
           });
+          if (isStream) {
+            expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+            response.stream().destroy();
+          }
           if ([401, 403].includes(response.statusCode) || response.statusCode >= 500) {
             wrong.push(`${role} ${call.method} ${call.url} (${form}): ${response.statusCode} ${response.body.slice(0, 120)}`);
           }

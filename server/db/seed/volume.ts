@@ -189,6 +189,8 @@ async function loadInTransaction(loader: BulkLoader, context: VolumeContext, isR
     const deferred = await dropDeferrableConstraints(loader, LOADED_TABLES);
     // Row by row counting would slow COPY down; the counters are recounted once instead, below.
     await loader.execute('SELECT set_list_counter_triggers(false)');
+    // Nor is a million rows news to a live stream (decision 026).
+    await loader.execute('SELECT set_live_change_triggers(false)');
     await copyAllTables(loader, context);
     await insertPromos(loader, context.reference);
     await timed(log, `rebuild ${deferred.indexes.length} indexes and ${deferred.foreignKeys.length} foreign keys`, () =>
@@ -196,6 +198,7 @@ async function loadInTransaction(loader: BulkLoader, context: VolumeContext, isR
     );
     await resetSequences(loader, TABLES_WITH_IDS);
     await loader.execute('SELECT set_list_counter_triggers(true)');
+    await loader.execute('SELECT set_live_change_triggers(true)');
     await timed(log, 'recount list counters', () => loader.execute('SELECT rebuild_list_counters()'));
     await timed(log, 'commit', () => loader.execute('COMMIT'));
   } catch (error) {

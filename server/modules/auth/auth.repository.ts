@@ -112,6 +112,10 @@ export function createAuthRepository(db: Database) {
       return findSessionHolder(db, eq(adminSessions.tokenHash, tokenHash));
     },
 
+    async findSessionById(sessionId: number) {
+      return findSessionHolder(db, eq(adminSessions.id, sessionId));
+    },
+
     /** One administrator's sessions that still work, newest first. */
     async listLiveSessions(administratorId: number, now: Date, idleSince: Date) {
       return db

@@ -223,6 +223,18 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
       };
     },
 
+    /**
+     * Where a session stands now, for a live stream that outlives its request (docs/decisions/026):
+     * live, with its member's role and the moment it ends unless it is used meanwhile; or why it ended.
+     */
+    async sessionState(sessionId: number): Promise<{ isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: 'expired' | 'revoked' }> {
+      const found = await repository.findSessionById(sessionId);
+      if (!found || found.revokedAt !== null || found.disabledAt !== null || found.mustEnrolSecondFactor) return { isLive: false, reason: 'revoked' };
+      const endsAt = new Date(Math.min(found.expiresAt.getTime(), found.lastSeenAt.getTime() + session.idleMs));
+      if (endsAt <= clock.now()) return { isLive: false, reason: 'expired' };
+      return { isLive: true, role: found.role, endsAt };
+    },
+
     async logout(principal: AdminPrincipal): Promise<void> {
       await repository.revokeSession(principal.tokenHash, clock.now());
       log.info({ event: 'session.revoked', reason: 'logout', administratorId: principal.administratorId }, 'signed out');

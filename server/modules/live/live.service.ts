@@ -1,0 +1,297 @@
+// The live streams of one server process (docs/decisions/026-live-changes.md). While at least one is
+// open, the process reads the new changes every `pollMs` (one indexed query, however many streams)
+// and hands each stream those its member's role may read, with the sidebar's counts when they move.
+// Every process reads the same table, so a change made through any of them, or straight in the
+// database, reaches every browser; a browser that reconnects elsewhere replays from its last id.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_EVENTS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange, type LiveEndReason } from '../../../src/contracts/live';
+import { hasPermission, type Permission, type Role } from '../../../src/contracts/roles';
+import type { Clock } from '../../lib/clock';
+import type { LiveCursor, LiveRepository, ChangeRow } from './live.repository';
+
+/** A session's state, as the stream rechecks it (auth service's `sessionState`). */
+export type SessionState = { isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: LiveEndReason };
+
+/** The changes one read takes at most; a longer backlog is read at once in further rounds. */
+const BATCH_SIZE = 1000;
+/** How long changes are kept for a reconnecting browser. */
+const KEEP_CHANGES_MS = 10 * 60 * 1000;
+/** Every so often: a comment to every stream (proxies close quiet ones), renew the stream records, forget old changes. */
+const HEARTBEAT_MS = 15_000;
+/** A stream record not renewed for this long belongs to a process that died: it stops counting. */
+const STALE_STREAM_MS = 3 * HEARTBEAT_MS;
+/** Bytes a stream may have waiting for a reader that does not drain; past them it is dropped (the browser reconnects and replays). */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Resources the server reads for itself and never forwards. */
+const SESSIONS = 'sessions';
+const STAFF = 'staff';
+/** The resources whose changes can move a sidebar count. */
+const BADGE_SOURCES = new Set(['hosts', 'listings', 'property-approvals', 'chats', 'messages']);
+
+/** One open stream: its member as of now, and the socket it writes to. */
+export interface LiveStream {
+  readonly id: string;
+  readonly sessionId: number;
+  readonly administratorId: number;
+  role: Role;
+  /** When the session ends unless it is used meanwhile (idle) or at the latest (absolute). */
+  endsAt: Date;
+  /** Writes one SSE message; answers false when the reader is too far behind (the stream is then ended). */
+  write: (message: string) => boolean;
+  /** Ends the response (after what was written). */
+  close: () => void;
+  /** Cuts the connection at once (the process is stopping). */
+  abort: () => void;
+  /** The badges last sent, as JSON, so unchanged counts are not sent again. */
+  sentBadges?: string;
+  /** Messages held while the stream replays what it missed. */
+  held?: string[];
+}
+
+export interface LiveDeps {
+  repository: LiveRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  /** The permission that reads a resource's changes; undefined: no one's (deny by default). */
+  permissionOf: (resource: string) => Permission | undefined;
+  sessionState: (sessionId: number) => Promise<SessionState>;
+}
+
+export const sseMessage = (event: string, data: unknown, id?: string) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const cursorId = (cursor: LiveCursor) => `${cursor.xid}-${cursor.id}`;
+const CURSOR_ID = /^(\d{1,20})-(\d{1,19})$/;
+/** A Last-Event-ID this server wrote, or undefined for anything else (it then resyncs). */
+export function parseCursorId(value: string | undefined): LiveCursor | undefined {
+  const match = value === undefined ? null : CURSOR_ID.exec(value);
+  return match ? { xid: match[1], id: Number(match[2]) } : undefined;
+}
+
+const ACTIONS: Record<string, LiveChange['action']> = { created: 'created', updated: 'updated', deleted: 'deleted' };
+
+export function createLiveService({ repository, clock, log, pollMs, permissionOf, sessionState }: LiveDeps) {
+  const streams = new Set<LiveStream>();
+  let cursor: LiveCursor | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  let badges: Required<LiveBadges> | undefined;
+
+  const mayRead = (stream: LiveStream, resource: string) => {
+    const permission = permissionOf(resource);
+    return permission !== undefined && hasPermission(stream.role, permission);
+  };
+
+  function drop(stream: LiveStream): void {
+    if (!streams.delete(stream)) return;
+    stream.close();
+    repository.closeStream(stream.id).catch((error: unknown) => log.warn({ err: error }, 'live: could not forget a closed stream'));
+    if (streams.size === 0) stop();
+  }
+
+  function send(stream: LiveStream, message: string): void {
+    if (stream.held) {
+      stream.held.push(message);
+      return;
+    }
+    if (!stream.write(message)) {
+      log.info({ event: 'live.dropped', administratorId: stream.administratorId }, 'live: a stream whose reader fell behind was dropped');
+      drop(stream);
+    }
+  }
+
+  function end(stream: LiveStream, reason: LiveEndReason): void {
+    stream.held = undefined;
+    stream.write(sseMessage(LIVE_EVENTS.end, { reason }));
+    drop(stream);
+  }
+
+  /** The counts `stream`'s role may read. */
+  function badgesFor(stream: LiveStream, all: Required<LiveBadges>): LiveBadges {
+    const shown: LiveBadges = {};
+    for (const [resource, count] of Object.entries(all) as [keyof LiveBadges, number][]) if (mayRead(stream, resource)) shown[resource] = count;
+    return shown;
+  }
+
+  function sendBadges(stream: LiveStream): void {
+    if (!badges) return;
+    const shown = JSON.stringify(badgesFor(stream, badges));
+    if (shown === stream.sentBadges) return;
+    stream.sentBadges = shown;
+    send(stream, `event: ${LIVE_EVENTS.badges}\ndata: ${shown}\n\n`);
+  }
+
+  /** A session or member changed (signed out, revoked, disabled, role changed) or its time came: recheck it. */
+  async function recheck(matches: (stream: LiveStream) => boolean): Promise<void> {
+    const checked = new Map<number, SessionState>();
+    for (const stream of [...streams].filter(matches)) {
+      let state = checked.get(stream.sessionId);
+      if (!state) {
+        state = await sessionState(stream.sessionId);
+        checked.set(stream.sessionId, state);
+      }
+      if (!state.isLive) end(stream, state.reason);
+      else {
+        stream.role = state.role;
+        stream.endsAt = state.endsAt;
+      }
+    }
+  }
+
+  /** The changes of one read, each once, as the browser sees them. */
+  function changesOf(rows: readonly ChangeRow[]): LiveChange[] {
+    const seen = new Set<string>();
+    const changes: LiveChange[] = [];
+    for (const row of rows) {
+      const key = `${row.resource}\n${row.action}\n${row.rowId}`;
+      if (row.resource === SESSIONS || seen.has(key)) continue;
+      seen.add(key);
+      changes.push({ resource: row.resource, action: ACTIONS[row.action], id: row.rowId });
+    }
+    return changes;
+  }
+
+  function deliver(changes: readonly LiveChange[], id: string, to: Iterable<LiveStream>): void {
+    for (const stream of to) {
+      const visible = changes.filter((change) => mayRead(stream, change.resource));
+      if (visible.length > 0) send(stream, sseMessage(LIVE_EVENTS.changes, { changes: visible }, id));
+    }
+  }
+
+  async function refreshBadges(): Promise<void> {
+    badges = await repository.badges();
+    for (const stream of streams) sendBadges(stream);
+  }
+
+  async function poll(): Promise<void> {
+    cursor ??= await repository.head();
+    for (;;) {
+      const rows = await repository.changesAfter(cursor, BATCH_SIZE);
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1];
+      cursor = { xid: last.xid, id: last.id };
+      const sessionIds = new Set(rows.filter((row) => row.resource === SESSIONS).map((row) => row.rowId));
+      const memberIds = new Set(rows.filter((row) => row.resource === STAFF).map((row) => row.rowId));
+      if (sessionIds.size + memberIds.size > 0) {
+        await recheck((stream) => sessionIds.has(stream.sessionId) || memberIds.has(stream.administratorId));
+      }
+      deliver(changesOf(rows), cursorId(cursor), streams);
+      if (rows.some((row) => BADGE_SOURCES.has(row.resource))) await refreshBadges();
+      if (rows.length < BATCH_SIZE) break;
+    }
+    const now = clock.now();
+    await recheck((stream) => stream.endsAt <= now);
+  }
+
+  function schedule(): void {
+    if (isClosed || streams.size === 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      poll()
+        .catch((error: unknown) => log.warn({ err: error }, 'live: reading the changes failed; trying again'))
+        .finally(schedule);
+    }, pollMs);
+  }
+
+  async function beat(): Promise<void> {
+    for (const stream of streams) send(stream, ': ping\n\n');
+    await repository.renewStreams(
+      [...streams].map((stream) => stream.id),
+      clock.now(),
+    );
+    await repository.deleteChangesBefore(new Date(clock.now().getTime() - KEEP_CHANGES_MS));
+  }
+
+  function start(): void {
+    if (timer || heartbeat) return;
+    heartbeat = setInterval(() => {
+      beat().catch((error: unknown) => log.warn({ err: error }, 'live: the heartbeat failed'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    schedule();
+  }
+
+  function stop(): void {
+    clearTimeout(timer);
+    clearInterval(heartbeat);
+    timer = undefined;
+    heartbeat = undefined;
+    // The next stream starts reading from its own moment (or its Last-Event-ID).
+    cursor = undefined;
+    badges = undefined;
+  }
+
+  /** Sends what `stream` missed since `from`, then what arrived meanwhile. */
+  async function replay(stream: LiveStream, from: LiveCursor | undefined, upTo: LiveCursor): Promise<void> {
+    if (!from || !(await repository.isKept(from))) {
+      stream.held = undefined;
+      send(stream, sseMessage(LIVE_EVENTS.resync, {}));
+      return;
+    }
+    let position = from;
+    while (position.xid !== upTo.xid || position.id !== upTo.id) {
+      const rows = (await repository.changesAfter(position, BATCH_SIZE)).filter(
+        (row) => BigInt(row.xid) < BigInt(upTo.xid) || (row.xid === upTo.xid && row.id <= upTo.id),
+      );
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1];
+      position = { xid: last.xid, id: last.id };
+      const visible = changesOf(rows).filter((change) => mayRead(stream, change.resource));
+      if (visible.length > 0 && stream.write(sseMessage(LIVE_EVENTS.changes, { changes: visible }, cursorId(position))) === false) return drop(stream);
+    }
+    const held = stream.held ?? [];
+    stream.held = undefined;
+    for (const message of held) send(stream, message);
+  }
+
+  return {
+    /**
+     * Opens a stream for a signed-in member: false when their session already holds
+     * LIVE_STREAMS_PER_SESSION (429). `lastEventId` is the browser's Last-Event-ID, if it reconnects.
+     */
+    async open(
+      member: { sessionId: number; administratorId: number; role: Role; endsAt: Date },
+      connection: Pick<LiveStream, 'write' | 'close' | 'abort'>,
+      lastEventId: string | undefined,
+    ): Promise<LiveStream | undefined> {
+      const id = randomUUID();
+      const freshSince = new Date(clock.now().getTime() - STALE_STREAM_MS);
+      if (!(await repository.openStream(id, member.sessionId, LIVE_STREAMS_PER_SESSION, freshSince))) return undefined;
+      // Where this process's reading takes over from a replay: from here on, the stream gets what is read.
+      cursor ??= await repository.head();
+      const upTo = cursor;
+      const stream: LiveStream = { id, ...member, ...connection, held: lastEventId === undefined ? undefined : [] };
+      streams.add(stream);
+      start();
+      badges ??= await repository.badges();
+      if (lastEventId !== undefined) await replay(stream, parseCursorId(lastEventId), upTo);
+      sendBadges(stream);
+      return stream;
+    },
+
+    /** The connection closed (the browser went away): forget the stream. */
+    close(stream: LiveStream): void {
+      drop(stream);
+    },
+
+    /** How many streams this process holds. */
+    get size(): number {
+      return streams.size;
+    },
+
+    /** Ends every stream (the process is stopping): the browsers reconnect to another and replay. */
+    shutdown(): void {
+      isClosed = true;
+      for (const stream of [...streams]) {
+        drop(stream);
+        stream.abort();
+      }
+      stop();
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -1,0 +1,57 @@
+// The live stream (docs/decisions/026-live-changes.md): one Server-Sent Events stream per browser tab
+// tells the back-office what changed, whoever changed it (a colleague, the marketplace's own backend
+// writing straight into the database). No zod: the back-office's shell reads it.
+//
+// On the wire (text/event-stream), each message one of:
+// - `event: changes` with `id: <cursor>` and `data: {"changes":[LiveChange, ...]}`: rows that changed,
+//   each once, in the order they were committed; send the last `id` back as `Last-Event-ID` when
+//   reconnecting and nothing in between is missed;
+// - `event: badges` with `data: LiveBadges`: the sidebar's counts, on connecting and whenever one moves;
+// - `event: resync` with `data: {}`: what was missed cannot be replayed (the cursor is too old or
+//   unknown): read again what the screen shows;
+// - `event: end` with `data: {"reason": "expired" | "revoked"}`: the session is over; the stream closes;
+// - a comment line (`: ping`) now and then, which keeps proxies from closing a quiet stream.
+
+/** GET with the session's bearer token in the Authorization header (never in the URL). */
+export const LIVE_STREAM_PATH = '/api/admin/live';
+
+/** Streams one session may hold open at once, across every server process; the next gets 429. */
+export const LIVE_STREAMS_PER_SESSION = 10;
+
+/** The SSE event names. */
+export const LIVE_EVENTS = { changes: 'changes', badges: 'badges', resync: 'resync', end: 'end' } as const;
+
+export const LIVE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export type LiveAction = (typeof LIVE_ACTIONS)[number];
+
+/**
+ * What a change is about: a list's name (src/contracts/lists/, e.g. `bookings`, `hosts`, `listings`,
+ * `property-approvals`), or `chats` (a conversation: its id) and `messages` (a message: `id` is its
+ * conversation's id). A member receives only the changes of what their role may read.
+ */
+export type LiveResource = string;
+
+/** One row that changed. */
+export interface LiveChange {
+  resource: LiveResource;
+  action: LiveAction;
+  id: number;
+}
+
+export interface LiveChanges {
+  changes: LiveChange[];
+}
+
+/**
+ * The sidebar's exact counts, each sent only to a role that may read its list: hosts awaiting
+ * verification, listings and properties awaiting a decision, conversations with unread messages.
+ */
+export interface LiveBadges {
+  hosts?: number;
+  listings?: number;
+  'property-approvals'?: number;
+  chats?: number;
+}
+
+export const LIVE_END_REASONS = ['expired', 'revoked'] as const;
+export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
