@@ -1,0 +1,34 @@
+// The live back-office (issue 27, docs/decisions/026-live-changes.md) in Chromium against the real
+// server: what someone else writes shows on the open screen without a reload.
+import type { ListingRow } from '../../src/contracts/listings';
+import { expect, test } from './fixtures';
+
+test('a host form sent from the landing page appears on the open list at once, highlighted', async ({ adminPage: page }) => {
+  await page.goto('/landing-data');
+  await expect(page.getByRole('heading', { name: 'Data from Landing Page' })).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  const name = `Live Visitor ${Date.now()}`;
+  // The public form's call, as the landing page makes it: another hand, another connection.
+  const sent = await page.request.post('/api/data/add-host-information', {
+    data: { name, email: 'live.visitor@example.com', phone: '+252 61 555 0199', address: '1 Live Road, Hargeisa' },
+  });
+  expect(sent.ok()).toBe(true);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveClass(/hoy-live-new/);
+  // Said once, politely, to a screen reader.
+  await expect(page.locator('[aria-live="polite"]', { hasText: /1 new/ })).toHaveCount(1);
+});
+
+test("a colleague's decision moves the sidebar's count of listings awaiting a decision", async ({ adminPage: page, adminToken: token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  await page.goto('/bookings');
+  const link = page.getByRole('navigation').getByRole('link', { name: /^Listings \d+ awaiting a decision$/ });
+  await expect(link).toBeVisible();
+  const before = Number(/(\d+) awaiting/.exec((await link.textContent()) ?? '')?.[1]);
+  expect(before).toBeGreaterThan(0);
+  const pending = (await (await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=1', { headers })).json()) as ListingRow[];
+  const decided = await page.request.post(`/api/admin/listings/${pending[0].propertyId}/approve`, { headers });
+  expect(decided.ok()).toBe(true);
+  await expect(page.getByRole('navigation').getByRole('link', { name: `Listings ${before - 1} awaiting a decision` })).toBeVisible();
+});
