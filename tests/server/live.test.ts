@@ -3,9 +3,10 @@
 // with its session and is not activity; a session holds at most ten.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAM_PATH, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange, type LiveChanges } from '../../src/contracts/live';
+import { LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
+import { changesOf, openStream } from './helpers/sse';
 import { createStaff, loginAs } from './helpers/staff';
 
 let t: TestApp;
@@ -27,79 +28,16 @@ afterAll(async () => {
   await t.close();
 });
 
-interface SseMessage {
-  event: string;
-  id?: string;
-  data: unknown;
-}
-
-/** An open stream, read message by message. */
-interface OpenStream {
-  status: number;
-  /** The next message whose event is `event` (others before it are passed over), or undefined when the stream ends first. */
-  next(event: string, timeoutMs?: number): Promise<SseMessage | undefined>;
-  close(): void;
-}
-
-async function openStream(token: string | undefined, headers: Record<string, string> = {}): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${LIVE_STREAM_PATH}`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    signal: controller.signal,
-  });
-  if (response.status !== 200) {
-    await response.text();
-    return { status: response.status, next: async () => undefined, close: () => {} };
-  }
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  const messages: SseMessage[] = [];
-  let isDone = false;
-  const pull = async () => {
-    const { value, done } = await reader.read();
-    if (done) isDone = true;
-    buffered += value ?? '';
-    let end = buffered.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const fields = Object.fromEntries(
-        block
-          .split('\n')
-          .filter((line) => line !== '' && !line.startsWith(':'))
-          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-      );
-      if (fields.event) messages.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data) });
-      end = buffered.indexOf('\n\n');
-    }
-  };
-  return {
-    status: response.status,
-    async next(event, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = messages.findIndex((message) => message.event === event);
-        if (index >= 0) return messages.splice(0, index + 1).at(-1);
-        if (isDone) return undefined;
-        if (Date.now() > deadline) throw new Error(`no "${event}" message within ${timeoutMs} ms`);
-        await Promise.race([pull(), new Promise((resolve) => setTimeout(resolve, 200))]);
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
-
-/** A `changes` message's changes; none when the stream ended first. */
-const changesOf = (message: SseMessage | undefined) => (message ? (message.data as LiveChanges).changes : []);
+const open = (token: string | undefined, headers: Record<string, string> = {}) => openStream(baseUrl, token, headers);
 
 describe('GET /api/admin/live', () => {
   it('refuses a missing or unknown token with 401 and keeps the token out of the URL', async () => {
-    expect((await openStream(undefined)).status).toBe(401);
-    expect((await openStream('x'.repeat(43))).status).toBe(401);
+    expect((await open(undefined)).status).toBe(401);
+    expect((await open('x'.repeat(43))).status).toBe(401);
   });
 
   it('sends the badges, then a booking inserted straight into the database, with an id to resume from', async () => {
-    const stream = await openStream(adminToken);
+    const stream = await open(adminToken);
     expect(stream.status).toBe(200);
     const badges = (await stream.next('badges'))?.data as LiveBadges;
     expect(badges).toEqual({ hosts: expect.any(Number), listings: expect.any(Number), 'property-approvals': expect.any(Number), chats: expect.any(Number) });
@@ -113,7 +51,7 @@ describe('GET /api/admin/live', () => {
   });
 
   it('moves the badges when a host starts waiting for verification', async () => {
-    const stream = await openStream(adminToken);
+    const stream = await open(adminToken);
     const before = (await stream.next('badges'))?.data as Required<LiveBadges>;
     const host = await insertHost(t.handle, { statusHost: 'Pending' });
     expect(changesOf(await stream.next('changes'))).toContainEqual({ resource: 'hosts', action: 'created', id: host.id });
@@ -122,19 +60,19 @@ describe('GET /api/admin/live', () => {
   });
 
   it('replays what a reconnecting browser missed after its Last-Event-ID, and resyncs from an id it cannot replay', async () => {
-    const first = await openStream(adminToken);
+    const first = await open(adminToken);
     await first.next('badges');
     await insertBooking(t.handle);
     const seen = await first.next('changes');
     first.close();
     const missed = [await insertBooking(t.handle), await insertBooking(t.handle)];
-    const again = await openStream(adminToken, { 'last-event-id': seen!.id! });
+    const again = await open(adminToken, { 'last-event-id': seen!.id! });
     const replayed: LiveChange[] = [];
     while (replayed.length < 2) replayed.push(...changesOf(await again.next('changes')));
     expect(replayed).toEqual(missed.map((booking) => ({ resource: 'bookings', action: 'created', id: booking.id })));
     again.close();
     for (const lastEventId of ['1-1', 'not a cursor']) {
-      const stale = await openStream(adminToken, { 'last-event-id': lastEventId });
+      const stale = await open(adminToken, { 'last-event-id': lastEventId });
       expect(await stale.next('resync')).toMatchObject({ event: 'resync' });
       stale.close();
     }
@@ -142,7 +80,7 @@ describe('GET /api/admin/live', () => {
 
   it('sends a member only the changes their role may read', async () => {
     const moderator = await createStaff(t, adminToken, 'moderator');
-    const stream = await openStream(await loginAs(t, moderator.email));
+    const stream = await open(await loginAs(t, moderator.email));
     // A moderator decides listings but does not read bookings or chats.
     expect((await stream.next('badges'))?.data).toEqual({ hosts: expect.any(Number), listings: expect.any(Number), 'property-approvals': expect.any(Number) });
     await insertBooking(t.handle);
@@ -156,7 +94,7 @@ describe('GET /api/admin/live', () => {
 
   it('follows a role change on an open stream', async () => {
     const member = await createStaff(t, adminToken, 'moderator');
-    const stream = await openStream(await loginAs(t, member.email));
+    const stream = await open(await loginAs(t, member.email));
     await stream.next('badges');
     const changed = await t.request({ method: 'PUT', url: `/api/admin/staff/${member.id}/role`, token: adminToken, payload: { role: 'support' } });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -169,7 +107,7 @@ describe('GET /api/admin/live', () => {
 
   it('ends the stream when its session signs out', async () => {
     const token = await t.login();
-    const stream = await openStream(token);
+    const stream = await open(token);
     await stream.next('badges');
     expect((await t.request({ method: 'POST', url: '/api/admin/logout', token })).statusCode).toBeLessThan(300);
     expect((await stream.next('end'))?.data).toEqual({ reason: 'revoked' });
@@ -181,7 +119,7 @@ describe('GET /api/admin/live', () => {
     const token = await t.login();
     const [before] = await t.handle.query<{ lastSeenAt: string }>(sql`SELECT last_seen_at::text AS "lastSeenAt" FROM admin_sessions ORDER BY id DESC LIMIT 1`);
     t.clock.advance(5 * 60 * 1000);
-    const stream = await openStream(token);
+    const stream = await open(token);
     await stream.next('badges');
     const [after] = await t.handle.query<{ lastSeenAt: string }>(sql`SELECT last_seen_at::text AS "lastSeenAt" FROM admin_sessions ORDER BY id DESC LIMIT 1`);
     expect(after.lastSeenAt).toBe(before.lastSeenAt);
@@ -193,15 +131,15 @@ describe('GET /api/admin/live', () => {
   it(`answers 429 to a session's stream past ${LIVE_STREAMS_PER_SESSION}`, async () => {
     const token = await t.login();
     const streams = [];
-    for (let n = 0; n < LIVE_STREAMS_PER_SESSION; n += 1) streams.push(await openStream(token));
+    for (let n = 0; n < LIVE_STREAMS_PER_SESSION; n += 1) streams.push(await open(token));
     expect(streams.map((stream) => stream.status)).toEqual(Array(LIVE_STREAMS_PER_SESSION).fill(200));
-    const refused = await openStream(token);
+    const refused = await open(token);
     expect(refused.status).toBe(429);
     streams[0].close();
     // The closed stream stops counting once the server sees the connection go.
     await expect
       .poll(async () => {
-        const stream = await openStream(token);
+        const stream = await open(token);
         streams.push(stream);
         return stream.status;
       })

@@ -1,0 +1,77 @@
+// A live stream (GET /api/admin/live, docs/decisions/026-live-changes.md) read message by message, as
+// a browser's event source would, over a real HTTP connection.
+import { LIVE_STREAM_PATH, type LiveChange, type LiveChanges } from '../../../src/contracts/live';
+
+export interface SseMessage {
+  event: string;
+  id?: string;
+  data: unknown;
+}
+
+export interface OpenStream {
+  status: number;
+  /** The process that answered (X-Hoy-Server, set by the proxy), when there is one. */
+  server: string;
+  /** The next message whose event is `event` (others before it are passed over), or undefined once the stream has ended. */
+  next(event: string, timeoutMs?: number): Promise<SseMessage | undefined>;
+  close(): void;
+}
+
+/** Opens `baseUrl`'s live stream with `token`; `headers` adds e.g. Last-Event-ID. */
+export async function openStream(baseUrl: string, token: string | undefined, headers: Record<string, string> = {}): Promise<OpenStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${LIVE_STREAM_PATH}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    signal: controller.signal,
+  });
+  const server = response.headers.get('x-hoy-server') ?? '';
+  if (response.status !== 200) {
+    await response.text();
+    return { status: response.status, server, next: async () => undefined, close: () => {} };
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const messages: SseMessage[] = [];
+  let isDone = false;
+  let reading: Promise<void> | undefined;
+  const pull = async () => {
+    try {
+      const { value, done } = await reader.read();
+      if (done) isDone = true;
+      buffered += value ?? '';
+    } catch {
+      // The connection broke (its process died): the stream has ended.
+      isDone = true;
+    }
+    for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const fields = Object.fromEntries(
+        block
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith(':'))
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      if (fields.event) messages.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data) });
+    }
+  };
+  return {
+    status: response.status,
+    server,
+    async next(event, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = messages.findIndex((message) => message.event === event);
+        if (index >= 0) return messages.splice(0, index + 1).at(-1);
+        if (isDone) return undefined;
+        if (Date.now() > deadline) throw new Error(`no "${event}" message within ${timeoutMs} ms`);
+        reading ??= pull().finally(() => (reading = undefined));
+        await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 50))]);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** A `changes` message's changes; none when the stream ended first. */
+export const changesOf = (message: SseMessage | undefined): LiveChange[] => (message ? (message.data as LiveChanges).changes : []);
