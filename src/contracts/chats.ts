@@ -1,16 +1,14 @@
-// Chats: the conversation list (search, tabs), messages read by polling, sending and marking read.
+// Chats: the conversation list (search, tabs), messages (newer ones by afterId), sending and marking read.
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './common';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './paging';
 
 export const CONVERSATION_PAGE_SIZE = 20;
-/** Most messages one call answers; polling with afterId fetches the rest. */
+/** Most messages one call answers; asking again with afterId fetches the rest. */
 export const MESSAGE_BATCH_SIZE = 200;
 export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH;
 /** A user seen within this many minutes shows as online. */
 export const ONLINE_WINDOW_MINUTES = 5;
-/** How often the chat screen asks for new messages and conversation changes. */
-export const CHAT_POLL_INTERVAL_MS = 5000;
 
 export const CONVERSATION_TABS = ['all', 'unread', 'declined'] as const;
 export type ConversationTab = (typeof CONVERSATION_TABS)[number];

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatsPage, parseConversationId } from '../../src/admin/pages/chats/list';
-import { mergeMessages, MESSAGE_POLL_INTERVAL_MS } from '../../src/admin/pages/chats/use-conversation-messages';
+import { mergeMessages } from '../../src/admin/pages/chats/use-conversation-messages';
+import { createLiveHub, LIVE_RECONNECTED_CHANNEL, type LiveHub } from '../../src/admin/live/live-hub';
 import type { ChatMessage, ConversationRow } from '../../src/contracts/chats';
 import { changeLanguage } from '../../src/i18n';
 import type { Role } from '../../src/contracts/roles';
@@ -87,6 +88,7 @@ function fakeChats(conversations: Conversation[]) {
     const found = conversations.find((item) => item.id === id) as Conversation;
     nextId += 1;
     found.messages.push({ id: nextId, text, isOwn: false, sender: 'user', time: new Date().toISOString() });
+    Object.assign(found, { message: text, unreadCount: found.unreadCount + 1, hasNotification: true });
   }
   const messageCalls = () => custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/messages') && params.method === 'get');
   return { provider, getList, custom, receive, holds, messageCalls };
@@ -108,21 +110,19 @@ function sampleConversations(): Conversation[] {
   ];
 }
 
-/** Conversation 3 open on fake timers, its messages shown: the fake chats and the message log. */
-async function openPolledConversation() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+/** Conversation 3 open, its messages shown, with the live hub the test publishes to. */
+async function openLiveConversation() {
+  const hub = createLiveHub();
   const chats = fakeChats(sampleConversations());
-  renderChats(chats.provider, '/chats?conversation=3');
+  renderAdmin(<ChatsPage />, { dataProvider: chats.provider, path: '/chats?conversation=3', live: hub });
   const log = await screen.findByRole('log', {}, LOAD);
   await within(log).findByText('Thanks');
-  return { chats, log };
+  return { chats, log, hub };
 }
 
-/** Moves the fake timers on by `ms` (a poll interval and a little by default), letting React settle. */
-async function waitPolls(ms = MESSAGE_POLL_INTERVAL_MS + 100) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
+/** The stream's side: a change as the live connection publishes it (`messages`: the conversation's id). */
+function publish(hub: LiveHub, channel: string, type: string, ids: number[] = []) {
+  act(() => hub.publish({ channel, type, payload: { ids }, date: new Date() }));
 }
 
 const conversationLink = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
@@ -263,66 +263,108 @@ describe('Chats page', () => {
     expect(within(log).getAllByText('By button')).toHaveLength(1);
   });
 
-  it('shows an incoming message without a reload, asking only for what came after the last one seen', async () => {
-    const { chats, log } = await openPolledConversation();
+  it('shows an incoming message when the live stream says one was stored, asking only for what came after the last one seen', async () => {
+    const { chats, log, hub } = await openLiveConversation();
+    const afterLoad = chats.messageCalls().length;
 
+    // A message in another conversation asks for nothing here.
+    publish(hub, 'resources/messages', 'created', [1]);
     chats.receive(3, 'Are you there?');
-    await waitPolls();
+    publish(hub, 'resources/messages', 'created', [3]);
     expect(await within(log).findByText('Are you there?')).toBeInTheDocument();
-    const polls = chats.messageCalls();
-    expect(polls[0]?.query).toBeUndefined();
-    expect(polls.at(-1)?.query).toEqual({ afterId: 300 });
+    const reads = chats.messageCalls();
+    expect(reads).toHaveLength(afterLoad + 1);
+    expect(reads[0]?.query).toBeUndefined();
+    expect(reads.at(-1)?.query).toEqual({ afterId: 300 });
     // The arrival is read while the conversation is open.
     await waitFor(() => expect(chats.custom.mock.calls.filter(([params]) => params.url === 'admin/conversations/3/read')).toHaveLength(2));
   });
 
-  it("marks polls as background activity, never the administrator's own opening or sending", async () => {
-    const { chats, log } = await openPolledConversation();
+  it('asks for nothing on a timer: without a change, no message or list call follows the first load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { chats } = await openLiveConversation();
+    const messageCalls = chats.messageCalls().length;
+    const listCalls = chats.getList.mock.calls.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(chats.messageCalls()).toHaveLength(messageCalls);
+    expect(chats.getList.mock.calls).toHaveLength(listCalls);
+  });
+
+  it('reads the conversation list again when a conversation changes, with its last message and unread count', async () => {
+    const { chats, hub } = await openLiveConversation();
+    const listCalls = chats.getList.mock.calls.length;
+    chats.receive(2, 'Any news?');
+    publish(hub, 'resources/chats', 'updated', [2]);
+    await waitFor(() => expect(within(conversationLink('Bashir Ali')).getByText('Any news?')).toBeInTheDocument());
+    expect(within(conversationLink('Bashir Ali')).getByTitle(/^1 unread/)).toBeInTheDocument();
+    expect(chats.getList.mock.calls).toHaveLength(listCalls + 1);
+  });
+
+  it('reads what came after the last message once after a resync or a reconnect', async () => {
+    const { chats, log, hub } = await openLiveConversation();
+    chats.receive(3, 'Missed while away');
+    publish(hub, 'resources/chats', 'resync');
+    expect(await within(log).findByText('Missed while away')).toBeInTheDocument();
+    const afterResync = chats.messageCalls().length;
+    chats.receive(3, 'Missed while reconnecting');
+    publish(hub, LIVE_RECONNECTED_CHANNEL, 'reconnected');
+    expect(await within(log).findByText('Missed while reconnecting')).toBeInTheDocument();
+    expect(chats.messageCalls()).toHaveLength(afterResync + 1);
+    expect(chats.messageCalls().at(-1)?.query).toEqual({ afterId: 10_001 });
+  });
+
+  it("marks the live stream's reads as background activity, never the administrator's own opening or sending", async () => {
+    const { chats, log, hub } = await openLiveConversation();
     const background = { 'X-Hoy-Activity': 'background' };
 
     chats.receive(3, 'Still there?');
-    await waitPolls();
+    publish(hub, 'resources/messages', 'created', [3]);
     await within(log).findByText('Still there?');
     await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'Yes{Enter}');
     await within(log).findByText('Yes');
 
-    const polls = chats.messageCalls();
-    expect(polls[0]?.headers).toBeUndefined();
-    expect(polls.length).toBeGreaterThanOrEqual(2);
-    for (const poll of polls.slice(1)) expect(poll.headers).toEqual(background);
-    const reads = chats.custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/read'));
-    // Opening reads the conversation as the administrator; the poll's arrival is read in the background.
-    expect(reads[0]?.headers).toEqual({});
-    await waitFor(() => expect(chats.custom.mock.calls.filter(([params]) => params.url.endsWith('/read'))).toHaveLength(2));
-    expect(chats.custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/read'))[1]?.headers).toEqual(background);
+    const reads = chats.messageCalls();
+    expect(reads[0]?.headers).toBeUndefined();
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const read of reads.slice(1)) expect(read.headers).toEqual(background);
+    const marks = () => chats.custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/read'));
+    // Opening reads the conversation as the administrator; the arrival is read in the background.
+    expect(marks()[0]?.headers).toEqual({});
+    await waitFor(() => expect(marks()).toHaveLength(2));
+    expect(marks()[1]?.headers).toEqual(background);
     const sends = chats.custom.mock.calls.map(([params]) => params).filter((params) => params.method === 'post' && params.url.endsWith('/messages'));
     expect(sends).toHaveLength(1);
     expect(sends[0]?.headers).toEqual({});
     for (const [params] of chats.getList.mock.calls) expect(params.meta?.headers).toEqual(background);
   });
 
-  it('starts no poll while one is still waiting for its answer, and none while the tab is hidden', async () => {
-    const { chats } = await openPolledConversation();
+  it('reads once more, never twice at once, for changes during a read, and waits for a hidden tab to come back', async () => {
+    const { chats, hub } = await openLiveConversation();
     const afterLoad = chats.messageCalls().length;
 
     let release = () => undefined as void;
     chats.holds.messages = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await waitPolls(MESSAGE_POLL_INTERVAL_MS * 4);
-    expect(chats.messageCalls().length).toBe(afterLoad + 1);
+    publish(hub, 'resources/messages', 'created', [3]);
+    publish(hub, 'resources/messages', 'created', [3]);
+    publish(hub, 'resources/messages', 'created', [3]);
+    expect(chats.messageCalls()).toHaveLength(afterLoad + 1);
     chats.holds.messages = undefined;
     release();
+    await waitFor(() => expect(chats.messageCalls()).toHaveLength(afterLoad + 2));
 
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    await waitPolls();
     const whileHidden = chats.messageCalls().length;
-    await waitPolls(MESSAGE_POLL_INTERVAL_MS * 3);
-    expect(chats.messageCalls().length).toBe(whileHidden);
+    publish(hub, 'resources/messages', 'created', [3]);
+    publish(hub, 'resources/messages', 'created', [3]);
+    expect(chats.messageCalls()).toHaveLength(whileHidden);
 
     visibility.mockReturnValue('visible');
     fireEvent(document, new Event('visibilitychange'));
-    await waitFor(() => expect(chats.messageCalls().length).toBe(whileHidden + 1));
+    await waitFor(() => expect(chats.messageCalls()).toHaveLength(whileHidden + 1));
     visibility.mockRestore();
   });
 });

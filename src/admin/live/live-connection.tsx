@@ -13,7 +13,7 @@ import { API_BASE_URL, BACKGROUND_ACTIVITY_HEADERS } from '../../lib/api-client'
 import { readToken } from '../../lib/session';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { RESOURCES } from '../resources';
-import { useLive, type LiveHub } from './live-hub';
+import { LIVE_RECONNECTED_CHANNEL, useLive, type LiveHub } from './live-hub';
 import type { LiveStop, LiveStreamHandlers, OpenEventSource } from './live-stream';
 
 /** The stream's address under the API root (VITE_API_URL may put the API elsewhere). */
@@ -61,7 +61,13 @@ function useBadgeWords() {
 }
 
 function handlersOf(hub: LiveHub, latest: { current: { onStop: (stop: LiveStop) => void; badgeWords: ReturnType<typeof useBadgeWords> } }): LiveStreamHandlers {
+  let opened = 0;
   return {
+    // Opened again after a break: a screen with its own cursor (an open conversation) reads after it once.
+    onOpen: () => {
+      opened += 1;
+      if (opened > 1) hub.publish({ channel: LIVE_RECONNECTED_CHANNEL, type: 'reconnected', payload: {}, date: new Date() });
+    },
     onChanges: (changes) => liveEventsOf(changes).forEach(hub.publish),
     onBadges: (badges) => {
       const words = latest.current.badgeWords(hub.read().badges, badges);

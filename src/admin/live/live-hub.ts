@@ -8,6 +8,9 @@ import type { LiveBadges } from '../../contracts/live';
 
 type Subscription = Parameters<LiveProvider['subscribe']>[0];
 
+/** Where the connection says `reconnected` when its stream opens again after a break. */
+export const LIVE_RECONNECTED_CHANNEL = 'live/connection';
+
 export interface LiveState {
   /** The sidebar's counts; undefined until the stream first sends them. */
   badges?: LiveBadges;

@@ -19,6 +19,8 @@ export interface LiveStreamHandlers {
   onBadges: (badges: LiveBadges) => void;
   /** What was missed cannot be replayed: read again what the screen shows. */
   onResync: () => void;
+  /** The stream is open (again, after a break: what the server replays follows). */
+  onOpen?: () => void;
   onStop: (stop: LiveStop) => void;
 }
 
@@ -74,6 +76,7 @@ export function openLiveStream(request: LiveStreamRequest, handlers: LiveStreamH
         throw new Error(`live stream answered ${response.status}`);
       }
       failures = 0;
+      handlers.onOpen?.();
     },
     onmessage(message) {
       if (message.event === LIVE_EVENTS.changes) {

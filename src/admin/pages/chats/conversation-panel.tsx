@@ -13,7 +13,7 @@ const FOLLOW_THRESHOLD_PX = 80;
 
 interface ConversationPanelProps {
   conversationId: number;
-  /** The conversation's row on the current list page, when it is there (kept fresh by the list's polling). */
+  /** The conversation's row on the current list page, when it is there (kept fresh by the list, which follows the live stream). */
   row?: ConversationRow;
 }
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useList } from '@refinedev/core';
 import { Grid, Typography, theme } from 'antd';
 import { MessageOutlined } from '../../icons';
-import { CHAT_POLL_INTERVAL_MS, CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
+import { CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
 import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
 import { ConversationList } from './conversation-list';
 import { ConversationPanel } from './conversation-panel';
@@ -38,10 +38,13 @@ export function ChatsPage() {
       { field: 'q', operator: 'contains', value: search },
       { field: 'tab', operator: 'eq', value: tab },
     ],
-    // The list polls for new messages, unread counters and online dots; TanStack Query pauses while the tab is hidden.
-    queryOptions: { refetchInterval: CHAT_POLL_INTERVAL_MS, placeholderData: (previous) => previous },
-    // Polls must not keep an idle session alive. The query cannot tell a poll from the load a search
-    // or tab asked for, so all of the list's calls are marked; the administrator's sends are not.
+    queryOptions: { placeholderData: (previous) => previous },
+    // A conversation changed (a new message, its unread count, a read mark) or the stream resynced:
+    // the page is read again over the live stream (decision 026), and its online dots with it.
+    liveMode: 'manual',
+    onLiveEvent: () => void query.refetch(),
+    // Those reads must not keep an idle session alive. The query cannot tell them from the load a
+    // search or tab asked for, so all of the list's calls are marked; the administrator's sends are not.
     meta: { headers: BACKGROUND_ACTIVITY_HEADERS },
     errorNotification: false,
   });

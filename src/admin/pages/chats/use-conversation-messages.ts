@@ -1,20 +1,25 @@
-// The open conversation's messages: the latest batch, then only newer ones by polling with afterId,
-// and sends shown at once and reconciled with what the server stored.
+// The open conversation's messages: the latest batch, then only newer ones (afterId) when the live
+// stream says one was stored, and sends shown at once and reconciled with what the server stored.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomMutation, useDataProvider, useInvalidate, useOnError, type BaseRecord, type HttpError } from '@refinedev/core';
 import type { ChatMessage, ConversationRow } from '../../../contracts/chats';
 import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
+import { idsOf, RECONNECTED_TOPIC, resourceChannel, useLiveEvents, type LiveTopic } from '../../live/use-live-events';
 import { actionPath } from '../../resources';
 
-/** The open conversation is asked for new messages this often (the list, less urgent, every CHAT_POLL_INTERVAL_MS). */
-export const MESSAGE_POLL_INTERVAL_MS = 3000;
+/** What an open conversation follows: messages stored (its id), the chats' resync, the stream's reconnect. */
+const CONVERSATION_TOPICS: readonly LiveTopic[] = [
+  { channel: resourceChannel('messages'), types: ['created'] },
+  { channel: resourceChannel('chats'), types: ['resync'] },
+  RECONNECTED_TOPIC,
+];
 
 /** A message on screen: stored ones carry the server's id; a send still under way has only a local key. */
 export type ShownMessage = ChatMessage & { key: string; isPending: boolean };
 
 type PendingSend = { key: string; text: string; time: string };
 
-/** Stored messages by id, oldest first, each once (a poll may return a message a send already answered). */
+/** Stored messages by id, oldest first, each once (a read may return a message a send already answered). */
 export function mergeMessages(known: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(known.map((message) => [message.id, message]));
   for (const message of incoming) byId.set(message.id, message);
@@ -52,7 +57,7 @@ export function useConversationMessages(conversationId: number, canAnswer = true
     void invalidate({ resource: 'chats', invalidates: ['list'] });
   }, [invalidate]);
 
-  /** `isBackground`: a poll's arrival, read while the conversation is open, is not the administrator's activity. */
+  /** `isBackground`: an arrival, read while the conversation is open, is not the administrator's activity. */
   const markRead = useCallback(
     (isBackground = false) => {
       if (!canAnswer) return;
@@ -76,45 +81,48 @@ export function useConversationMessages(conversationId: number, canAnswer = true
     [canAnswer, conversationId, markReadMutate, refreshList],
   );
 
-  // The latest callbacks, for the poll loop below, which lives as long as the conversation is open.
+  // The latest callbacks, for the reader below, which lives as long as the conversation is open.
   const latest = useRef({ markRead, reportError });
   useEffect(() => {
     latest.current = { markRead, reportError };
   }, [markRead, reportError]);
+  const readNewer = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    // The cursor only moves with what polls return: a send's id could jump over a user's message stored meanwhile.
+    // The cursor only moves with what reads return: a send's id could jump over a user's message stored meanwhile.
     let cursor: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let isInFlight = false;
+    // A change arrived while a read was under way or the tab was hidden: read once more after it.
+    let isAgain = false;
     let isClosed = false;
-    // Opening the conversation is the administrator's doing; every later load is a poll.
-    let isFirstLoad = true;
 
-    async function poll() {
-      // One request at a time, none while the tab is hidden: coming back to the tab polls at once.
-      if (isClosed || isInFlight || document.visibilityState === 'hidden') return;
-      clearTimeout(timer);
+    async function read() {
+      // One request at a time, none while the tab is hidden: coming back to the tab reads what arrived.
+      if (isClosed) return;
+      if (isInFlight || (cursor !== undefined && document.visibilityState === 'hidden')) {
+        isAgain = true;
+        return;
+      }
       isInFlight = true;
+      isAgain = false;
+      // Opening the conversation is the administrator's doing; every later read follows the live stream.
+      const isFollowUp = cursor !== undefined;
       try {
         const { custom } = dataProvider();
         if (!custom) throw new Error('The data provider has no custom calls');
-        const isPoll = !isFirstLoad;
-        isFirstLoad = false;
         const { data } = await custom<BaseRecord>({
           url: actionPath('chats', 'messages', conversationId),
           method: 'get',
           query: cursor === undefined ? undefined : { afterId: cursor },
-          headers: isPoll ? BACKGROUND_ACTIVITY_HEADERS : undefined,
+          headers: isFollowUp ? BACKGROUND_ACTIVITY_HEADERS : undefined,
         });
         if (isClosed) return;
         const batch = data as unknown as ChatMessage[];
-        const wasPoll = cursor !== undefined;
+        cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
         if (batch.length > 0) {
-          cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
           setStored((known) => mergeMessages(known, batch));
           // Messages that arrive while the conversation is open are read as they show.
-          if (wasPoll && batch.some((message) => !message.isOwn)) latest.current.markRead(true);
+          if (isFollowUp && batch.some((message) => !message.isOwn)) latest.current.markRead(true);
         }
         setError(undefined);
       } catch (failure) {
@@ -125,23 +133,33 @@ export function useConversationMessages(conversationId: number, canAnswer = true
         isInFlight = false;
         if (!isClosed) {
           setIsLoading(false);
-          timer = setTimeout(() => void poll(), MESSAGE_POLL_INTERVAL_MS);
+          if (isAgain) void read();
         }
       }
     }
 
     function onVisibilityChange() {
-      if (document.visibilityState === 'visible') void poll();
+      if (document.visibilityState === 'visible' && isAgain) void read();
     }
 
-    void poll();
+    readNewer.current = () => void read();
+    void read();
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       isClosed = true;
-      clearTimeout(timer);
+      readNewer.current = () => undefined;
       document.removeEventListener('visibilitychange', onVisibilityChange);
     };
   }, [conversationId, dataProvider]);
+
+  // New messages come over the live stream (decision 026): a message stored in this conversation, or
+  // a resync or reconnect (what was missed), reads only what came after the last one seen (afterId).
+  // A read mark (`messages` updated) changes no message shown: it moves the conversation's unread
+  // count, which the list reads again on its own `chats` change.
+  useLiveEvents(CONVERSATION_TOPICS, (event) => {
+    if (event.type === 'created' && !idsOf(event).includes(String(conversationId))) return;
+    readNewer.current();
+  });
 
   // Opening a conversation reads it (the hook is mounted afresh for each conversation).
   // The role's answer may arrive after the conversation opened: it is read once the answer allows it.
