@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
+import { openLiveStreams, quantile, startMarkers } from './bench-live.mjs';
 import { measureWrites } from './bench-writes.mjs';
 import {
   checkAnswersAreCurrent,
@@ -47,6 +48,9 @@ const USAGE = `Usage: npm run bench -- [options]
                     bookings, hosts, listings, property-approvals, feedbacks, host-information,
                     email-subscribers, activity); default every paged list
   --no-stream       skip the whole-array download of the bookings
+  --live-streams N  live streams (back-office tabs) held open for a third workload phase while the
+                    writer writes, with a marker change every 0.5 s timed to every stream
+                    (PostgreSQL only; default 500, 0 to skip)
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
   --no-writes       skip the write-path comparison (PostgreSQL only: 16 pgbench writers inserting
                     bookings with Hoy's triggers on and off, in a database hoy_bench_writes of its own)
@@ -70,6 +74,7 @@ const { values: options } = parseArgs({
     'workload-connections': { type: 'string', default: '32' },
     lists: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
+    'live-streams': { type: 'string', default: '500' },
     'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     'no-writes': { type: 'boolean', default: false },
@@ -204,6 +209,10 @@ async function startServer() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      // The live-stream phase signs in one session per ten streams.
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_LOGIN_ADDRESS: '1000',
+      RATE_LIMIT_LOGIN_ACCOUNT: '1000',
       STATIC_DIR: path.resolve(root, options.dist),
       ...(options['no-page-cache'] ? { PAGE_CACHE_SIZE: '0' } : {}),
     },
@@ -398,12 +407,76 @@ function formatTable(rows) {
 /** A list's short name from its path: /api/admin/property-approvals -> property-approvals. */
 const listName = (listPath) => listPath.split('/').at(-1);
 
+/** Resident memory of process `pid` in MB, now. */
+/** A loaded phase's figure against the phase it is compared with: quiet, or writing without streams. */
+function ratioNote(row) {
+  if (row.ofWithoutStreams !== undefined) return ` (${row.ofWithoutStreams} of writing without streams)`;
+  return row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
+}
+
+function residentMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+/**
+ * The writing phase again with `count` live streams open on the server (issue 27): each list's figures
+ * must stay within 10% of the writing phase without them, and a change must reach every stream
+ * within 1 s (p99). The server's memory before and after opening them gives each stream's cost.
+ */
+async function measureWithStreams(count, listKinds, record, rows, workloadConnections, token, account) {
+  const rssBeforeMb = Math.round(residentMb(account.pid));
+  const streams = await openLiveStreams({ baseUrl, count, signIn: () => signIn(account.email, account.password) });
+  await sleep(3000);
+  const rssAfterMb = Math.round(residentMb(account.pid));
+  // The garbage collector moves the server's memory by more than a few hundred streams take: a
+  // difference at or below zero says only that they cost less than the noise.
+  const perStreamKb = Math.round(((rssAfterMb - rssBeforeMb) * 1024) / count);
+  const markers = await startMarkers(process.env.DATABASE_URL, streams);
+  const phase = `${workloadConnections} connections, writing, ${count} streams`;
+  /** Streams that broke before the end (read before they are closed on purpose). */
+  let broken = 0;
+  try {
+    for (const { name, kinds } of listKinds) {
+      for (const [kind, nextPath] of Object.entries(kinds)) {
+        const row = record(name, phase, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+        const without = rows.find((entry) => entry.list === name && entry.phase === `${workloadConnections} connections, writing` && entry.kind === kind);
+        row.ofWithoutStreams = Math.round((row.requestsPerSecond / without.requestsPerSecond) * 100) / 100;
+        row.meetsTarget = row.meetsTarget && row.ofWithoutStreams >= 0.9;
+      }
+    }
+  } finally {
+    await markers.stop();
+    await sleep(1500);
+    broken = streams.broken();
+    streams.close();
+  }
+  const delays = streams.delays();
+  const result = {
+    streams: count,
+    markers: streams.markers(),
+    arrivals: delays.length,
+    p50Ms: Math.round(quantile(delays, 0.5)),
+    p99Ms: Math.round(quantile(delays, 0.99)),
+    rssBeforeMb,
+    rssAfterMb,
+    perStreamKb,
+    broken,
+  };
+  result.meetsTarget = result.p99Ms <= 1000 && result.broken === 0 && result.arrivals >= result.markers * count * 0.99;
+  write(
+    `live streams: ${count} open, ${result.markers} marker changes, ${result.arrivals} arrivals: delay p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ` +
+      `server memory ${rssBeforeMb} MB before opening them, ${rssAfterMb} MB after (${perStreamKb > 0 ? `about ${perStreamKb} KB a stream` : 'within the collector’s noise'}); ${result.broken} broken  ${result.meetsTarget ? 'ok' : 'MISS'}`,
+  );
+  return result;
+}
+
 /**
  * The never-repeating workload, one list at a time (a mix would let the small lists carry the big
  * ones): pages and searches alone, at N connections, and on PostgreSQL again while a writer writes.
  * Every list must meet every target on its own; the headline is the worst list of each kind.
  */
-async function measureWorkload(token) {
+async function measureWorkload(token, account) {
   const workloadConnections = Number(options['workload-connections']);
   const only = options.lists?.split(',').map((name) => name.trim());
   const lists = (await readLists(baseUrl, token)).filter((list) => !only || only.includes(listName(list.path)));
@@ -442,6 +515,7 @@ async function measureWorkload(token) {
   }
   let writer;
   let currency;
+  let streamsResult;
   if (isPostgres) {
     const live = await startLiveWriter(process.env.DATABASE_URL, 50);
     try {
@@ -459,6 +533,8 @@ async function measureWorkload(token) {
           row.meetsTarget = row.meetsTarget && row.ofQuiet >= 0.8;
         }
       }
+      const streamCount = Number(options['live-streams']);
+      if (streamCount > 0) streamsResult = await measureWithStreams(streamCount, listKinds, record, rows, workloadConnections, token, account);
       // Still writing: a guest and a host renamed this instant are found by their new names.
       currency = await checkAnswersAreCurrent({ baseUrl, token, databaseUrl: process.env.DATABASE_URL });
     } finally {
@@ -486,7 +562,16 @@ async function measureWorkload(token) {
       });
     }
   }
-  return { connections: workloadConnections, lists: lists.map((list) => list.path), headline, rows, writer, currency, targets: WORKLOAD_TARGETS };
+  return {
+    connections: workloadConnections,
+    lists: lists.map((list) => list.path),
+    headline,
+    rows,
+    writer,
+    currency,
+    live: streamsResult,
+    targets: WORKLOAD_TARGETS,
+  };
 }
 
 /**
@@ -561,7 +646,7 @@ async function main() {
       }
     }
     const token = await signIn(email, password);
-    if (!options['no-workload']) workload = await measureWorkload(token);
+    if (!options['no-workload']) workload = await measureWorkload(token, { email, password, pid: server.pid });
     const scenarios = [];
     for (const list of LISTS) scenarios.push(...(await scenariosOf(list, token)));
     for (const summary of SUMMARIES) scenarios.push({ list: summary.name, kind: 'cards', url: summary.path, isSearch: false });
@@ -613,21 +698,29 @@ async function main() {
     write('never-repeating workload, the worst list of each phase (every list must meet the targets alone):');
     for (const row of workload.headline) {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
-      const ofQuiet = row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
+      const ofQuiet = ratioNote(row);
       const missed = row.missedBy.length > 0 ? ` (missed by ${row.missedBy.join(', ')})` : '';
       write(
-        `  ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} worst: ${row.list.padEnd(20)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}${missed}`,
+        `  ${row.phase.padEnd(38)} ${row.kind.padEnd(9)} worst: ${row.list.padEnd(20)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}${missed}`,
       );
     }
     write();
     write('each list alone:');
     for (const row of workload.rows) {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
-      const ofQuiet = row.ofQuiet === undefined ? '' : ` (${row.ofQuiet} of quiet)`;
+      const ofQuiet = ratioNote(row);
       write(
-        `  ${row.list.padEnd(20)} ${row.phase.padEnd(26)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
+        `  ${row.list.padEnd(20)} ${row.phase.padEnd(38)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
       );
     }
+  }
+  if (workload?.live) {
+    const live = workload.live;
+    write();
+    write(
+      `live streams (target: a change reaches every one within 1 s, p99): ${live.streams} open, delay p50 ${live.p50Ms} ms, p99 ${live.p99Ms} ms, ` +
+        `${live.arrivals} of ${live.markers * live.streams} arrivals, server memory ${live.rssBeforeMb} -> ${live.rssAfterMb} MB  ${live.meetsTarget ? 'ok' : 'MISS'}`,
+    );
   }
   if (writes) {
     write();

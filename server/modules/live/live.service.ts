@@ -116,9 +116,16 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
     return shown;
   }
 
+  /** The badges as each role sees them, as JSON: computed once a role for every change of the counts. */
+  let shownBadges = new Map<Role, string>();
+
   function sendBadges(stream: LiveStream): void {
     if (!badges) return;
-    const shown = JSON.stringify(badgesFor(stream, badges));
+    let shown = shownBadges.get(stream.role);
+    if (shown === undefined) {
+      shown = JSON.stringify(badgesFor(stream, badges));
+      shownBadges.set(stream.role, shown);
+    }
     if (shown === stream.sentBadges) return;
     stream.sentBadges = shown;
     send(stream, `event: ${LIVE_EVENTS.badges}\ndata: ${shown}\n\n`);
@@ -154,15 +161,22 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
     return changes;
   }
 
+  /** Hands each stream the changes its role may read: one message a role, written to all its streams. */
   function deliver(changes: readonly LiveChange[], id: string, to: Iterable<LiveStream>): void {
+    const messages = new Map<Role, string | undefined>();
     for (const stream of to) {
-      const visible = changes.filter((change) => mayRead(stream, change.resource));
-      if (visible.length > 0) send(stream, sseMessage(LIVE_EVENTS.changes, { changes: visible }, id));
+      if (!messages.has(stream.role)) {
+        const visible = changes.filter((change) => mayRead(stream, change.resource));
+        messages.set(stream.role, visible.length > 0 ? sseMessage(LIVE_EVENTS.changes, { changes: visible }, id) : undefined);
+      }
+      const message = messages.get(stream.role);
+      if (message !== undefined) send(stream, message);
     }
   }
 
   async function refreshBadges(): Promise<void> {
     badges = await repository.badges();
+    shownBadges = new Map();
     for (const stream of streams) sendBadges(stream);
   }
 
@@ -266,7 +280,10 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       const stream: LiveStream = { id, ...member, ...connection, held: lastEventId === undefined ? undefined : [] };
       streams.add(stream);
       start();
-      badges ??= await repository.badges();
+      if (!badges) {
+        badges = await repository.badges();
+        shownBadges = new Map();
+      }
       if (lastEventId !== undefined) await replay(stream, parseCursorId(lastEventId), upTo);
       sendBadges(stream);
       return stream;
