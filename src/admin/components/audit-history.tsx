@@ -27,9 +27,11 @@ export interface AuditHistoryProps {
   entityId: number | string;
 }
 
-/** The "History" card of a detail screen: who decided or changed what, when, and why (newest first). */
-export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
-  const { t } = useTranslation();
+/**
+ * A record's history, newest first: one query for the History card and the screen's live notice
+ * (src/admin/live/record-change-notice.tsx), so reading it again for one refreshes both.
+ */
+export function useAuditHistory({ entityType, entityId }: AuditHistoryProps) {
   const { query, result } = useCustom<AuditEvent[]>({
     url: ADMIN_CALLS.auditHistory.path,
     method: ADMIN_CALLS.auditHistory.method,
@@ -37,6 +39,13 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
     errorNotification: false,
   });
   const events: AuditEvent[] = Array.isArray(result.data) ? result.data : [];
+  return { query, events };
+}
+
+/** The "History" card of a detail screen: who decided or changed what, when, and why (newest first). */
+export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
+  const { t } = useTranslation();
+  const { query, events } = useAuditHistory({ entityType, entityId });
   const show = (value: unknown) =>
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
 

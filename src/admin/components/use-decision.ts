@@ -1,6 +1,7 @@
 import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { App } from 'antd';
 import { useState } from 'react';
+import { markOwnChange } from '../live/own-changes';
 import { actionPath, type ResourceName } from '../resources';
 
 export type Decision = 'approve' | 'decline';
@@ -16,7 +17,7 @@ interface DecisionOptions<Answer> {
 }
 
 /**
- * Approve or Decline of one record (a listing, a property): the answer's status on success, the
+ * Approve or Decline of one record (a listing, a property: one property id, marked as this tab's own change): the answer's status on success, the
  * server's message on a refusal, and the resource read afresh either way; after a 409 too, so the
  * screen then shows what was decided elsewhere.
  */
@@ -29,6 +30,8 @@ export function useDecision<Answer extends BaseRecord>({ resource, invalidates, 
   /** Sends the decision with its body; `onDecided` runs on success, before the message shows. */
   function decide(id: number, decision: Decision, values: object, onDecided?: () => void) {
     setPending({ id, decision });
+    // The decision comes back over the live stream: the record's screen reads it without saying "someone else".
+    markOwnChange('listing', id);
     mutate(
       { url: actionPath(resource, decision, id), method: 'post', values, successNotification: false, errorNotification: false },
       {
@@ -40,6 +43,7 @@ export function useDecision<Answer extends BaseRecord>({ resource, invalidates, 
           void message.error(error.message);
         },
         onSettled: () => {
+          markOwnChange('listing', id);
           setPending(null);
           void invalidate({ resource, invalidates: [invalidates] });
         },

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_EDIT_FIELDS, HOST_EDIT_LIMITS, HOST_EDIT_MESSAGES, validateHostEdit, type HostDetail, type HostEditValues } from '../../../contracts/hosts';
 import { SectionCard } from '../../components/section-card';
+import { markOwnChange } from '../../live/own-changes';
 
 /** The catalogue key of each host edit message (docs/product.md §20.1), so the rule's text shows in the chosen language. */
 const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
@@ -52,9 +53,11 @@ export function useHostEdit(id: string, host: HostDetail) {
       return;
     }
     setFormError(undefined);
+    markOwnChange('host', id);
     update(
       { resource: 'hosts', id, values, successNotification: false, errorNotification: false },
       {
+        onSettled: () => markOwnChange('host', id),
         onSuccess: () => {
           // The next Edit starts from what was saved.
           form.setFieldsValue(values);

@@ -1,4 +1,4 @@
-import { useDelete, useOne, type HttpError } from '@refinedev/core';
+import { useDelete, useInvalidate, useOne, type HttpError } from '@refinedev/core';
 import { App, Button, Descriptions, Flex, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, buttonLoading, DeleteOutlined, EditOutlined, SaveOutlined } from '../../icons';
 import { usePermission } from '../../access';
@@ -7,11 +7,14 @@ import { useNavigate, useParams } from 'react-router';
 import { HOST_NOT_FOUND_MESSAGE, type HostDetail } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import { markOwnChange } from '../../live/own-changes';
+import { useRecordChanges } from '../../live/record-change-notice';
 import { HostInformationCard, useHostEdit, type HostEdit } from './host-information';
 import { HostVerification } from './verification';
 import { SectionCard } from '../../components/section-card';
 
 const HOSTS_PATH = '/hosts';
+const HOST_RESOURCES = ['hosts'] as const;
 
 /** Host Details (docs/product.md §9) with the "Host Verification Details" card and the host's history on the same page. */
 export function HostDetails() {
@@ -79,8 +82,17 @@ function HostLoadFailure({ error, isRetrying, onRetry }: HostLoadFailureProps) {
 function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetail; canWrite: boolean }) {
   const { t } = useTranslation();
   const edit = useHostEdit(id, host);
+  const invalidate = useInvalidate();
+  // A colleague's change (or the host's own, from the app) reads the host, its verification and history again, and says who.
+  const changeNotice = useRecordChanges({
+    entityType: 'host',
+    entityId: id,
+    resources: HOST_RESOURCES,
+    reload: () => void invalidate({ invalidates: ['all'] }),
+  });
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {changeNotice}
       <Flex wrap gap="small" justify="space-between" align="center">
         <Space wrap align="center">
           <BackToHosts />
@@ -141,6 +153,7 @@ function useHostDelete(id: string, host: HostDetail) {
       cancelText: t('admin.hosts.detail.cancel'),
       onOk: () =>
         new Promise<void>((resolve) => {
+          markOwnChange('host', id);
           remove(
             { resource: 'hosts', id, successNotification: false, errorNotification: false },
             {

@@ -8,6 +8,7 @@ import type { UserDetailsResponse } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
 import { actionPath } from '../../resources';
 import { SectionTitle } from '../../components/section-card';
+import { markOwnChange } from '../../live/own-changes';
 
 const THUMBNAIL_SIZE = 120;
 
@@ -97,9 +98,11 @@ function ApproveHostButton({ id }: { id: string }) {
   const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
 
   function approveHost() {
+    markOwnChange('host', id);
     approve(
       { url: actionPath('hosts', 'approve', id), method: 'post', values: {}, successNotification: false, errorNotification: false },
       {
+        onSettled: () => markOwnChange('host', id),
         onSuccess: () => {
           void message.success(t('admin.hosts.verification.approved'));
           void invalidate({ invalidates: ['all'] });

@@ -20,6 +20,7 @@ import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisi
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import { useRecordChanges } from '../../live/record-change-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { usePermission } from '../../access';
 import { ListingGallery } from './listing-gallery';
@@ -147,12 +148,18 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   );
 }
 
-function ListingContent({ listing }: { listing: ListingDetail }) {
+/** A property is both a listing and an approval on the live stream. */
+const LISTING_RESOURCES = ['listings', 'property-approvals'] as const;
+
+function ListingContent({ listing, reload }: { listing: ListingDetail; reload: () => void }) {
   const { t } = useTranslation();
   const totalGuests = listing.adultCount + listing.childrenCount;
+  // A colleague's decision reads the listing again (the decision's buttons follow its status) and says who.
+  const changeNotice = useRecordChanges({ entityType: 'listing', entityId: listing.id, resources: LISTING_RESOURCES, reload });
   return (
     <Flex vertical gap={24}>
       <BackLink />
+      {changeNotice}
       <Flex wrap gap={16} justify="space-between" align="flex-start">
         <Flex vertical gap={4}>
           <Typography.Title level={2} style={{ margin: 0 }}>
@@ -255,5 +262,5 @@ export function ListingShow() {
       </Flex>
     );
   }
-  return <ListingContent listing={result} />;
+  return <ListingContent listing={result} reload={() => void query.refetch()} />;
 }
