@@ -78,8 +78,8 @@ function approval(id: number, entityId: number, who: string | null): AuditEvent 
 /** A listing server: the record, its history, and a colleague who decides it meanwhile. */
 function fakeListing(id: number) {
   const state = { record: listing(id, 'Pending'), history: [] as AuditEvent[], isHistoryBroken: false };
-  const getOne = vi.fn(async () => ({ data: state.record as unknown as BaseRecord }));
-  const custom = vi.fn(async ({ url, method }: CustomParams) => {
+  const getOne = vi.fn<() => Promise<{ data: BaseRecord }>>(async () => ({ data: state.record as unknown as BaseRecord }));
+  const custom = vi.fn<(params: CustomParams) => Promise<{ data: BaseRecord }>>(async ({ url, method }) => {
     if (url === 'admin/audit') {
       if (state.isHistoryBroken) throw { statusCode: 500, message: 'history unavailable' };
       return { data: [...state.history] as unknown as BaseRecord };
@@ -183,7 +183,7 @@ describe('a detail screen following its record on the live stream', () => {
     const hub = createLiveHub();
     let name = 'Hodan Yusuf';
     const history: AuditEvent[] = [];
-    const getOne = vi.fn(async () => ({
+    const getOne = vi.fn<() => Promise<{ data: BaseRecord }>>(async () => ({
       data: {
         id: 9,
         name,
@@ -194,7 +194,7 @@ describe('a detail screen following its record on the live stream', () => {
         updatedAt: '2026-01-01T00:00:00Z',
       } as unknown as BaseRecord,
     }));
-    const custom = vi.fn(async ({ url }: CustomParams) => {
+    const custom = vi.fn<(params: CustomParams) => Promise<{ data: BaseRecord }>>(async ({ url }) => {
       if (url === 'admin/audit') return { data: [...history] as unknown as BaseRecord };
       throw { statusCode: 404, message: 'not answered' };
     });
