@@ -3,9 +3,7 @@
 // Markers are e-mail subscribers inserted straight into the database at known moments; every stream
 // that receives one notes the delay.
 import http from 'node:http';
-import pg from 'pg';
-
-const { Client } = pg;
+import { Client } from 'pg';
 
 /** Streams one session may hold (src/contracts/live.ts): the tabs are spread over enough sessions. */
 const STREAMS_PER_SESSION = 10;
@@ -84,16 +82,16 @@ export async function openLiveStreams({ baseUrl, count, signIn }) {
 export async function startMarkers(databaseUrl, streams, everyMs = 500) {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
-  let isRunning = true;
+  const state = { isRunning: true };
   const loop = (async () => {
-    while (isRunning) {
+    while (state.isRunning) {
       await streams.mark(client);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
   return {
     async stop() {
-      isRunning = false;
+      state.isRunning = false;
       await loop;
       await client.end();
     },

@@ -15,7 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
-import { liveRoutes } from './modules/live/live.routes';
+import { livePresenceRoutes, liveRoutes } from './modules/live/live.routes';
 import { listingsRoutes } from './modules/listings/listings.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
@@ -67,4 +67,5 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   staffRoutes,
   exportTicketRoutes,
   liveRoutes,
+  livePresenceRoutes,
 ];

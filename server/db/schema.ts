@@ -632,3 +632,21 @@ export const liveStreams = pgTable(
   },
   (table) => [index('live_streams_session_idx').on(table.sessionId)],
 );
+
+/**
+ * Who has which record's review screen open (`src/contracts/live.ts`, presence): one row a member and
+ * record, renewed while the screen stays open; a row not renewed for LIVE_PRESENCE_STALE_SECONDS is
+ * swept away by the live streams' heartbeat.
+ */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.resource, table.recordId, table.administratorId] })],
+);

@@ -10,6 +10,8 @@
 // - `event: resync` with `data: {}`: what was missed cannot be replayed (the cursor is too old or
 //   unknown): read again what the screen shows;
 // - `event: end` with `data: {"reason": "expired" | "revoked"}`: the session is over; the stream closes;
+// - `event: presence` with `data: LivePresence`: who has one record's review screen open, whenever
+//   someone opens or leaves it (LIVE_PRESENCE_PATH);
 // - a comment line (`: ping`) now and then, which keeps proxies from closing a quiet stream.
 
 /** GET with the session's bearer token in the Authorization header (never in the URL). */
@@ -19,7 +21,7 @@ export const LIVE_STREAM_PATH = '/api/admin/live';
 export const LIVE_STREAMS_PER_SESSION = 10;
 
 /** The SSE event names. */
-export const LIVE_EVENTS = { changes: 'changes', badges: 'badges', resync: 'resync', end: 'end' } as const;
+export const LIVE_EVENTS = { changes: 'changes', badges: 'badges', resync: 'resync', end: 'end', presence: 'presence' } as const;
 
 export const LIVE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type LiveAction = (typeof LIVE_ACTIONS)[number];
@@ -55,3 +57,28 @@ export interface LiveBadges {
 
 export const LIVE_END_REASONS = ['expired', 'revoked'] as const;
 export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
+
+/**
+ * Presence: a review screen says, with PUT (and again every LIVE_PRESENCE_RENEW_SECONDS while it stays
+ * open), that its member is reviewing `{ resource, id }`, and DELETE when it closes; GET
+ * `?resource=` answers who reviews which record of a list now. A presence not renewed for
+ * LIVE_PRESENCE_STALE_SECONDS is gone (a closed laptop).
+ */
+export const LIVE_PRESENCE_PATH = '/api/admin/live/presence';
+export const LIVE_PRESENCE_RENEW_SECONDS = 20;
+export const LIVE_PRESENCE_STALE_SECONDS = 45;
+/** The lists whose records have review screens. */
+export const PRESENCE_RESOURCES = ['hosts', 'listings', 'property-approvals'] as const;
+export type PresenceResource = (typeof PRESENCE_RESOURCES)[number];
+
+export interface LiveViewer {
+  administratorId: number;
+  name: string;
+}
+
+/** Who has one record's review screen open (the reader included; the screen leaves itself out). */
+export interface LivePresence {
+  resource: PresenceResource;
+  id: number;
+  viewers: LiveViewer[];
+}

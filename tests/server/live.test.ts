@@ -3,7 +3,7 @@
 // with its session and is not activity; a session holds at most ten.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
+import { LIVE_PRESENCE_PATH, LIVE_PRESENCE_STALE_SECONDS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
 import { changesOf, openStream } from './helpers/sse';
@@ -126,6 +126,38 @@ describe('GET /api/admin/live', () => {
     t.clock.advance(t.config.sessionIdleMinutes * 60 * 1000);
     expect((await stream.next('end'))?.data).toEqual({ reason: 'expired' });
     stream.close();
+  });
+
+  it('tells the other streams who opens and leaves a review screen, and answers who reviews what', async () => {
+    // The idle test above moved the clock past the file's first session.
+    const freshToken = await t.login();
+    const moderator = await createStaff(t, freshToken, 'moderator');
+    const moderatorToken = await loginAs(t, moderator.email);
+    const property = await insertProperty(t.handle, (await insertHost(t.handle)).id);
+    const watcher = await open(freshToken);
+    await watcher.next('badges');
+    const opened = await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload: { resource: 'listings', id: property.id } });
+    expect(opened.statusCode, opened.body).toBe(204);
+    expect((await watcher.next('presence'))?.data).toEqual({
+      resource: 'listings',
+      id: property.id,
+      viewers: [{ administratorId: moderator.id, name: 'Moderator Member' }],
+    });
+    const listed = await t.request({ method: 'GET', url: `${LIVE_PRESENCE_PATH}?resource=listings`, token: freshToken });
+    expect(listed.json()).toContainEqual({ id: property.id, viewers: [{ administratorId: moderator.id, name: 'Moderator Member' }] });
+    // Renewing is not news; leaving is.
+    await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload: { resource: 'listings', id: property.id } });
+    const left = await t.request({ method: 'DELETE', url: `${LIVE_PRESENCE_PATH}?resource=listings&id=${property.id}`, token: moderatorToken });
+    expect(left.statusCode).toBe(204);
+    expect((await watcher.next('presence'))?.data).toEqual({ resource: 'listings', id: property.id, viewers: [] });
+    watcher.close();
+    // A screen that stops saying so is gone after LIVE_PRESENCE_STALE_SECONDS.
+    await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload: { resource: 'hosts', id: 7 } });
+    t.clock.advance((LIVE_PRESENCE_STALE_SECONDS + 1) * 1000);
+    expect((await t.request({ method: 'GET', url: `${LIVE_PRESENCE_PATH}?resource=hosts`, token: freshToken })).json()).toEqual([]);
+    for (const payload of [{ resource: 'bookings', id: 1 }, { resource: 'listings', id: 0 }, { resource: 'listings' }]) {
+      expect((await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload })).statusCode).toBe(400);
+    }
   });
 
   it(`answers 429 to a session's stream past ${LIVE_STREAMS_PER_SESSION}`, async () => {

@@ -2,10 +2,10 @@
 // migration 0022 append, read in commit-safe order; the open streams of every process, counted per
 // session; and the sidebar's counts.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { LiveAction } from '../../../src/contracts/live';
+import type { LiveAction, LiveViewer, PresenceResource } from '../../../src/contracts/live';
 import type { Database } from '../../db/client';
 import { readCounters } from '../../db/counters';
-import { liveChanges, liveStreams } from '../../db/schema';
+import { administrators, liveChanges, livePresence, liveStreams } from '../../db/schema';
 
 /** Where a reader stands in the changes: the last (transaction id, change id) it has read. */
 export interface LiveCursor {
@@ -25,6 +25,9 @@ export interface ChangeRow {
 const STREAM_COUNT_LOCK_CLASS = 748_201_915;
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/** The change that tells every process a record's viewers moved: `presence:<list>` (never forwarded as such). */
+export const PRESENCE_PREFIX = 'presence:';
 
 export function createLiveRepository(db: Database) {
   return {
@@ -91,6 +94,69 @@ export function createLiveRepository(db: Database) {
 
     async closeStream(id: string): Promise<void> {
       await db.delete(liveStreams).where(eq(liveStreams.id, id));
+    },
+
+    /**
+     * Notes that a member reviews a record, now. A first note (not a renewal) is recorded as a change,
+     * so every process tells its streams. Answers whether it was a first note.
+     */
+    async present(administratorId: number, resource: PresenceResource, recordId: number, now: Date): Promise<boolean> {
+      return db.transaction(async (transaction) => {
+        const [row] = rowsOf<{ isNew: boolean }>(
+          await transaction.execute(sql`INSERT INTO live_presence (resource, record_id, administrator_id, seen_at)
+            VALUES (${resource}, ${recordId}, ${administratorId}, ${now})
+            ON CONFLICT (resource, record_id, administrator_id) DO UPDATE SET seen_at = EXCLUDED.seen_at
+            RETURNING (xmax = 0) AS "isNew"`),
+        );
+        if (row.isNew) await transaction.insert(liveChanges).values({ resource: `${PRESENCE_PREFIX}${resource}`, action: 'updated', rowId: recordId });
+        return row.isNew;
+      });
+    },
+
+    /** A member's review screen closed. */
+    async absent(administratorId: number, resource: PresenceResource, recordId: number): Promise<void> {
+      await db.transaction(async (transaction) => {
+        const gone = await transaction
+          .delete(livePresence)
+          .where(and(eq(livePresence.administratorId, administratorId), eq(livePresence.resource, resource), eq(livePresence.recordId, recordId)))
+          .returning({ recordId: livePresence.recordId });
+        if (gone.length > 0) await transaction.insert(liveChanges).values({ resource: `${PRESENCE_PREFIX}${resource}`, action: 'updated', rowId: recordId });
+      });
+    },
+
+    /** Forgets the presences not renewed since `freshSince` (closed laptops), telling every process. */
+    async sweepPresence(freshSince: Date): Promise<void> {
+      await db.transaction(async (transaction) => {
+        const gone = await transaction
+          .delete(livePresence)
+          .where(lt(livePresence.seenAt, freshSince))
+          .returning({ resource: livePresence.resource, recordId: livePresence.recordId });
+        const records = new Map(gone.map((row) => [`${row.resource}\n${row.recordId}`, row]));
+        if (records.size > 0) {
+          await transaction
+            .insert(liveChanges)
+            .values([...records.values()].map((row) => ({ resource: `${PRESENCE_PREFIX}${row.resource}`, action: 'updated' as const, rowId: row.recordId })));
+        }
+      });
+    },
+
+    /** Who reviews which record of `resource` now (of `recordIds` only, when given), by name. */
+    async viewers(resource: PresenceResource, freshSince: Date, recordIds?: readonly number[]): Promise<{ id: number; viewers: LiveViewer[] }[]> {
+      const rows = await db
+        .select({ id: livePresence.recordId, administratorId: livePresence.administratorId, name: administrators.name })
+        .from(livePresence)
+        .innerJoin(administrators, eq(administrators.id, livePresence.administratorId))
+        .where(
+          and(
+            eq(livePresence.resource, resource),
+            sql`${livePresence.seenAt} >= ${freshSince}`,
+            recordIds === undefined ? undefined : inArray(livePresence.recordId, [...recordIds]),
+          ),
+        )
+        .orderBy(livePresence.recordId, livePresence.seenAt);
+      const records = new Map<number, LiveViewer[]>();
+      for (const row of rows) records.set(row.id, [...(records.get(row.id) ?? []), { administratorId: row.administratorId, name: row.name }]);
+      return [...records].map(([id, viewers]) => ({ id, viewers }));
     },
 
     /** The sidebar's counts: hosts awaiting verification, listings and properties awaiting a decision, unread conversations. */

@@ -4,12 +4,22 @@
 // idle; the stream ends with the session. A small handler of our own rather than a plugin: the stream
 // must be dropped when its reader falls behind and closed when its session ends, which is this file.
 import { PassThrough } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_STREAM_PATH, LIVE_STREAMS_PER_SESSION } from '../../../src/contracts/live';
+import {
+  LIVE_PRESENCE_PATH,
+  LIVE_PRESENCE_RENEW_SECONDS,
+  LIVE_PRESENCE_STALE_SECONDS,
+  LIVE_STREAM_PATH,
+  LIVE_STREAMS_PER_SESSION,
+} from '../../../src/contracts/live';
+import { presenceListSchema, presenceQuerySchema, presenceTargetSchema } from '../../../src/contracts/live-presence';
+import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors';
+import { requirePermissions } from '../../plugins/auth-guard';
 import { adminRoute } from '../../lib/route-schema';
-import { MAX_BUFFERED_BYTES } from './live.service';
+import { MAX_BUFFERED_BYTES, type LiveService } from './live.service';
 
 /** What a browser that lost its stream waits before reconnecting (the SSE `retry` field), in ms. */
 const RETRY_MS = 2000;
@@ -59,6 +69,65 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('connection', 'close')
           .send(body)
       );
+    },
+  );
+};
+
+/** Presence is about a record of a list: the member must be able to read that list. */
+function requireReader(request: FastifyRequest, live: LiveService, resource: string): void {
+  const admin = request.admin!;
+  const permission = live.permissionOf(resource);
+  requirePermissions(request, { administratorId: admin.administratorId, role: permission ? admin.role : null }, permission ? [permission] : []);
+}
+
+/** Who reviews which record, said by the review screens themselves (src/contracts/live.ts). Never counts as activity. */
+export const livePresenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { permission: 'account', isBackground: true } as const;
+  const about = `A review screen says so when it opens and every ${LIVE_PRESENCE_RENEW_SECONDS} s while it stays open; one not renewed for ${LIVE_PRESENCE_STALE_SECONDS} s is gone. Every live stream that may read the list gets a presence event when someone opens or leaves one of its records.`;
+  app.put(
+    LIVE_PRESENCE_PATH,
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      ...adminRoute('live', 'Say that this member reviews a record (a host, a listing, a property)', {
+        description: about,
+        body: presenceTargetSchema,
+        ok: z.null(),
+        status: 204,
+        access,
+      }),
+    },
+    async (request, reply) => {
+      requireReader(request, app.services.live, request.body.resource);
+      await app.services.live.present(request.admin!.administratorId, request.body.resource, request.body.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.delete(
+    LIVE_PRESENCE_PATH,
+    adminRoute('live', 'Say that this member no longer reviews a record', {
+      description: about,
+      querystring: presenceTargetSchema.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      ok: z.null(),
+      status: 204,
+      access,
+    }),
+    async (request, reply) => {
+      requireReader(request, app.services.live, request.query.resource);
+      await app.services.live.absent(request.admin!.administratorId, request.query.resource, request.query.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    LIVE_PRESENCE_PATH,
+    adminRoute('live', "Who reviews which record of a list now, by name (the reader's own screens included)", {
+      description: about,
+      querystring: presenceQuerySchema,
+      ok: presenceListSchema,
+      access,
+    }),
+    async (request) => {
+      requireReader(request, app.services.live, request.query.resource);
+      return app.services.live.viewers(request.query.resource);
     },
   );
 };

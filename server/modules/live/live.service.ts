@@ -5,10 +5,18 @@
 // database, reaches every browser; a browser that reconnects elsewhere replays from its last id.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_EVENTS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange, type LiveEndReason } from '../../../src/contracts/live';
+import {
+  LIVE_EVENTS,
+  LIVE_PRESENCE_STALE_SECONDS,
+  LIVE_STREAMS_PER_SESSION,
+  type LiveBadges,
+  type LiveChange,
+  type LiveEndReason,
+  type PresenceResource,
+} from '../../../src/contracts/live';
 import { hasPermission, type Permission, type Role } from '../../../src/contracts/roles';
 import type { Clock } from '../../lib/clock';
-import type { LiveCursor, LiveRepository, ChangeRow } from './live.repository';
+import { PRESENCE_PREFIX, type ChangeRow, type LiveCursor, type LiveRepository } from './live.repository';
 
 /** A session's state, as the stream rechecks it (auth service's `sessionState`). */
 export type SessionState = { isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: LiveEndReason };
@@ -154,7 +162,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
     const changes: LiveChange[] = [];
     for (const row of rows) {
       const key = `${row.resource}\n${row.action}\n${row.rowId}`;
-      if (row.resource === SESSIONS || seen.has(key)) continue;
+      if (row.resource === SESSIONS || row.resource.startsWith(PRESENCE_PREFIX) || seen.has(key)) continue;
       seen.add(key);
       changes.push({ resource: row.resource, action: ACTIONS[row.action], id: row.rowId });
     }
@@ -171,6 +179,23 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       }
       const message = messages.get(stream.role);
       if (message !== undefined) send(stream, message);
+    }
+  }
+
+  const presenceSince = () => new Date(clock.now().getTime() - LIVE_PRESENCE_STALE_SECONDS * 1000);
+
+  /** Someone opened or left a record's review screen: its viewers, to every stream that may read the record. */
+  async function deliverPresence(rows: readonly ChangeRow[]): Promise<void> {
+    const records = new Map<string, { resource: PresenceResource; id: number }>();
+    for (const row of rows) {
+      if (row.resource.startsWith(PRESENCE_PREFIX)) {
+        records.set(`${row.resource}\n${row.rowId}`, { resource: row.resource.slice(PRESENCE_PREFIX.length) as PresenceResource, id: row.rowId });
+      }
+    }
+    for (const { resource, id } of records.values()) {
+      const [found] = await repository.viewers(resource, presenceSince(), [id]);
+      const message = sseMessage(LIVE_EVENTS.presence, { resource, id, viewers: found?.viewers ?? [] });
+      for (const stream of streams) if (mayRead(stream, resource)) send(stream, message);
     }
   }
 
@@ -193,6 +218,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
         await recheck((stream) => sessionIds.has(stream.sessionId) || memberIds.has(stream.administratorId));
       }
       deliver(changesOf(rows), cursorId(cursor), streams);
+      await deliverPresence(rows);
       if (rows.some((row) => BADGE_SOURCES.has(row.resource))) await refreshBadges();
       if (rows.length < BATCH_SIZE) break;
     }
@@ -217,6 +243,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       clock.now(),
     );
     await repository.deleteChangesBefore(new Date(clock.now().getTime() - KEEP_CHANGES_MS));
+    await repository.sweepPresence(presenceSince());
   }
 
   function start(): void {
@@ -288,6 +315,22 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       sendBadges(stream);
       return stream;
     },
+
+    /** The permission that reads a resource's changes and presence (undefined: no one's). */
+    permissionOf,
+
+    /** A member's review screen of a record is open (said again while it stays open). */
+    async present(administratorId: number, resource: PresenceResource, id: number): Promise<void> {
+      await repository.present(administratorId, resource, id, clock.now());
+    },
+
+    /** A member's review screen of a record closed. */
+    async absent(administratorId: number, resource: PresenceResource, id: number): Promise<void> {
+      await repository.absent(administratorId, resource, id);
+    },
+
+    /** Who reviews which record of a list now. */
+    viewers: (resource: PresenceResource) => repository.viewers(resource, presenceSince()),
 
     /** The connection closed (the browser went away): forget the stream. */
     close(stream: LiveStream): void {
