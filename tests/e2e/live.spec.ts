@@ -32,3 +32,30 @@ test("a colleague's decision moves the sidebar's count of listings awaiting a de
   expect(decided.ok()).toBe(true);
   await expect(page.getByRole('navigation').getByRole('link', { name: `Listings ${before - 1} awaiting a decision` })).toBeVisible();
 });
+
+test('an open listing says who approved it elsewhere and stops offering the decision', async ({ adminPage: page, adminToken: token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const pending = (await (await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=1', { headers })).json()) as ListingRow[];
+  await page.goto(`/listings/${pending[0].propertyId}`);
+  const approve = page.getByRole('button', { name: 'Approve Property' });
+  await expect(approve).toBeEnabled();
+  // The same member through the API, not this tab: another hand.
+  const decided = await page.request.post(`/api/admin/listings/${pending[0].propertyId}/approve`, { headers });
+  expect(decided.ok()).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: /approved this listing a moment ago/ })).toBeVisible();
+  await expect(approve).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Decline' })).toBeDisabled();
+});
+
+test('a message stored elsewhere appears in the open conversation without polling', async ({ adminPage: page, adminToken: token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const [conversation] = (await (await page.request.get('/api/admin/conversations?page=1&pageSize=1', { headers })).json()) as { id: number }[];
+  await page.goto(`/chats?conversation=${conversation.id}`);
+  const log = page.getByRole('log');
+  await expect(log.locator('[data-own]').first()).toBeVisible();
+  const text = `Live message ${Date.now()}`;
+  // Sent from another page of the back-office (no user-side HTTP call exists): it comes back over the stream.
+  const sent = await page.request.post(`/api/admin/conversations/${conversation.id}/messages`, { headers, data: { text } });
+  expect(sent.ok()).toBe(true);
+  await expect(log.getByText(text)).toBeVisible();
+});
