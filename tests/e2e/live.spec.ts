@@ -59,3 +59,26 @@ test('a message stored elsewhere appears in the open conversation without pollin
   expect(sent.ok()).toBe(true);
   await expect(log.getByText(text)).toBeVisible();
 });
+
+test('a colleague opening a listing shows on its review screen and beside its row, and leaves with them', async ({ adminPage: page, adminToken: token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const stamp = Date.now();
+  const colleague = { name: `Amina ${stamp}`, email: `amina.${stamp}@hoy.test`, password: 'a colleague password long enough' };
+  expect((await page.request.post('/api/admin/staff', { headers, data: { ...colleague, role: 'moderator' } })).status()).toBe(201);
+  const signedIn = await page.request.post('/api/admin/admin-login', { data: { email: colleague.email, password: colleague.password } });
+  const colleagueHeaders = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  const [listing] = (await (await page.request.get('/api/admin/listings?page=1&pageSize=1', { headers })).json()) as ListingRow[];
+
+  await page.goto(`/listings/${listing.propertyId}`);
+  await expect(page.getByRole('heading', { level: 2, name: listing.title })).toBeVisible();
+  // The colleague's own review screen says it is open (as the browser would).
+  const present = { resource: 'listings', id: listing.propertyId };
+  expect((await page.request.put('/api/admin/live/presence', { headers: colleagueHeaders, data: present })).status()).toBe(204);
+  await expect(page.getByRole('status').filter({ hasText: `${colleague.name} is also reviewing this` })).toBeVisible();
+
+  await page.goto('/listings');
+  await expect(page.getByRole('row', { name: new RegExp(listing.title) }).getByText(`${colleague.name} is reviewing`)).toBeVisible();
+  const left = await page.request.delete(`/api/admin/live/presence?resource=listings&id=${listing.propertyId}`, { headers: colleagueHeaders });
+  expect(left.status()).toBe(204);
+  await expect(page.getByText(`${colleague.name} is reviewing`)).toHaveCount(0);
+});

@@ -13,6 +13,7 @@ import {
   DownloadOutlined as DownloadIcon,
   EditOutlined as EditIcon,
   EnvironmentOutlined as EnvironmentIcon,
+  EyeOutlined as EyeIcon,
   GlobalOutlined as GlobalIcon,
   HeartOutlined as HeartIcon,
   LoadingOutlined as LoadingIcon,
@@ -48,6 +49,7 @@ export const DownOutlined = /* @__PURE__ */ decorative(DownIcon);
 export const DownloadOutlined = /* @__PURE__ */ decorative(DownloadIcon);
 export const EditOutlined = /* @__PURE__ */ decorative(EditIcon);
 export const EnvironmentOutlined = /* @__PURE__ */ decorative(EnvironmentIcon);
+export const EyeOutlined = /* @__PURE__ */ decorative(EyeIcon);
 export const GlobalOutlined = /* @__PURE__ */ decorative(GlobalIcon);
 export const HeartOutlined = /* @__PURE__ */ decorative(HeartIcon);
 export const LoadingOutlined = /* @__PURE__ */ decorative(LoadingIcon);

@@ -13,7 +13,7 @@ import { API_BASE_URL, BACKGROUND_ACTIVITY_HEADERS } from '../../lib/api-client'
 import { readToken } from '../../lib/session';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { RESOURCES } from '../resources';
-import { LIVE_RECONNECTED_CHANNEL, useLive, type LiveHub } from './live-hub';
+import { LIVE_RECONNECTED_CHANNEL, presenceChannel, useLive, type LiveHub } from './live-hub';
 import type { LiveStop, LiveStreamHandlers, OpenEventSource } from './live-stream';
 
 /** The stream's address under the API root (VITE_API_URL may put the API elsewhere). */
@@ -75,6 +75,8 @@ function handlersOf(hub: LiveHub, latest: { current: { onStop: (stop: LiveStop) 
       if (words) hub.announce(words);
     },
     onResync: () => RESOURCES.forEach(({ name }) => hub.publish({ channel: `resources/${name}`, type: 'resync', payload: {}, date: new Date() })),
+    // Read by the review screens and their lists (use-presence.ts).
+    onPresence: (presence) => hub.publish({ channel: presenceChannel(presence.resource), type: 'presence', payload: { ...presence }, date: new Date() }),
     onStop: (stop) => latest.current.onStop(stop),
   };
 }

@@ -8,6 +8,9 @@ import type { LiveBadges } from '../../contracts/live';
 
 type Subscription = Parameters<LiveProvider['subscribe']>[0];
 
+/** Where the connection publishes a list's presence events (use-presence.ts reads them). */
+export const presenceChannel = (resource: string) => `presence/${resource}`;
+
 /** Where the connection says `reconnected` when its stream opens again after a break. */
 export const LIVE_RECONNECTED_CHANNEL = 'live/connection';
 

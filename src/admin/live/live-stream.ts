@@ -6,7 +6,7 @@
 // A dropped or refused-for-now stream reconnects, a little later each time; 401, 403 and
 // `event: end` stop it for good, and the caller hands the session to the auth provider.
 import { fetchEventSource, type EventSourceMessage, type FetchEventSourceInit } from '@microsoft/fetch-event-source';
-import { LIVE_EVENTS, type LiveBadges, type LiveChange, type LiveChanges, type LiveEndReason } from '../../contracts/live';
+import { LIVE_EVENTS, type LiveBadges, type LiveChange, type LiveChanges, type LiveEndReason, type LivePresence } from '../../contracts/live';
 
 /** fetchEventSource's signature: the tests give their own. */
 export type OpenEventSource = (url: string, init: FetchEventSourceInit) => Promise<void>;
@@ -19,6 +19,8 @@ export interface LiveStreamHandlers {
   onBadges: (badges: LiveBadges) => void;
   /** What was missed cannot be replayed: read again what the screen shows. */
   onResync: () => void;
+  /** Someone opened or left a record's review screen. */
+  onPresence?: (presence: LivePresence) => void;
   /** The stream is open (again, after a break: what the server replays follows). */
   onOpen?: () => void;
   onStop: (stop: LiveStop) => void;
@@ -87,6 +89,9 @@ export function openLiveStream(request: LiveStreamRequest, handlers: LiveStreamH
         if (badges) handlers.onBadges(badges);
       } else if (message.event === LIVE_EVENTS.resync) {
         handlers.onResync();
+      } else if (message.event === LIVE_EVENTS.presence) {
+        const presence = parsed<LivePresence>(message);
+        if (presence && Array.isArray(presence.viewers)) handlers.onPresence?.(presence);
       } else if (message.event === LIVE_EVENTS.end) {
         stop({ end: parsed<{ reason: LiveEndReason }>(message)?.reason ?? 'revoked' });
       }

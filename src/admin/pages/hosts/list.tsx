@@ -6,14 +6,25 @@ import type { HostListItem, HostSummary } from '../../../contracts/hosts';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
+import { PresenceMark, useRowViewers } from '../../live/presence-note';
 
 /** Hosts Management (docs/product.md §8): search, status filters, count cards, a sortable table of 8 per page and a CSV export. */
 export function HostsList() {
   const { t } = useTranslation();
   const { showUrl } = useNavigation();
   const nameOf = (host: HostListItem) => (host.name.trim() ? host.name : t('admin.hosts.list.unknownHost'));
+  const viewersOf = useRowViewers('hosts');
   const columns: ListColumn<HostListItem>[] = [
-    { key: 'name', sort: 'name', render: (host) => <Link to={showUrl('hosts', host.userId)}>{nameOf(host)}</Link> },
+    {
+      key: 'name',
+      sort: 'name',
+      render: (host) => (
+        <>
+          <Link to={showUrl('hosts', host.userId)}>{nameOf(host)}</Link>
+          <PresenceMark viewers={viewersOf(host.userId)} />
+        </>
+      ),
+    },
     {
       key: 'status',
       sort: 'statusHost',

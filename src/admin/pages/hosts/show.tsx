@@ -8,6 +8,7 @@ import { HOST_NOT_FOUND_MESSAGE, type HostDetail } from '../../../contracts/host
 import { formatDate } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
 import { markOwnChange } from '../../live/own-changes';
+import { PresenceNote } from '../../live/presence-note';
 import { useRecordChanges } from '../../live/record-change-notice';
 import { HostInformationCard, useHostEdit, type HostEdit } from './host-information';
 import { HostVerification } from './verification';
@@ -93,6 +94,7 @@ function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetai
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {changeNotice}
+      <PresenceNote resource="hosts" id={Number(id)} />
       <Flex wrap gap="small" justify="space-between" align="center">
         <Space wrap align="center">
           <BackToHosts />

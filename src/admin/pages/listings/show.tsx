@@ -20,6 +20,7 @@ import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisi
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import { PresenceNote } from '../../live/presence-note';
 import { useRecordChanges } from '../../live/record-change-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { usePermission } from '../../access';
@@ -160,6 +161,7 @@ function ListingContent({ listing, reload }: { listing: ListingDetail; reload: (
     <Flex vertical gap={24}>
       <BackLink />
       {changeNotice}
+      <PresenceNote resource="listings" id={listing.id} />
       <Flex wrap gap={16} justify="space-between" align="flex-start">
         <Flex vertical gap={4}>
           <Typography.Title level={2} style={{ margin: 0 }}>

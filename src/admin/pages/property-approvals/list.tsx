@@ -5,6 +5,7 @@ import type { PropertyApprovalRow, PropertyDecisionResponse } from '../../../con
 import { usePermission } from '../../access';
 import { StatusBadge } from '../../components/status-badge';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
+import { PresenceMark, useRowViewers } from '../../live/presence-note';
 import { useDecision, type Decision, type PendingDecision } from '../../components/use-decision';
 
 /** Approve and Decline for one pending row, sending the version it was read at so a stale decision is refused. */
@@ -63,8 +64,18 @@ export function PropertyApprovalList() {
       </Space>
     );
   };
+  const viewersOf = useRowViewers('property-approvals');
   const columns: ListColumn<PropertyApprovalRow>[] = [
-    { key: 'title', sort: 'title' },
+    {
+      key: 'title',
+      sort: 'title',
+      render: (row) => (
+        <>
+          {row.title}
+          <PresenceMark viewers={viewersOf(row.id)} />
+        </>
+      ),
+    },
     { key: 'address', sort: 'address' },
     { key: 'hostName', sort: 'hostName' },
     {
