@@ -43,7 +43,7 @@ interface AuthGuardOptions {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
-/** Sent by the web app's polling calls: they do not keep a session from going idle. */
+/** Sent by the calls a screen makes on its own (the live stream, presence): they do not keep a session from going idle. */
 const BACKGROUND_HEADER = 'x-hoy-activity';
 
 async function authenticate(request: FastifyRequest): Promise<AdminPrincipal> {

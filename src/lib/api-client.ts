@@ -6,7 +6,7 @@ import { API_BASE_URL } from './api-base';
 export { API_BASE_URL };
 
 /**
- * Headers of a call the screen makes on its own (polling), not the administrator: the server then
+ * Headers of a call the screen makes on its own (the live stream, presence), not the administrator: the server then
  * does not count it as activity, so a screen left open still lets its session go idle.
  */
 export const BACKGROUND_ACTIVITY_HEADERS: Readonly<Record<string, string>> = { 'X-Hoy-Activity': 'background' };

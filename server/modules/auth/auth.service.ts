@@ -201,7 +201,7 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
 
     /**
      * The principal of a live session; 401 for any other token, saying so when it ended by time.
-     * A background call (a screen polling for new chat messages) does not count as activity, so a
+     * A background call (a screen reading on its own: the live stream, presence) does not count as activity, so a
      * screen left open still lets its session go idle.
      */
     async authenticate(token: string, isBackground = false): Promise<AdminPrincipal> {

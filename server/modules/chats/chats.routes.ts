@@ -1,4 +1,4 @@
-// The chat screen's calls: conversations, their messages (polled with afterId), send, mark read.
+// The chat screen's calls: conversations, their messages (afterId: what came after the last one seen), send, mark read.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as contract from '../../../src/contracts/chats';
@@ -25,13 +25,17 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/conversations/:id/messages',
-    adminRoute('chats', 'Messages oldest first: the latest 200, or those after afterId (poll with the last id seen)', {
-      params: idParamsSchema,
-      access: 'chats.read',
-      querystring: contract.messageListQuerySchema,
-      ok: z.array(contract.chatMessageSchema),
-      errors: [404],
-    }),
+    adminRoute(
+      'chats',
+      'Messages oldest first: the latest 200, or those after afterId (the last id seen; the screen asks when the live stream says a message came)',
+      {
+        params: idParamsSchema,
+        access: 'chats.read',
+        querystring: contract.messageListQuerySchema,
+        ok: z.array(contract.chatMessageSchema),
+        errors: [404],
+      },
+    ),
     async (request) => chats.listMessages(request.params.id, request.query.afterId),
   );
 

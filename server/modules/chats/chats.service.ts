@@ -1,4 +1,4 @@
-// The chat screen: conversations, messages (read by polling), sending, marking read, and incoming
+// The chat screen: conversations, messages (read after the last one seen), sending, marking read, and incoming
 // user messages (the mobile app's side, used by the seed and tests).
 import {
   CONVERSATION_NOT_FOUND_MESSAGE,
@@ -84,7 +84,7 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
       return { rows: rows.map(toConversation), total };
     },
 
-    /** Oldest first. Without afterId: the latest batch; with it: what came after (the polling call). */
+    /** Oldest first. Without afterId: the latest batch; with it: what came after (asked when the live stream names the conversation). */
     async listMessages(conversationId: number, afterId: number | undefined): Promise<ChatMessage[]> {
       await requireConversation(db, conversationId);
       const records =
