@@ -3,7 +3,14 @@
 // with its session and is not activity; a session holds at most ten.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PRESENCE_PATH, LIVE_PRESENCE_STALE_SECONDS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
+import {
+  LIVE_PRESENCE_PATH,
+  LIVE_PRESENCE_STALE_SECONDS,
+  LIVE_STREAM_PATH,
+  LIVE_STREAMS_PER_SESSION,
+  type LiveBadges,
+  type LiveChange,
+} from '../../src/contracts/live';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
 import { changesOf, openStream } from './helpers/sse';
@@ -158,6 +165,36 @@ describe('GET /api/admin/live', () => {
     for (const payload of [{ resource: 'bookings', id: 1 }, { resource: 'listings', id: 0 }, { resource: 'listings' }]) {
       expect((await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload })).statusCode).toBe(400);
     }
+  });
+
+  it('drops a stream whose reader stops reading, instead of holding its backlog', async () => {
+    await t.login();
+    const [{ sessionId, administratorId }] = await t.handle.query<{ sessionId: number; administratorId: number }>(
+      sql`SELECT id AS "sessionId", administrator_id AS "administratorId" FROM admin_sessions ORDER BY id DESC LIMIT 1`,
+    );
+    // The connection the route gives a stream answers false once its reader is MAX_BUFFERED_BYTES behind.
+    let written = 0;
+    let isClosed = false;
+    const connection = {
+      write: (message: string) => (written += message.length) < 20_000,
+      close: () => void (isClosed = true),
+      abort: () => void (isClosed = true),
+    };
+    const before = t.app.services.live.size;
+    const stream = await t.app.services.live.open(
+      { sessionId, administratorId, role: 'administrator', endsAt: new Date(Date.now() + 60_000) },
+      connection,
+      undefined,
+    );
+    expect(stream).toBeDefined();
+    expect(t.app.services.live.size).toBe(before + 1);
+    await t.handle.query(sql`INSERT INTO bookings (status, total) SELECT 'pending', 1 FROM generate_series(1, 2000)`);
+    await expect.poll(() => isClosed).toBe(true);
+    expect(t.app.services.live.size).toBe(before);
+    // Its record no longer counts against the session's streams.
+    const openRecords = async () =>
+      (await t.handle.query<{ open: number }>(sql`SELECT count(*)::int AS open FROM live_streams WHERE session_id = ${sessionId}`))[0].open;
+    await expect.poll(openRecords).toBe(0);
   });
 
   it(`answers 429 to a session's stream past ${LIVE_STREAMS_PER_SESSION}`, async () => {
