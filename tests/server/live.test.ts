@@ -3,14 +3,7 @@
 // with its session and is not activity; a session holds at most ten.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LIVE_PRESENCE_PATH,
-  LIVE_PRESENCE_STALE_SECONDS,
-  LIVE_STREAM_PATH,
-  LIVE_STREAMS_PER_SESSION,
-  type LiveBadges,
-  type LiveChange,
-} from '../../src/contracts/live';
+import { LIVE_PRESENCE_PATH, LIVE_PRESENCE_STALE_SECONDS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
 import { changesOf, openStream } from './helpers/sse';
