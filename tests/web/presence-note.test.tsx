@@ -28,7 +28,7 @@ describe('presence on a review screen', () => {
   it('names the others who have the record open, politely, and not the reader', async () => {
     const hub = createLiveHub();
     renderAdmin(<PresenceNote resource="listings" id={5} />, { dataProvider: stubDataProvider({}), authProvider, live: hub });
-    const status = await screen.findByRole('status');
+    const status = await screen.findByRole('status', { name: 'Others reviewing' });
     expect(status).toBeEmptyDOMElement();
     publish(hub, {
       resource: 'listings',
@@ -51,7 +51,7 @@ describe('presence on a review screen', () => {
     await changeLanguage('so');
     const hub = createLiveHub();
     renderAdmin(<PresenceNote resource="hosts" id={9} />, { dataProvider: stubDataProvider({}), authProvider, live: hub });
-    const status = await screen.findByRole('status');
+    const status = await screen.findByRole('status', { name: 'Dadka kale ee dib u eegaya' });
     publish(hub, { resource: 'hosts', id: 9, viewers: [{ administratorId: 2, name: 'Amina' }] });
     await waitFor(() => expect(status).toHaveTextContent('Amina ayaa sidoo kale dib u eegaya tan'));
   });

@@ -128,7 +128,7 @@ describe('a detail screen following its record on the live stream', () => {
     // A property is a listing and an approval: the two changes of one message read it once.
     publish(hub, 'listings', [41]);
     publish(hub, 'property-approvals', [41]);
-    const notice = await screen.findByRole('status');
+    const notice = await screen.findByRole('status', { name: 'Changes by others' });
     await within(notice).findByText('Amina approved this listing a moment ago');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled();
@@ -146,7 +146,7 @@ describe('a detail screen following its record on the live stream', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(getOne.mock.calls).toHaveLength(reads);
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByRole('status', { name: 'Changes by others' })).toBeEmptyDOMElement();
   });
 
   it('says "changed by someone else" when the history does not tell who', async () => {
@@ -154,7 +154,9 @@ describe('a detail screen following its record on the live stream', () => {
     approveElsewhere('Amina');
     state.isHistoryBroken = true;
     publish(hub, 'listings', [43]);
-    expect(await within(screen.getByRole('status')).findByText('This listing was changed by someone else a moment ago')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('status', { name: 'Changes by others' })).findByText('This listing was changed by someone else a moment ago'),
+    ).toBeInTheDocument();
   });
 
   it('reads its own decision again without saying someone else made it', async () => {
@@ -168,7 +170,7 @@ describe('a detail screen following its record on the live stream', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByRole('status', { name: 'Changes by others' })).toBeEmptyDOMElement();
   });
 
   it('says it in Somali', async () => {
@@ -176,7 +178,7 @@ describe('a detail screen following its record on the live stream', () => {
     const { hub, approveElsewhere } = await openListingSomali(45);
     approveElsewhere('Amina');
     publish(hub, 'listings', [45]);
-    expect(await within(screen.getByRole('status')).findByText('Amina ayaa hadda oggolaaday liiskan')).toBeInTheDocument();
+    expect(await within(screen.getByRole('status', { name: 'Isbeddellada dadka kale' })).findByText('Amina ayaa hadda oggolaaday liiskan')).toBeInTheDocument();
   });
 
   it("says who edited a host's details elsewhere and reads the host again", async () => {
@@ -212,7 +214,9 @@ describe('a detail screen following its record on the live stream', () => {
     name = 'Hodan Yusuf Ali';
     history.unshift({ ...approval(1, 9, 'Amina'), action: 'host.update', entityType: 'host' });
     publish(hub, 'hosts', [9]);
-    expect(await within(screen.getByRole('status')).findByText("Amina edited this host's details a moment ago")).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('status', { name: 'Changes by others' })).findByText("Amina edited this host's details a moment ago"),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Hodan Yusuf Ali' })).toBeInTheDocument();
   });
 });

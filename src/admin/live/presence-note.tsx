@@ -21,7 +21,7 @@ export function PresenceNote({ resource, id }: { resource: PresenceResource; id:
   const names = useViewerNames();
   const others = useRecordPresence(resource, id);
   return (
-    <output>
+    <output aria-label={t('live.presence.region')}>
       {others.length > 0 && <Alert type="info" showIcon message={t('live.presence.alsoReviewing', { count: others.length, names: names(others) })} />}
     </output>
   );

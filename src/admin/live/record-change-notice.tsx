@@ -44,6 +44,7 @@ function useNoticeText() {
 export function useRecordChanges({ entityType, entityId, resources, reload }: RecordChangesOptions): ReactNode {
   const { query, events } = useAuditHistory({ entityType, entityId });
   const noticeText = useNoticeText();
+  const { t } = useTranslation();
   const [notice, setNotice] = useState<Notice | undefined>(undefined);
   const latest = useRef({ newestId: events[0]?.id, reload, readHistory: query.refetch });
   useEffect(() => {
@@ -73,7 +74,7 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
 
   return (
     // An <output> is a polite status region (role="status"), present before any notice so it is announced.
-    <output style={{ display: 'block' }}>
+    <output aria-label={t('live.record.region')} style={{ display: 'block' }}>
       {notice ? (
         <Alert
           key={notice.key}
