@@ -3,7 +3,7 @@
 // its visible text, no icon inside one is exposed to assistive technology (so no name reads
 // "reload Refresh"), and an icon-only control carries a name of its own. Axe runs on each screen too.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
 const CONTROLS = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"]';
@@ -95,7 +95,7 @@ async function checkScreen(page: Page, screen: string, language: Language): Prom
 
 /** Waits until the screen has shown its data: no spinner, and the network quiet for a moment. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
 }
 

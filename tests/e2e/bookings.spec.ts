@@ -3,7 +3,7 @@
 // The journeys only read: they pick their rows from what the API answers, so other files' writes do not matter.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Booking } from '../../src/contracts/bookings';
-import { expect, expectNoSeriousAxeViolations, exportCsv, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, exportCsv, networkQuiet, test } from './fixtures';
 
 async function bookingsFromApi(request: APIRequestContext, token: string, query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -110,7 +110,7 @@ test('Export CSV streams every booking the status selects to a file on disk', as
 test('Bookings Management has no serious or critical accessibility violations', async ({ adminPage: page }) => {
   await page.goto('/bookings');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expectNoSeriousAxeViolations(page, { label: 'list' });
   await page
     .getByRole('button', { name: /^View booking/ })

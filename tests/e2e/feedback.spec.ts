@@ -2,7 +2,7 @@
 // open and close, and no serious or critical accessibility violation. Read-only.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Feedback } from '../../src/contracts/feedbacks';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
 
 async function openFeedback(page: Page) {
   await page.goto('/feedback');
@@ -59,6 +59,6 @@ test('a long comment opens with Show More and closes with Show Less', async ({ a
 test('Feedback has no serious or critical accessibility violations', async ({ adminPage: page }) => {
   await openFeedback(page);
   await expect(cards(page).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expectNoSeriousAxeViolations(page);
 });

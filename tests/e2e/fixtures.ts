@@ -2,7 +2,7 @@
 // signed-in administrator, the sign-in form for the journeys that are about it, and the one
 // accessibility check every screen passes.
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page, type Request } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN, FIRST_PORT, startWorkerServer, type E2eServer } from './server';
 
@@ -80,6 +80,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await provide(async (options = {}) => {
       // A context of browser.newContext(), not the default one: AxeBuilder needs that.
       const context = await browser.newContext({ ...options, storageState });
+      trackRequests(context);
       contexts.push(context);
       return context.newPage();
     });
@@ -90,6 +91,43 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await provide(await newAdminPage());
   },
 });
+
+/** The tab's live stream (docs/decisions/026-live-changes.md) stays open as long as the page. */
+const LIVE_STREAM_PATH = '/api/admin/live';
+const openRequests = new WeakMap<BrowserContext, Set<Request>>();
+
+/** Counts the context's requests in flight, the live stream left out (networkQuiet reads them). */
+export function trackRequests(context: BrowserContext): void {
+  if (openRequests.has(context)) return;
+  const open = new Set<Request>();
+  openRequests.set(context, open);
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname !== LIVE_STREAM_PATH) open.add(request);
+  });
+  const done = (request: Request) => void open.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page has loaded and no request but the live stream has been in flight for 500 ms:
+ * Playwright's 'networkidle' counts the stream, which never ends, so it never comes on an admin page.
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = openRequests.get(page.context());
+  if (!open) throw new Error('networkQuiet needs a context whose requests are tracked (trackRequests)');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (open.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= quietMs;
+      },
+      { intervals: [100], timeout: 30_000 },
+    )
+    .toBe(true);
+}
 
 /** Fills and sends the login form; for the journeys about the form itself. */
 export async function submitSignInForm(page: Page, credentials: Credentials = E2E_ADMIN): Promise<void> {

@@ -2,7 +2,7 @@
 // CSV), a dashboard card opening the filtered list, and Host Details (edit rules, cancel, save,
 // verification modal, approval, history, delete). Each test makes its own hosts through the API.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, exportCsv, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, exportCsv, networkQuiet, test } from './fixtures';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
 
@@ -153,7 +153,7 @@ test('the hosts screens have no serious or critical accessibility violations', a
   const [first] = (await list.json()) as HostRow[];
   for (const path of ['/hosts', `/host-details/${first.userId}`]) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expectNoSeriousAxeViolations(page, { label: path });
   }

@@ -2,7 +2,7 @@
 // the overview), bad values are refused with their messages (on the screen, and by the server for
 // a stale version), and axe finds no serious or critical violation.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
 
 /** A future date as YYYY-MM-DD and as the screens show it ("Dec 24, 2031"), different on every run. */
 function futureDate(): { iso: string; shown: string } {
@@ -131,7 +131,7 @@ test('the promo screens have no serious or critical accessibility violations', a
   for (const path of ['/promo-code', '/promo-code-guest', '/promo-code-host', '/promo-code-host-regular']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await expectNoSeriousAxeViolations(page, { label: path });
   }
 });

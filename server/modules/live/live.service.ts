@@ -86,6 +86,8 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let isClosed = false;
+  /** Moves on at every stop: a reading that began before it ends without a word. */
+  let readings = 0;
   let badges: Required<LiveBadges> | undefined;
 
   const mayRead = (stream: LiveStream, resource: string) => {
@@ -206,18 +208,23 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   async function poll(): Promise<void> {
-    cursor ??= await repository.head();
+    // The last stream may close while this reads (stop() forgets the cursor): a reading of a stopped
+    // process ends there, and does not put a stale cursor back.
+    const reading = readings;
+    let position = cursor ?? (await repository.head());
     for (;;) {
-      const rows = await repository.changesAfter(cursor, BATCH_SIZE);
+      const rows = await repository.changesAfter(position, BATCH_SIZE);
+      if (reading !== readings) return;
       if (rows.length === 0) break;
       const last = rows[rows.length - 1];
-      cursor = { xid: last.xid, id: last.id };
+      position = { xid: last.xid, id: last.id };
+      cursor = position;
       const sessionIds = new Set(rows.filter((row) => row.resource === SESSIONS).map((row) => row.rowId));
       const memberIds = new Set(rows.filter((row) => row.resource === STAFF).map((row) => row.rowId));
       if (sessionIds.size + memberIds.size > 0) {
         await recheck((stream) => sessionIds.has(stream.sessionId) || memberIds.has(stream.administratorId));
       }
-      deliver(changesOf(rows), cursorId(cursor), streams);
+      deliver(changesOf(rows), cursorId(position), streams);
       await deliverPresence(rows);
       if (rows.some((row) => BADGE_SOURCES.has(row.resource))) await refreshBadges();
       if (rows.length < BATCH_SIZE) break;
@@ -256,6 +263,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   function stop(): void {
+    readings += 1;
     clearTimeout(timer);
     clearInterval(heartbeat);
     timer = undefined;
