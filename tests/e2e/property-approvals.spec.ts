@@ -79,6 +79,9 @@ test('two browsers deciding the same property: the second sees the clear 409 mes
   adminToken: token,
 }) => {
   const second = await newAdminPage();
+  // The second tab's live stream is down (a dropped connection): the first's decision cannot reach it
+  // before its click, which the server must refuse with its clear 409.
+  await second.route('**/api/admin/live', (route) => route.abort());
   await first.goto('/property-approvals');
   await second.goto('/property-approvals');
   const property = (await pendingProperties(first.request, token))[2] as PropertyApprovalRow;
