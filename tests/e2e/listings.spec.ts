@@ -127,6 +127,9 @@ test('with reachable tiles the detail shows the map at zoom 15 with a marker at 
 test('a listing decided elsewhere meanwhile answers with the server message and the screen catches up', async ({ adminPage: page, adminToken: token }) => {
   const listings = await pendingListings(page.request, token);
   const listing = listings[1] as ListingRow;
+  // This tab's live stream is down (a dropped connection): the decision made elsewhere cannot reach
+  // the screen before its click, which the server must refuse with its message.
+  await page.route('**/api/admin/live', (route) => route.abort());
   await page.goto(`/listings/${listing.propertyId}`);
   await expect(page.getByRole('button', { name: 'Approve Property' })).toBeEnabled();
 

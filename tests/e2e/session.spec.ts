@@ -73,6 +73,8 @@ test('a token revoked on the server ends the session with the documented message
 
 test('a session that ended by time sends the administrator back to /login with "Your session has expired."', async ({ page }) => {
   await signInThroughForm(page);
+  // The tab's live stream is open once the sidebar shows its counts: what follows is the tab's next call.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Hosts \d[\d,]* awaiting/ })).toBeVisible();
   // Waiting out the 30 idle minutes is no journey: the server's answer to an expired token (its own
   // test in tests/server/auth.test.ts) stands in for every admin call from here on.
   await page.route(/\/api\/admin\//, (route) =>
