@@ -78,8 +78,6 @@ export function parseCursorId(value: string | undefined): LiveCursor | undefined
   return match ? { xid: match[1], id: Number(match[2]) } : undefined;
 }
 
-const ACTIONS: Record<string, LiveChange['action']> = { created: 'created', updated: 'updated', deleted: 'deleted' };
-
 export function createLiveService({ repository, clock, log, pollMs, permissionOf, sessionState }: LiveDeps) {
   const streams = new Set<LiveStream>();
   let cursor: LiveCursor | undefined;
@@ -166,7 +164,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       const key = `${row.resource}\n${row.action}\n${row.rowId}`;
       if (row.resource === SESSIONS || row.resource.startsWith(PRESENCE_PREFIX) || seen.has(key)) continue;
       seen.add(key);
-      changes.push({ resource: row.resource, action: ACTIONS[row.action], id: row.rowId });
+      changes.push({ resource: row.resource, action: row.action, id: row.rowId });
     }
     return changes;
   }
