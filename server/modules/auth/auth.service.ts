@@ -37,6 +37,8 @@ export interface AdminPrincipal {
   tokenHash: string;
   /** The role requires a second factor and the member has none: only enrolment is open to them. */
   mustEnrolSecondFactor: boolean;
+  /** When the session ends unless it is used meanwhile (idle) or at the latest (absolute). */
+  endsAt: Date;
 }
 
 interface LoginAttempt {
@@ -213,13 +215,16 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
       if (found.expiresAt <= now || found.lastSeenAt <= idleSince(now)) {
         throw new UnauthorizedError(SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON);
       }
-      if (!isBackground && now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.id, now);
+      const isTouched = !isBackground && now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
+      if (isTouched) await repository.touchSession(found.id, now);
+      const lastSeenAt = isTouched ? now : found.lastSeenAt;
       return {
         administratorId: found.administratorId,
         role: found.role,
         sessionId: found.id,
         tokenHash,
         mustEnrolSecondFactor: found.mustEnrolSecondFactor,
+        endsAt: new Date(Math.min(found.expiresAt.getTime(), lastSeenAt.getTime() + session.idleMs)),
       };
     },
 
