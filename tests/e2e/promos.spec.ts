@@ -128,6 +128,8 @@ test('bad promo values are refused with their messages: on the screen, and by th
 });
 
 test('the promo screens have no serious or critical accessibility violations', async ({ adminPage: page }) => {
+  // Four screens, each read by axe: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   for (const path of ['/promo-code', '/promo-code-guest', '/promo-code-host', '/promo-code-host-regular']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
