@@ -145,6 +145,21 @@ describe('GET /api/admin/bookings, paged form', () => {
     expect((await page({ q: `${tag}@mail` })).ids).toEqual([byEmail.id]);
   });
 
+  it('finds a long term that is a whole value, as long as the value itself, and nothing for one character more', async () => {
+    const tag = newTag();
+    const host = await insertHost(t.handle);
+    const title = `${tag} (sea) view, 2-bed!`;
+    const email = `${tag}.first.last@mail.test`;
+    const byTitle = await insertBooking(t.handle, { propertyId: (await insertProperty(t.handle, host.id, { title })).id });
+    const byEmail = await insertBooking(t.handle, { guestId: (await insertGuest(t.handle, { email })).id });
+    // Each value's length equals the term's: the length tried before a long match lets it through.
+    expect((await page({ q: title.toUpperCase() })).ids).toEqual([byTitle.id]);
+    expect((await page({ q: email.toUpperCase() })).ids).toEqual([byEmail.id]);
+    expect((await page({ q: `${title}!` })).ids).toEqual([]);
+    expect((await page({ q: `x${email}` })).ids).toEqual([]);
+    expect((await page({ q: '!?'.repeat(100) })).ids).toEqual([]);
+  });
+
   it('matches a booking id as 123 or #123', async () => {
     const booking = await insertBooking(t.handle);
     expect((await page({ q: String(booking.id), pageSize: 100 })).ids).toContain(booking.id);

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
+import { contains } from '../../lib/paging';
 
 interface BookingFilter {
   status?: BookingStatus;
@@ -78,9 +79,10 @@ const HAS_LONG_WORD = /[\p{L}\p{N}]{4}/u;
 /** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
-const matchingGuests = (pattern: string) => sql`SELECT guest.id FROM users AS guest WHERE guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern}`;
-const matchingProperties = (pattern: string) =>
-  sql`SELECT property.id FROM properties AS property WHERE property.title ILIKE ${pattern} OR property.address ILIKE ${pattern}`;
+const guestContains = (pattern: string) => sql`${contains(sql`guest.name`, pattern)} OR ${contains(sql`guest.email`, pattern)}`;
+const propertyContains = (pattern: string) => sql`${contains(sql`property.title`, pattern)} OR ${contains(sql`property.address`, pattern)}`;
+const matchingGuests = (pattern: string) => sql`SELECT guest.id FROM users AS guest WHERE ${guestContains(pattern)}`;
+const matchingProperties = (pattern: string) => sql`SELECT property.id FROM properties AS property WHERE ${propertyContains(pattern)}`;
 
 /**
  * Ids of the bookings of a narrow search's guests and properties, and of the id it names, each once,
@@ -100,10 +102,9 @@ function matchingIds(sources: SearchSources, filter: BookingFilter): SQL {
  * search matches hundreds of thousands of guests). Walking bookings in the list's order, a page
  * of a dense search is full after a few dozen probes.
  */
-const guestMatches = (pattern: string) =>
-  sql`COALESCE((SELECT guest.name ILIKE ${pattern} OR guest.email ILIKE ${pattern} FROM users AS guest WHERE guest.id = ${bookings.guestId}), false)`;
+const guestMatches = (pattern: string) => sql`COALESCE((SELECT ${guestContains(pattern)} FROM users AS guest WHERE guest.id = ${bookings.guestId}), false)`;
 const propertyMatches = (pattern: string) =>
-  sql`COALESCE((SELECT property.title ILIKE ${pattern} OR property.address ILIKE ${pattern} FROM properties AS property WHERE property.id = ${bookings.propertyId}), false)`;
+  sql`COALESCE((SELECT ${propertyContains(pattern)} FROM properties AS property WHERE property.id = ${bookings.propertyId}), false)`;
 
 function searchCondition(filter: BookingFilter & { pattern: string }): SQL {
   // An array, not IN (subquery): given the set, the planner hashed it against a scan of every booking

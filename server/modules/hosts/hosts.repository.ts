@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../../db/client';
 import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
+import { contains } from '../../lib/paging';
 
 export type Executor = Database | Transaction;
 
@@ -61,7 +62,7 @@ const isEmptyText = (column: typeof users.name | typeof users.email) => sql`(${c
  */
 function searchCondition(pattern: string, id: number | undefined): SQL {
   const byId = id === undefined ? sql`` : sql` OR ${users.id} = ${id}`;
-  return sql`(${users.name} ILIKE ${pattern} OR ${users.email} ILIKE ${pattern}${byId})`;
+  return sql`(${contains(users.name, pattern)} OR ${contains(users.email, pattern)}${byId})`;
 }
 
 /** The list's search (name, email, or an exact userId) and status filter. */

@@ -6,6 +6,7 @@ import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
+import { contains } from '../../lib/paging';
 
 const rowColumns = {
   id: properties.id,
@@ -18,7 +19,7 @@ const rowColumns = {
 
 /** Title, address or host name, each from its trigram index (the host's name is the copy on the property). */
 function searchCondition(pattern: string): SQL {
-  return sql`(${properties.title} ILIKE ${pattern} OR ${properties.address} ILIKE ${pattern} OR ${properties.hostName} ILIKE ${pattern})`;
+  return sql`(${contains(properties.title, pattern)} OR ${contains(properties.address, pattern)} OR ${contains(properties.hostName, pattern)})`;
 }
 
 /** Property Approvals: properties by their approval status, each with its host's name and version. */
