@@ -81,6 +81,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
           server: { deps: { inline: [/@refinedev\//] } },
+          // Files share their worker's modules (antd, Refine, the catalogues load once per worker, not once
+          // per file: 578 s against 412 s for the project on a loaded machine); tests/web/setup.ts puts back
+          // what a file may change (the language, storage, the rendered tree).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import axios, { AxiosError, type AxiosAdapter } from 'axios';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/contracts/roles';
-import { pickFace, Root } from '../../src/root';
+import { pickFace } from '../../src/root';
 
 // The admin chunk (Refine and antd) is transformed on first use, which takes a while in a cold run.
 const LOAD = { timeout: 20_000 };
@@ -18,9 +18,14 @@ const fakeApi: AxiosAdapter = async (config) => {
   }
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
 };
-beforeAll(() => {
+// The app's API client copies axios' defaults when its module loads, and test files share their
+// worker's modules: the app is loaded afresh here, after the fake adapter is in place.
+let Root: typeof import('../../src/root').Root;
+beforeAll(async () => {
   originalAdapter = axios.defaults.adapter;
   axios.defaults.adapter = fakeApi;
+  vi.resetModules();
+  ({ Root } = await import('../../src/root'));
 });
 afterAll(() => {
   axios.defaults.adapter = originalAdapter;

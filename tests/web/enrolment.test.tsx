@@ -5,10 +5,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios, { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type SecondFactorStatus } from '../../src/contracts/account';
-import { changeLanguage } from '../../src/i18n';
-import { Root } from '../../src/root';
 
 const LOAD = { timeout: 20_000 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>';
@@ -45,10 +43,17 @@ const fakeApi: AxiosAdapter = async (config) => {
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
 };
 
+// The app's API client copies axios' defaults when its module loads, and test files share their
+// worker's modules: the app (and the i18n instance it reads) is loaded afresh, after the fake adapter.
 let originalAdapter: typeof axios.defaults.adapter;
-beforeAll(() => {
+let Root: typeof import('../../src/root').Root;
+let changeLanguage: typeof import('../../src/i18n').changeLanguage;
+beforeAll(async () => {
   originalAdapter = axios.defaults.adapter;
   axios.defaults.adapter = fakeApi;
+  vi.resetModules();
+  ({ Root } = await import('../../src/root'));
+  ({ changeLanguage } = await import('../../src/i18n'));
 });
 afterAll(() => {
   axios.defaults.adapter = originalAdapter;

@@ -2,7 +2,8 @@
 // oxlint-disable-next-line import/no-unassigned-import
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { changeLanguage } from '../../src/i18n';
 import { installConsoleGuard } from './console-guard';
 
 installConsoleGuard();
@@ -33,6 +34,12 @@ if (typeof window !== 'undefined') {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }),
+  });
+
+  // Test files share their worker's modules (the web project does not isolate them): each starts in
+  // English whatever the file before it chose.
+  beforeAll(async () => {
+    await changeLanguage('en');
   });
 
   afterEach(async () => {
