@@ -59,19 +59,36 @@ describe('GET /api/admin/listings-map', () => {
     await insertProperty(t.handle, host.id, { ...HARGEISA, title: 'Hargeisa <b>house</b> & "garden"', listingStatus: 'Approved' });
   });
 
-  it('counts the listings of every cell, with and without a status, as counted from the table by hand', async () => {
+  it('counts every listing of the world, with and without a status, as SQL counts them', async () => {
     const [{ total }] = await t.handle.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM properties`);
-    for (const zoom of [0, 2, 5]) {
-      const world = await view(zoom, zoom === 5 ? { west: 30, south: -10, east: 60, north: 15 } : WORLD);
-      expect(world.total).toBe(total);
-      expect(countsOf(world)).toEqual(await countsByHand(zoom));
-    }
+    for (const zoom of [0, 1, 2]) expect((await view(zoom, WORLD)).total).toBe(total);
     for (const status of ['Approved', 'Pending', 'Rejected', 'Pending For Verification'] as const) {
-      const filtered = await view(2, WORLD, status);
       const [{ count }] = await t.handle.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM properties WHERE listing_status = ${status}`);
-      expect(filtered.total, status).toBe(count);
-      expect(countsOf(filtered), status).toEqual(await countsByHand(2, status));
+      expect((await view(2, WORLD, status)).total, status).toBe(count);
     }
+  });
+
+  it('counts the listings of every cell as counted from the table by hand, where no two cells sit close', async () => {
+    const box = { west: 30, south: -10, east: 60, north: 15 };
+    expect(countsOf(await view(5, box))).toEqual(await countsByHand(5));
+    expect(countsOf(await view(5, box, 'Approved'))).toEqual(await countsByHand(5, 'Approved'));
+  });
+
+  it('joins groups whose markers would overlap into one cluster, its count their sum', async () => {
+    // At zoom 2 Hargeisa and Nairobi are 21 and 26 pixels from Mogadishu, in cells of their own.
+    const world = await view(2, { west: 30, south: -5, east: 50, north: 12 });
+    expect(world.listings).toEqual([]);
+    expect(world.clusters).toEqual([
+      expect.objectContaining({
+        count: world.total,
+        south: NAIROBI.latitude,
+        north: HARGEISA.latitude,
+        west: NAIROBI.longitude + 0.002,
+        east: MOGADISHU.longitude,
+      }),
+    ]);
+    const byHand = await countsByHand(2);
+    expect(byHand.length).toBeGreaterThan(1);
   });
 
   it('draws a cell of one listing as that listing, its title as stored, and a cluster with its count and the box of its listings', async () => {
@@ -135,11 +152,9 @@ describe('GET /api/admin/listings-map', () => {
     ['the world at street level', mapUrl(12, WORLD).split('?')[1], 'larger than 4,096 pixels a side at zoom 12'],
     ['an unknown status', 'zoom=2&west=-180&south=-85&east=180&north=85&status=Sold', 'status'],
     ['a very long value', `zoom=2&west=${'1'.repeat(100_000)}&south=-85&east=180&north=85`, 'west'],
-  ])('refuses %s with 400 and a message, at once', async (_name, query, message) => {
-    const started = performance.now();
+  ])('refuses %s with 400 and a message', async (_name, query, message) => {
     const response = await t.request({ method: 'GET', url: `/api/admin/listings-map?${query}`, token: t.token });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(message);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -1,10 +1,12 @@
 // The map of every listing: a view's box at its zoom becomes a block of whole grid cells, and each
-// cell with listings becomes a cluster with its count, or the one listing it holds. Nothing is kept
+// cell with listings becomes a cluster with its count, or the one listing it holds (neighbours whose
+// markers would overlap joined into one, merge-close-cells.ts). Nothing is kept
 // between calls: every answer is counted from the table as it is now, so a listing written by any
 // process, or straight into the database, is on the next load (docs/decisions/029).
-import { cellsPerSide, mercatorX, mercatorY, type MapBox } from '../../../src/contracts/listings-map-grid';
+import { LISTINGS_MAP_CELL_PIXELS, cellsPerSide, mercatorX, mercatorY, type MapBox } from '../../../src/contracts/listings-map-grid';
 import type { ListingsMap, ListingsMapQuery } from '../../../src/contracts/listings-map';
 import type { CellBlock, ListingsMapRepository } from './listings-map.repository';
+import { mergeCloseCells } from './merge-close-cells';
 
 /** Rows right on a cell's edge are placed by the database's own arithmetic; the outer box only needs to hold them. */
 const EDGE_MARGIN_DEGREES = 1e-6;
@@ -39,7 +41,9 @@ export function cellBlockOf(box: MapBox, zoom: number): CellBlock {
 export function createListingsMapService({ repository }: { repository: ListingsMapRepository }) {
   return {
     async view(query: ListingsMapQuery): Promise<ListingsMap> {
-      const rows = await repository.countCells(cellBlockOf(query, query.zoom), query.status);
+      const worldPixels = cellsPerSide(query.zoom) * LISTINGS_MAP_CELL_PIXELS;
+      const cells = await repository.countCells(cellBlockOf(query, query.zoom), query.status);
+      const rows = mergeCloseCells(cells.map((cell) => ({ ...cell, x: mercatorX(cell.longitude) * worldPixels, y: mercatorY(cell.latitude) * worldPixels })));
       const answer: ListingsMap = { zoom: query.zoom, total: 0, clusters: [], listings: [] };
       for (const row of rows) {
         answer.total += row.count;
