@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeCloseCells, type PlacedCell } from '../../server/modules/listings-map/merge-close-cells';
 
-const cell = (x: number, y: number, count: number, id: number | null = null): PlacedCell => ({
+const cell = (x: number, y: number, count: number, firstId = Math.round(x * 1000 + y)): PlacedCell => ({
   x,
   y,
   count,
@@ -11,23 +11,21 @@ const cell = (x: number, y: number, count: number, id: number | null = null): Pl
   north: -y / 100,
   west: x / 100,
   east: x / 100,
-  id,
-  title: id === null ? null : `Listing ${id}`,
-  status: id === null ? null : 'Approved',
+  firstId,
 });
 
 describe('mergeCloseCells', () => {
   it('joins neighbours either side of a cell edge into the larger, summing counts, weighting the centre and joining the boxes', () => {
     const [joined, ...rest] = mergeCloseCells([cell(60, 10, 3), cell(70, 10, 1, 7), cell(300, 300, 2)]);
     expect(rest).toEqual([expect.objectContaining({ count: 2, longitude: 3 })]);
-    expect(joined).toMatchObject({ count: 4, id: null, title: null, status: null, west: 0.6, east: 0.7 });
+    expect(joined).toMatchObject({ count: 4, west: 0.6, east: 0.7 });
     expect(joined.longitude).toBeCloseTo((0.6 * 3 + 0.7) / 4, 12);
   });
 
-  it('keeps a lone listing named and groups a marker width apart or more as they are', () => {
-    const cells = [cell(10, 10, 1, 1), cell(10 + 56, 10, 5), cell(200, 10, 1, 2)];
-    expect(mergeCloseCells(cells).map((group) => [group.count, group.id])).toEqual([
-      [5, null],
+  it('keeps groups a marker width apart or more as they are', () => {
+    const cells = [cell(10, 10, 1, 1), cell(10 + 56, 10, 5, 3), cell(200, 10, 1, 2)];
+    expect(mergeCloseCells(cells).map((group) => [group.count, group.firstId])).toEqual([
+      [5, 3],
       [1, 1],
       [1, 2],
     ]);

@@ -43,16 +43,22 @@ export function createListingsMapService({ repository }: { repository: ListingsM
     async view(query: ListingsMapQuery): Promise<ListingsMap> {
       const worldPixels = cellsPerSide(query.zoom) * LISTINGS_MAP_CELL_PIXELS;
       const cells = await repository.countCells(cellBlockOf(query, query.zoom), query.status);
-      const rows = mergeCloseCells(cells.map((cell) => ({ ...cell, x: mercatorX(cell.longitude) * worldPixels, y: mercatorY(cell.latitude) * worldPixels })));
+      const groups = mergeCloseCells(cells.map((cell) => ({ ...cell, x: mercatorX(cell.longitude) * worldPixels, y: mercatorY(cell.latitude) * worldPixels })));
+      const lone = new Map(
+        (await repository.findListings(groups.filter((group) => group.count === 1).map((group) => group.firstId))).map((listing) => [listing.id, listing]),
+      );
       const answer: ListingsMap = { zoom: query.zoom, total: 0, clusters: [], listings: [] };
-      for (const row of rows) {
-        answer.total += row.count;
-        if (row.count === 1 && row.id !== null && row.title !== null && row.status !== null) {
-          answer.listings.push({ id: row.id, title: row.title, status: row.status, latitude: row.latitude, longitude: row.longitude });
-        } else {
-          const { count, latitude, longitude, south, west, north, east } = row;
+      for (const { count, latitude, longitude, south, west, north, east, firstId } of groups) {
+        if (count > 1) {
           answer.clusters.push({ count, latitude, longitude, south, west, north, east });
+          answer.total += count;
+          continue;
         }
+        // A listing deleted between the two statements is left out.
+        const listing = lone.get(firstId);
+        if (!listing) continue;
+        answer.listings.push({ ...listing, latitude, longitude });
+        answer.total += 1;
       }
       return answer;
     },

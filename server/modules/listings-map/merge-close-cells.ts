@@ -42,8 +42,7 @@ export function mergeCloseCells(cells: PlacedCell[]): CellRow[] {
         group.east = Math.max(group.east, neighbour.east);
       }
     }
-    // A group that took in another is a cluster: it no longer names one listing.
-    merged.push(group.count === cell.count ? group : { ...group, id: null, title: null, status: null });
+    merged.push(group);
   }
   return merged;
 }
