@@ -93,5 +93,7 @@ describe('The map of every listing', () => {
     expect(await screen.findByRole('radiogroup', { name: 'Liisaska ku tus xaaladdooda' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^12[,.\s]?345 liis ayaa halkan ku yaal\. Soo dhawee$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hargeisa <b>house</b>, La oggolaaday. Fur liiska' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Soo dhawee' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ka fogee' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,8 @@
 // oxlint-disable-next-line import/no-unassigned-import
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { ListingsMap } from '../../../../contracts/listings-map';
 import { LISTINGS_MAP_MAX_ZOOM, MAX_MAP_LATITUDE } from '../../../../contracts/listings-map-grid';
 import { TILE_ATTRIBUTION, TILE_URL, TILE_WAIT_MS } from '../../../map-tiles';
@@ -35,6 +36,7 @@ export interface ListingsMapCanvasProps {
 }
 
 export default function ListingsMapCanvas({ answer, label, onView, onTilesUnavailable }: ListingsMapCanvasProps) {
+  const { t } = useTranslation();
   const hasTile = useRef(false);
   const hasReported = useRef(false);
   const report = useRef(onTilesUnavailable);
@@ -66,6 +68,7 @@ export default function ListingsMapCanvas({ answer, label, onView, onTilesUnavai
         maxBounds={WORLD_EDGES}
         maxBoundsViscosity={1}
         scrollWheelZoom={false}
+        zoomControl={false}
         style={{ height: 440, width: '100%', borderRadius: 8, background: '#dfe6ee' }}
       >
         <TileLayer
@@ -79,6 +82,8 @@ export default function ListingsMapCanvas({ answer, label, onView, onTilesUnavai
             tileerror: fail,
           }}
         />
+        {/* Leaflet's own buttons are named in English; these follow the shown language. */}
+        <ZoomControl key={t('admin.map.zoomIn')} zoomInTitle={t('admin.map.zoomIn')} zoomOutTitle={t('admin.map.zoomOut')} />
         <ViewReporter onView={onView} />
         {answer && <MapMarkers answer={answer} />}
       </MapContainer>
