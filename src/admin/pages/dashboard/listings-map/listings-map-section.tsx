@@ -10,6 +10,7 @@ import type { ListingsMap } from '../../../../contracts/listings-map';
 import { ALL_MAP_STATUSES } from '../../../../contracts/listings-map-grid';
 import { LISTING_STATUSES } from '../../../../contracts/statuses';
 import { registerMapCatalogue } from '../../../../i18n/map-catalogue';
+import { CloseCircleFilled, EnvironmentOutlined } from '../../../icons';
 import { ADMIN_CALLS } from '../../../resources';
 import ListingsMapCanvas from './listings-map-canvas';
 import type { MapView } from './map-view';
@@ -64,6 +65,7 @@ export default function ListingsMapSection() {
             type="error"
             role="alert"
             showIcon
+            icon={<CloseCircleFilled />}
             message={t('admin.map.loadFailed')}
             action={
               <Button size="small" onClick={() => void query.refetch()}>
@@ -72,7 +74,7 @@ export default function ListingsMapSection() {
             }
           />
         )}
-        {hasNoTiles && <Alert type="info" showIcon message={t('admin.map.tilesUnavailable')} />}
+        {hasNoTiles && <Alert type="info" showIcon icon={<EnvironmentOutlined />} message={t('admin.map.tilesUnavailable')} />}
         <ListingsMapCanvas answer={answer} label={t('admin.map.label')} onView={onView} onTilesUnavailable={onTilesUnavailable} />
         <span style={{ color: token.colorTextSecondary }}>{t('admin.map.keyboard')}</span>
       </Flex>
