@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(metrics, { token: config.metricsToken });
   await registerOverloadGuard(app, config);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { mapTileOrigin: config.mapTileOrigin });
   registerUnreadBodyDrain(app);
   registerWellFormedTextCheck(app);
 

@@ -112,6 +112,17 @@ const envSchema = z.object({
   VACUUM_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LIVE_POLL_MS: z.coerce.number().int().min(50).max(5000).default(250),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
+  // One origin, written into the Content-Security-Policy: nothing but a scheme, a host (a leading
+  // "*." allowed) and a port, so no value can add a directive.
+  MAP_TILE_ORIGIN: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(
+      /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/,
+      'must be an origin such as https://tiles.example.org or https://*.tile.openstreetmap.org',
+    )
+    .default('https://*.tile.openstreetmap.org'),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -155,6 +166,8 @@ export interface Config {
   livePollMs: number;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Where the web app's maps take their tiles (VITE_MAP_TILE_URL at build time): allowed as images. */
+  mapTileOrigin: string;
   /**
    * scrypt's parameters for new hashes and the cost every check is brought up to. Not an environment
    * variable: always PASSWORD_PARAMETERS here; only the API tests' apps pass cheaper ones.
@@ -203,6 +216,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vacuumCheckMs: values.VACUUM_CHECK_SECONDS * 1000,
     livePollMs: values.LIVE_POLL_MS,
     metricsToken: values.METRICS_TOKEN,
+    mapTileOrigin: values.MAP_TILE_ORIGIN,
     passwordHashing: PASSWORD_PARAMETERS,
   };
 }

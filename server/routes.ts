@@ -17,6 +17,7 @@ import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { livePresenceRoutes, liveRoutes } from './modules/live/live.routes';
 import { listingsRoutes } from './modules/listings/listings.routes';
+import { listingsMapRoutes } from './modules/listings-map/listings-map.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -61,6 +62,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   bookingsRoutes,
   dashboardRoutes,
   listingsRoutes,
+  listingsMapRoutes,
   propertyApprovalsRoutes,
   chatsRoutes,
   promosRoutes,

@@ -21,6 +21,8 @@ import { createLandingRepository } from './modules/landing/landing.repository';
 import { createLandingService } from './modules/landing/landing.service';
 import { createListingsRepository } from './modules/listings/listings.repository';
 import { createListingsService } from './modules/listings/listings.service';
+import { createListingsMapRepository } from './modules/listings-map/listings-map.repository';
+import { createListingsMapService } from './modules/listings-map/listings-map.service';
 import { createPromosRepository } from './modules/promos/promos.repository';
 import { createPromosService } from './modules/promos/promos.service';
 import { createPropertyApprovalsRepository } from './modules/property-approvals/property-approvals.repository';
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
+  const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
   const accounts = createAccountRepository(handle.db);
   const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, passwords, clock, log });
   const account = createAccountService({
@@ -139,6 +142,7 @@ export function createServices(deps: ServiceDeps) {
     bookings,
     dashboard,
     listings,
+    listingsMap,
     propertyApprovals,
     chats,
     promos,

@@ -2,29 +2,27 @@
 // than @fastify/helmet: the policy is a dozen fixed lines, and owning it keeps it visible (docs/decisions/008).
 import type { FastifyInstance } from 'fastify';
 
-/** Map tiles are the only third-party content, and only as images. */
-const MAP_TILE_ORIGIN = 'https://*.tile.openstreetmap.org';
-
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  // No 'unsafe-inline' and no 'unsafe-eval': every script is a built file from this origin.
-  "script-src 'self'",
-  // Ant Design's CSS-in-JS inserts <style> elements at run time; styles cannot run code.
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: ${MAP_TILE_ORIGIN}`,
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Map tiles (MAP_TILE_ORIGIN) are the only third-party content, and only as images. */
+const contentSecurityPolicy = (mapTileOrigin: string) =>
+  [
+    "default-src 'self'",
+    // No 'unsafe-inline' and no 'unsafe-eval': every script is a built file from this origin.
+    "script-src 'self'",
+    // Ant Design's CSS-in-JS inserts <style> elements at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${mapTileOrigin}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** The referrer policy of every answer that sets none stricter of its own (a download ticket's is `no-referrer`). */
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 const ALWAYS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
@@ -40,9 +38,10 @@ const API_PATH = /^\/api(\/|\?|$)/;
 /** The API reference page and its files: public, no personal data, meant to be shown. */
 const API_DOCS_PATH = /^\/api\/docs(\/|\?|$)/;
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, { mapTileOrigin }: { mapTileOrigin: string }): void {
+  const always = { ...ALWAYS, 'content-security-policy': contentSecurityPolicy(mapTileOrigin) };
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(ALWAYS);
+    reply.headers(always);
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', REFERRER_POLICY);
     // API answers hold personal data behind a bearer token (hosts, bookings, CSV exports): no
     // browser, proxy or CDN may keep a copy, errors included. Static assets keep their own policy.

@@ -171,6 +171,8 @@ export function actionPath(resourceName: ResourceName, action: string, id?: stri
  */
 export const ADMIN_CALLS = {
   dashboard: { method: 'get', path: 'admin/dashboard' },
+  /** The dashboard's map of every listing: one view's clusters (docs/decisions/029). */
+  listingsMap: { method: 'get', path: 'admin/listings-map' },
   auditHistory: { method: 'get', path: 'admin/audit' },
   sessions: { method: 'get', path: 'admin/sessions' },
   revokeOtherSessions: { method: 'post', path: 'admin/sessions/revoke-others' },

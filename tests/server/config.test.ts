@@ -54,6 +54,14 @@ describe('configuration', () => {
     expect(() => readConfig({ ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow(/ADMIN_PASSWORD: must be at most 128/);
   });
 
+  it('takes a MAP_TILE_ORIGIN that is one origin only, so the Content-Security-Policy gains no other directive', () => {
+    expect(readConfig({}).mapTileOrigin).toBe('https://*.tile.openstreetmap.org');
+    expect(readConfig({ MAP_TILE_ORIGIN: 'https://tiles.example.org:8443' }).mapTileOrigin).toBe('https://tiles.example.org:8443');
+    for (const origin of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example/tiles', 'javascript:alert(1)', '*', 'https://a .example']) {
+      expect(() => readConfig({ MAP_TILE_ORIGIN: origin }), origin).toThrow(/MAP_TILE_ORIGIN: must be an origin/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(readConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });

@@ -81,6 +81,17 @@ describe('security headers', () => {
     expect(scriptSources).not.toContain("'unsafe-eval'");
   });
 
+  it('allows the configured map tile origin as images and nothing else', async () => {
+    const own = await createTestApp({ staticDir, mapTileOrigin: 'https://tiles.example.org' });
+    try {
+      const policy = directives(String((await own.request({ method: 'GET', url: '/' })).headers['content-security-policy']));
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://tiles.example.org']);
+      expect([...policy].filter(([, values]) => values.join(' ').includes('example.org')).map(([name]) => name)).toEqual(['img-src']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('sends HSTS only when the request came over HTTPS: X-Forwarded-Proto counts only with TRUST_PROXY', async () => {
     const viaProxy = await proxied.request({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');

@@ -1,12 +1,14 @@
 import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Col, Row, Skeleton, Space, Statistic, theme } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { useReadableResources } from '../../access';
 import { ADMIN_CALLS, RESOURCES } from '../../resources';
 
 const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
+// Leaflet and the map's code load only when the map is shown (docs/decisions/029).
+const ListingsMapSection = lazy(() => import('./listings-map/listings-map-section'));
 /** The resource whose screen a card opens: the registry entry listed at the card's address. */
 const resourceOf = (to: string) => RESOURCES.find((entry) => entry.routes.list === to.split('?')[0])?.name ?? '';
 
@@ -120,6 +122,11 @@ export function DashboardPage() {
             </Row>
           </section>
         ))}
+      {readable.has('listings') && (
+        <Suspense fallback={<Skeleton active />}>
+          <ListingsMapSection />
+        </Suspense>
+      )}
     </Space>
   );
 }

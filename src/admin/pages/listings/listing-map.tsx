@@ -7,16 +7,13 @@ import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useCallback, useEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+import { TILE_ATTRIBUTION, TILE_URL, TILE_WAIT_MS } from '../../map-tiles';
 
 // Leaflet finds its default marker images through a CSS url that Vite rewrites; hand it the bundled files instead.
 Icon.Default.imagePath = '';
 Icon.Default.mergeOptions({ iconUrl: markerIconUrl, iconRetinaUrl: markerIconRetinaUrl, shadowUrl: markerShadowUrl });
 
 export const MAP_ZOOM = 15;
-export const TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-/** Tiles that neither load nor fail (a stalled network) count as unavailable after this long. */
-const TILE_WAIT_MS = 10_000;
 
 export interface ListingMapProps {
   latitude: number;
@@ -55,7 +52,7 @@ export default function ListingMap({ latitude, longitude, label, onUnavailable }
       <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} scrollWheelZoom={false} style={{ height: 320, width: '100%', borderRadius: 8 }}>
         <TileLayer
           url={TILE_URL}
-          attribution={ATTRIBUTION}
+          attribution={TILE_ATTRIBUTION}
           eventHandlers={{
             tileload: () => {
               hasTile.current = true;
