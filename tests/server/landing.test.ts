@@ -65,6 +65,14 @@ describe('POST /api/data/add-host-information', () => {
     t.clock.advance(61_000);
     expect((await postPublic('/api/data/add-host-information', hostForm, address)).statusCode).toBe(201);
   });
+
+  it('counts an IPv6 /64 as one client address: another address of the /64 shares the limit, another /64 does not', async () => {
+    for (const address of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ab:cd:ef:12']) {
+      expect((await postPublic('/api/data/add-email-subscriber', { email: `${address.replaceAll(':', '-')}@example.com` }, address)).statusCode).toBe(201);
+    }
+    expect((await postPublic('/api/data/add-host-information', hostForm, '2001:db8:7:1:ffff::9')).statusCode).toBe(429);
+    expect((await postPublic('/api/data/add-host-information', hostForm, '2001:db8:7:2::1')).statusCode).toBe(201);
+  });
 });
 
 describe('POST /api/data/add-host-information answers', () => {

@@ -2,6 +2,7 @@
 // they collected come from the sources in landing.repository.ts).
 import { PUBLIC_RATE_LIMIT_MESSAGE, type HostInformationRequest, type ReceivedResponse } from '../../../src/contracts/landing';
 import { TooManyRequestsError } from '../../errors';
+import { addressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { LandingRepository } from './landing.repository';
@@ -17,9 +18,9 @@ const PUBLIC_WINDOW_SECONDS = 60;
 
 export function createLandingService({ repository, clock, limiter, publicLimit }: LandingServiceDeps) {
   return {
-    /** Counts one public form post of this client address; the post over the limit is refused. */
+    /** Counts one public form post of this client address (an IPv6 /64 as one); the post over the limit is refused. */
     async limitPublicPost(clientAddress: string): Promise<void> {
-      const window = await limiter.hit(`public-form:${clientAddress}`, PUBLIC_WINDOW_SECONDS);
+      const window = await limiter.hit(`public-form:${addressKey(clientAddress)}`, PUBLIC_WINDOW_SECONDS);
       if (window.count > publicLimit) throw new TooManyRequestsError(window.retryAfterSeconds, PUBLIC_RATE_LIMIT_MESSAGE);
     },
 
