@@ -1,0 +1,212 @@
+// SQL for the dashboard's charts (decision 028). Every chart lists its buckets with generate_series, so
+// a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days, review_waits,
+// migration 0025) or an index range; days are UTC days, and a bucket's end is the start of the day
+// after its last. Each answer is one statement.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import type { BookingStatus } from '../../../src/contracts/statuses';
+import type { Bucket } from '../../../src/contracts/dashboard-charts';
+
+export interface ChartRange {
+  from: string;
+  to: string;
+  bucket: Bucket;
+}
+
+/** numeric and percentile answers may arrive as text; counts as numbers. */
+type Numeric = string | number | null;
+
+/**
+ * The range's buckets: each one's first and last day (a week runs Monday to Sunday, cut at the range's
+ * ends) and the instants they span, `starts_at` included and `ends_at` not.
+ */
+function bucketsOf({ from, to, bucket }: ChartRange): SQL {
+  const step = bucket === 'week' ? 7 : 1;
+  return sql`buckets AS (
+    SELECT bucket.first_day, bucket.last_day,
+           bucket.first_day::timestamp AT TIME ZONE 'UTC' AS starts_at,
+           (bucket.last_day + 1)::timestamp AT TIME ZONE 'UTC' AS ends_at
+    FROM (
+      SELECT greatest(start::date, ${from}::date) AS first_day, least(start::date + ${step - 1}::int, ${to}::date) AS last_day
+      FROM generate_series(date_trunc(${bucket}, ${from}::date::timestamp), ${to}::date::timestamp, make_interval(days => ${step}::int)) AS start
+    ) AS bucket
+  )`;
+}
+
+const counted = (expression: SQL) => sql`COALESCE(${expression}, 0)::int`;
+
+export interface BookingChartRow {
+  from: string;
+  to: string;
+  confirmed: number;
+  pending: number;
+  cancelled: number;
+  completed: number;
+  total: number;
+}
+
+export interface BookingValueChartRow {
+  from: string;
+  to: string;
+  value: Numeric;
+  bookings: number;
+  average_booking_value: Numeric;
+  total: Numeric;
+  average_per_bucket: Numeric;
+}
+
+export interface CancellationChartRow {
+  from: string;
+  to: string;
+  bookings: number;
+  cancelled: number;
+  disputed: number;
+  cancellation_rate: Numeric;
+  disputed_share: Numeric;
+}
+
+export interface HostChartRow {
+  from: string;
+  to: string;
+  new_hosts: number;
+  backlog: number;
+}
+
+export interface DecisionChartRow {
+  from: string;
+  to: string;
+  listing_decisions: number;
+  listing_median: Numeric;
+  listing_p90: Numeric;
+  property_decisions: number;
+  property_median: Numeric;
+  property_p90: Numeric;
+}
+
+export interface ChatChartRow {
+  from: string;
+  to: string;
+  opened: number;
+  median_first_reply: Numeric;
+}
+
+const waitSeconds = sql`extract(epoch FROM wait.decided_at - wait.submitted_at)::float8`;
+const waitsOf = (kind: 'listing' | 'property') => sql`
+  count(wait.entity_type) FILTER (WHERE wait.entity_type = ${kind})::int AS ${sql.identifier(`${kind}_decisions`)},
+  percentile_cont(0.5) WITHIN GROUP (ORDER BY ${waitSeconds}) FILTER (WHERE wait.entity_type = ${kind}) AS ${sql.identifier(`${kind}_median`)},
+  percentile_cont(0.9) WITHIN GROUP (ORDER BY ${waitSeconds}) FILTER (WHERE wait.entity_type = ${kind}) AS ${sql.identifier(`${kind}_p90`)}`;
+
+export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'query'>) {
+  return {
+    /** Bookings made in each bucket by their status now; `statuses` keeps some (the others count 0). */
+    bookings(range: ChartRange, statuses: readonly BookingStatus[]): Promise<BookingChartRow[]> {
+      const byStatus = (status: BookingStatus) => counted(sql`sum(kept.bookings) FILTER (WHERE kept.status = ${status})`);
+      return handle.query<BookingChartRow>(sql`
+        WITH ${bucketsOf(range)}
+        SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to",
+               ${byStatus('confirmed')} AS confirmed, ${byStatus('pending')} AS pending,
+               ${byStatus('cancelled')} AS cancelled, ${byStatus('completed')} AS completed,
+               ${counted(sql`sum(kept.bookings)`)} AS total
+        FROM buckets
+        LEFT JOIN booking_days AS kept
+          ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status = ANY(string_to_array(${statuses.join(',')}, ','))
+        GROUP BY buckets.first_day, buckets.last_day
+        ORDER BY buckets.first_day`);
+    },
+
+    /** The sum of the totals of bookings not cancelled, their number and mean; the range's sum and mean per bucket. */
+    bookingValue(range: ChartRange): Promise<BookingValueChartRow[]> {
+      return handle.query<BookingValueChartRow>(sql`
+        WITH ${bucketsOf(range)}, per_bucket AS (
+          SELECT buckets.first_day, buckets.last_day, COALESCE(sum(kept.value), 0) AS value, ${counted(sql`sum(kept.bookings)`)} AS bookings
+          FROM buckets
+          LEFT JOIN booking_days AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status <> 'cancelled'
+          GROUP BY buckets.first_day, buckets.last_day
+        )
+        SELECT first_day::text AS "from", last_day::text AS "to", value, bookings,
+               round(value / NULLIF(bookings, 0), 2) AS average_booking_value,
+               sum(value) OVER () AS total,
+               round(sum(value) OVER () / count(*) OVER (), 2) AS average_per_bucket
+        FROM per_bucket
+        ORDER BY first_day`);
+    },
+
+    /** Bookings made in each bucket, the cancelled ones (status) and the disputed ones, and their shares. */
+    cancellations(range: ChartRange): Promise<CancellationChartRow[]> {
+      return handle.query<CancellationChartRow>(sql`
+        WITH ${bucketsOf(range)}, per_bucket AS (
+          SELECT buckets.first_day, buckets.last_day, ${counted(sql`sum(kept.bookings)`)} AS bookings,
+                 ${counted(sql`sum(kept.bookings) FILTER (WHERE kept.status = 'cancelled')`)} AS cancelled,
+                 ${counted(sql`sum(kept.disputed)`)} AS disputed
+          FROM buckets
+          LEFT JOIN booking_days AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day
+          GROUP BY buckets.first_day, buckets.last_day
+        )
+        SELECT first_day::text AS "from", last_day::text AS "to", bookings, cancelled, disputed,
+               round(cancelled::numeric / NULLIF(bookings, 0), 4) AS cancellation_rate,
+               round(disputed::numeric / NULLIF(bookings, 0), 4) AS disputed_share
+        FROM per_bucket
+        ORDER BY first_day`);
+    },
+
+    /**
+     * Hosts who joined in each bucket, and the verification backlog at the end of its last day: the
+     * verifications submitted by then whose host had no decision yet (a decision recorded before the
+     * verification counts from the verification).
+     */
+    hosts(range: ChartRange): Promise<HostChartRow[]> {
+      return handle.query<HostChartRow>(sql`
+        WITH ${bucketsOf(range)},
+        changes AS (
+          SELECT verification.created_at AS at, 1 AS delta FROM host_verifications AS verification
+          UNION ALL
+          SELECT greatest(wait.decided_at, verification.created_at), -1
+          FROM review_waits AS wait JOIN host_verifications AS verification ON verification.user_id = wait.entity_id
+          WHERE wait.entity_type = 'host'
+        ),
+        before_range AS (SELECT COALESCE(sum(delta), 0) AS backlog FROM changes WHERE at < (SELECT min(starts_at) FROM buckets)),
+        per_bucket AS (
+          SELECT buckets.first_day, buckets.last_day,
+                 (SELECT count(*) FROM users WHERE users.is_host AND users.created_at >= buckets.starts_at AND users.created_at < buckets.ends_at)::int AS new_hosts,
+                 (SELECT COALESCE(sum(delta), 0) FROM changes WHERE changes.at >= buckets.starts_at AND changes.at < buckets.ends_at) AS delta
+          FROM buckets
+        )
+        SELECT first_day::text AS "from", last_day::text AS "to", new_hosts,
+               ((SELECT backlog FROM before_range) + sum(delta) OVER (ORDER BY first_day))::int AS backlog
+        FROM per_bucket
+        ORDER BY first_day`);
+    },
+
+    /** First decisions on listings and on properties in each bucket: how many, and the median and 90th percentile wait. */
+    decisions(range: ChartRange): Promise<DecisionChartRow[]> {
+      return handle.query<DecisionChartRow>(sql`
+        WITH ${bucketsOf(range)}
+        SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to", ${waitsOf('listing')}, ${waitsOf('property')}
+        FROM buckets
+        LEFT JOIN review_waits AS wait
+          ON wait.entity_type IN ('listing', 'property') AND wait.decided_at >= buckets.starts_at AND wait.decided_at < buckets.ends_at
+        GROUP BY buckets.first_day, buckets.last_day
+        ORDER BY buckets.first_day`);
+    },
+
+    /** Conversations opened in each bucket, and the median time to the first staff message of those that have one. */
+    chats(range: ChartRange): Promise<ChatChartRow[]> {
+      return handle.query<ChatChartRow>(sql`
+        WITH ${bucketsOf(range)}
+        SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to", count(conversation.id)::int AS opened,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reply.created_at - conversation.created_at)::float8)
+                 FILTER (WHERE reply.created_at IS NOT NULL) AS median_first_reply
+        FROM buckets
+        LEFT JOIN conversations AS conversation ON conversation.created_at >= buckets.starts_at AND conversation.created_at < buckets.ends_at
+        LEFT JOIN LATERAL (
+          SELECT message.created_at FROM messages AS message
+          WHERE message.conversation_id = conversation.id AND message.is_from_admin
+          ORDER BY message.id LIMIT 1
+        ) AS reply ON true
+        GROUP BY buckets.first_day, buckets.last_day
+        ORDER BY buckets.first_day`);
+    },
+  };
+}
+
+export type DashboardChartsRepository = ReturnType<typeof createDashboardChartsRepository>;
