@@ -468,12 +468,14 @@ export const conversations = pgTable(
     lastMessageText: text('last_message_text'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When staff first wrote in it, kept by a trigger on messages (migration 0025); null until then. */
+    firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('conversations_last_message_idx').on(table.lastMessageAt.desc(), table.id.desc()),
     index('conversations_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     // The dashboard's conversations opened per day (migration 0025).
-    index('conversations_created_idx').on(table.createdAt),
+    index('conversations_created_idx').on(table.createdAt, table.firstStaffReplyAt),
   ],
 );
 

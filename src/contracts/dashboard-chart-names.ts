@@ -18,4 +18,6 @@ export const CHART_PERMISSIONS: Readonly<Record<ChartName, Permission>> = {
   chats: 'chats.read',
 };
 
-export const chartPath = (name: ChartName): string => `/api/admin/dashboard/charts/${name}`;
+/** The chart's call as the back-office's data provider takes it (under /api). */
+export const chartCall = (name: ChartName): string => `admin/dashboard/charts/${name}`;
+export const chartPath = (name: ChartName): string => `/api/${chartCall(name)}`;

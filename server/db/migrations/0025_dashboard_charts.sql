@@ -18,7 +18,8 @@ CREATE TABLE "review_waits" (
 --> statement-breakpoint
 CREATE INDEX "review_waits_decided_idx" ON "review_waits" USING btree ("entity_type","decided_at","submitted_at");--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "conversations_created_idx" ON "conversations" USING btree ("created_at");--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "first_staff_reply_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "conversations_created_idx" ON "conversations" USING btree ("created_at","first_staff_reply_at");--> statement-breakpoint
 CREATE INDEX "host_verifications_created_idx" ON "host_verifications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_hosts_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."is_host";--> statement-breakpoint
 -- The dashboard's charts (decision 028). booking_days keeps bookings per day of booking (UTC) and
@@ -164,6 +165,31 @@ LANGUAGE sql AS $$
   ORDER BY decision.entity_id, decision.created_at, decision.id;
 $$;
 --> statement-breakpoint
+-- conversations.first_staff_reply_at: the first staff message's time, so the chat chart's median wait
+-- reads one index instead of looking up each conversation's messages. Messages are never edited or
+-- deleted one by one (a conversation's go with it), so inserts are all that move it.
+CREATE FUNCTION note_first_staff_reply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE conversations SET first_staff_reply_at = NEW.created_at
+  WHERE id = NEW.conversation_id AND (first_staff_reply_at IS NULL OR first_staff_reply_at > NEW.created_at);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER messages_list_counters_with_replies AFTER INSERT ON messages
+FOR EACH ROW WHEN (NEW.is_from_admin) EXECUTE FUNCTION note_first_staff_reply();
+--> statement-breakpoint
+CREATE FUNCTION rebuild_first_staff_replies() RETURNS void
+LANGUAGE sql AS $$
+  UPDATE conversations SET first_staff_reply_at = reply.first_at
+  FROM (
+    SELECT conversation.id, (SELECT min(message.created_at) FROM messages AS message WHERE message.conversation_id = conversation.id AND message.is_from_admin) AS first_at
+    FROM conversations AS conversation
+  ) AS reply
+  WHERE reply.id = conversations.id AND conversations.first_staff_reply_at IS DISTINCT FROM reply.first_at;
+$$;
+--> statement-breakpoint
 -- A bulk load recounts the dashboard's rollups with the counters (the triggers above were off).
 CREATE OR REPLACE FUNCTION rebuild_list_counters() RETURNS void
 LANGUAGE plpgsql AS $$
@@ -190,12 +216,15 @@ BEGIN
   END LOOP;
   PERFORM rebuild_booking_days();
   PERFORM rebuild_review_waits();
+  PERFORM rebuild_first_staff_replies();
 END
 $$;
 --> statement-breakpoint
 -- Nothing may write the bookings or the trail while the rollups are first counted (the migration's transaction).
-LOCK TABLE bookings, audit_events IN SHARE MODE;
+LOCK TABLE bookings, audit_events, messages IN SHARE MODE;
 --> statement-breakpoint
 SELECT rebuild_booking_days();
 --> statement-breakpoint
 SELECT rebuild_review_waits();
+--> statement-breakpoint
+SELECT rebuild_first_staff_replies();
