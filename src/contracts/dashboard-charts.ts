@@ -3,23 +3,17 @@
 // bookings is a zero, not a gap). The server computes each number in the database; the web app only draws.
 import { z } from 'zod';
 import { BOOKING_STATUSES } from './statuses';
+import { DAY_MESSAGE, daySchema } from './common';
 import { CHART_NAMES, MAX_CHART_DAYS, type ChartName } from './dashboard-chart-names';
 
 export { CHART_NAMES, MAX_CHART_DAYS, type ChartName };
 
 export const CHART_MESSAGES = {
-  notADate: 'Dates must be real days written YYYY-MM-DD.',
+  notADate: DAY_MESSAGE,
   endBeforeStart: 'The range must end on or after the day it starts.',
   tooLong: `A range may span at most ${MAX_CHART_DAYS.toLocaleString('en-US')} days.`,
   unknownStatus: `Unknown booking status: the chart knows ${BOOKING_STATUSES.join(', ')}.`,
 } as const;
-
-/** A day as YYYY-MM-DD that the calendar has (no 2025-02-30). */
-const daySchema = z.string().refine((text) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}, CHART_MESSAGES.notADate);
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both counted. */

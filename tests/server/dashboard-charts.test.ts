@@ -224,6 +224,33 @@ describe('the chat chart', () => {
   });
 });
 
+describe("a bucket's list", () => {
+  const listTotal = async (url: string, query: Record<string, string>) => {
+    const response = await t.request({ method: 'GET', url, query: { ...query, page: '1', pageSize: '100' }, token: t.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return { total: Number(response.headers['x-total-count']), rows: response.json<unknown[]>() };
+  };
+
+  it('holds exactly the bookings and hosts a bar counts: the lists take the bucket as createdFrom and createdTo', async () => {
+    const bookings = await chart('bookings', YEAR);
+    const hosts = await chart('hosts', YEAR);
+    for (const point of [...bookings.points.slice(-3), bookings.points[20]!]) {
+      const range = { createdFrom: point.from, createdTo: point.to };
+      expect((await listTotal('/api/admin/bookings', range)).total).toBe(point.total);
+      expect((await listTotal('/api/admin/bookings', { ...range, status: 'cancelled' })).total).toBe(point.cancelled);
+    }
+    const busiest = hosts.points.reduce((best, point) => ((point.newHosts as number) > (best.newHosts as number) ? point : best));
+    const joined = await listTotal('/api/admin/hosts', { createdFrom: busiest.from, createdTo: busiest.to });
+    expect([joined.total, joined.rows.length]).toEqual([busiest.newHosts, busiest.newHosts]);
+  });
+
+  it('refuses a created-on day that is not one', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/admin/bookings', query: { createdFrom: '2026-02-30', page: '1' }, token: t.token });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain(CHART_MESSAGES.notADate);
+  });
+});
+
 describe('bad input', () => {
   const refused = async (name: ChartName, query: Record<string, string>) => {
     const response = await t.request({ method: 'GET', url: chartPath(name), query, token: t.token });
