@@ -1,5 +1,5 @@
-// The dashboard's charts (docs/product.md §7, decision 028), loaded on demand so the back-office's
-// first load carries no chart code: a range (the last 7, 30, 90 or 365 days, or picked days) and the
+// The dashboard's charts (docs/product.md §7, decision 028), loaded when they come into view so the
+// back-office's first load carries no chart code: a range (the last 7, 30, 90 or 365 days, or picked days) and the
 // charts of what the member's role may read, each with its table and CSV.
 import { useTranslate } from '@refinedev/core';
 import { Col, DatePicker, Row, Segmented, Space, theme } from 'antd';
@@ -27,15 +27,14 @@ function PermittedChart({ spec, range }: { spec: ChartSpec; range: ChartRange })
   );
 }
 
-export default function DashboardCharts() {
+export default function Trends() {
   const translate = useTranslate();
   const { token } = theme.useToken();
   const [preset, setPreset] = useState<Preset | 'custom'>('last30');
   const [range, setRange] = useState<ChartRange>(() => presetRange('last30'));
   const text = (key: string) => translate(`admin.charts.${key}`);
   return (
-    <section aria-label={text('title')}>
-      <h3 style={{ margin: '0 0 0.5em', fontSize: 16, color: token.colorTextHeading, fontWeight: token.fontWeightStrong }}>{text('title')}</h3>
+    <>
       <Space wrap style={{ marginBottom: token.marginSM }}>
         <Segmented
           aria-label={text('rangeLabel')}
@@ -65,6 +64,6 @@ export default function DashboardCharts() {
           <PermittedChart key={spec.name} spec={spec} range={range} />
         ))}
       </Row>
-    </section>
+    </>
   );
 }
