@@ -123,7 +123,8 @@ export function DashboardPage() {
             </Row>
           </section>
         ))}
-      <section aria-label={translate('admin.charts.title')}>
+      {/* Keyed: antd's Space keys its items by position, and the skeleton before it comes and goes. */}
+      <section key="trends" aria-label={translate('admin.charts.title')}>
         <h3 style={{ ...headingStyle(token), fontSize: 16, lineHeight: token.lineHeightHeading3, margin: '0 0 0.5em' }}>{translate('admin.charts.title')}</h3>
         <OnView placeholderHeight={320}>
           <Suspense fallback={<Skeleton active />}>

@@ -58,7 +58,19 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
           }}
           formatter={(value, name) => [format.value(seriesOf(name)?.value ?? 'count', value as number | null), name]}
         />
-        <Legend />
+        {/* Our own legend: recharts names its swatches "<series> legend icon", in English whatever the language. */}
+        <Legend
+          content={() => (
+            <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: token.marginSM, margin: 0, padding: 0, listStyle: 'none' }}>
+              {drawn.map((series) => (
+                <li key={series.key} style={{ display: 'flex', alignItems: 'center', gap: token.marginXXS, fontSize: token.fontSizeSM }}>
+                  <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: colorOf(series) }} />
+                  {label(series)}
+                </li>
+              ))}
+            </ul>
+          )}
+        />
         {reference !== undefined && <ReferenceLine yAxisId="left" y={reference} stroke={token.colorTextTertiary} strokeDasharray="4 4" />}
         {drawn.map((series) =>
           series.kind === 'bar' ? (
