@@ -704,3 +704,19 @@ export const reviewWaits = pgTable(
     index('review_waits_decided_idx').on(table.entityType, table.decidedAt, table.submittedAt),
   ],
 );
+
+/**
+ * The verification backlog's changes per day (UTC), in the writer's slot: +1 the day a host's
+ * verification was submitted, -1 the day of the host's first decision (or of the verification, if the
+ * decision came first). Kept by triggers on host_verifications and review_waits (migration 0025); the
+ * backlog at the end of a day is the sum of every change up to it.
+ */
+export const hostBacklogDays = pgTable(
+  'host_backlog_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.slot] })],
+);

@@ -139,6 +139,21 @@ describe('the booking charts', () => {
 
 describe('the host chart', () => {
   it('counts new hosts per week and the verification backlog at each week end, as the tables say', async () => {
+    // Written straight into the database after the load: a verification submitted, a host decided
+    // before and one after submitting, a verified host deleted, a verification's day moved.
+    const submitted = await insertHost(t.handle, { createdAt: new Date('2026-03-02T10:00:00Z') });
+    const decidedFirst = await insertHost(t.handle, { createdAt: new Date('2026-03-02T10:00:00Z') });
+    await t.handle.query(sql`
+      INSERT INTO audit_events (action, entity_type, entity_id, created_at)
+      VALUES ('host.approve', 'host', ${decidedFirst.id}, '2026-03-03T09:00:00Z')`);
+    await t.handle.query(sql`
+      INSERT INTO host_verifications (user_id, id_type, country, id_document_url, created_at)
+      VALUES (${submitted.id}, 'passport', 'Somalia', '/id.png', '2026-03-04T10:00:00Z'), (${decidedFirst.id}, 'passport', 'Somalia', '/id.png', '2026-03-10T10:00:00Z')`);
+    await t.handle.query(sql`
+      INSERT INTO audit_events (action, entity_type, entity_id, created_at)
+      VALUES ('host.approve', 'host', ${submitted.id}, '2026-03-20T09:00:00Z')`);
+    await t.handle.query(sql`DELETE FROM users WHERE id = (SELECT user_id FROM host_verifications ORDER BY user_id LIMIT 1)`);
+    await t.handle.query(sql`UPDATE host_verifications SET created_at = created_at - interval '40 days' WHERE user_id % 5 = 0`);
     const answer = await chart('hosts', YEAR);
     expectContiguous(answer, YEAR);
     const rows = await direct<Point>(sql`

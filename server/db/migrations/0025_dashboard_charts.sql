@@ -16,6 +16,13 @@ CREATE TABLE "review_waits" (
 	CONSTRAINT "review_waits_entity_type_entity_id_pk" PRIMARY KEY("entity_type","entity_id")
 );
 --> statement-breakpoint
+CREATE TABLE "host_backlog_days" (
+	"day" date NOT NULL,
+	"slot" smallint NOT NULL,
+	"delta" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "host_backlog_days_day_slot_pk" PRIMARY KEY("day","slot")
+);
+--> statement-breakpoint
 CREATE INDEX "review_waits_decided_idx" ON "review_waits" USING btree ("entity_type","decided_at","submitted_at");--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "first_staff_reply_at" timestamp with time zone;--> statement-breakpoint
@@ -145,6 +152,18 @@ FOR EACH STATEMENT EXECUTE FUNCTION record_first_decisions();
 CREATE TRIGGER audit_events_list_counters_with_waits_truncate AFTER TRUNCATE ON audit_events
 FOR EACH STATEMENT EXECUTE FUNCTION empty_rollup('review_waits');
 --> statement-breakpoint
+-- A deleted property takes its listing's and its own first decisions with it, as the trail's entries
+-- no longer have a record to measure from.
+CREATE FUNCTION forget_property_waits() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM review_waits WHERE entity_type IN ('listing', 'property') AND entity_id = OLD.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER properties_list_counters_with_waits AFTER DELETE ON properties
+FOR EACH ROW EXECUTE FUNCTION forget_property_waits();--> statement-breakpoint
 CREATE FUNCTION rebuild_review_waits() RETURNS void
 LANGUAGE sql AS $$
   DELETE FROM review_waits;
@@ -190,6 +209,84 @@ LANGUAGE sql AS $$
   WHERE reply.id = conversations.id AND conversations.first_staff_reply_at IS DISTINCT FROM reply.first_at;
 $$;
 --> statement-breakpoint
+-- host_backlog_days: the verification backlog's changes per day, so the host chart sums a few hundred
+-- rows instead of joining every verification to its host's first decision on each load. A
+-- verification adds 1 on the day it was submitted; the host's first decision takes 1 away on its day
+-- (or the verification's, when the decision came first). Both sides write the writer's slot.
+CREATE FUNCTION add_to_host_backlog(days date[], deltas bigint[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO host_backlog_days AS kept (day, slot, delta)
+  SELECT change.day, writer_slot(), sum(change.delta)
+  FROM unnest(days, deltas) AS change(day, delta)
+  GROUP BY change.day
+  ORDER BY change.day
+  ON CONFLICT (day, slot) DO UPDATE SET delta = kept.delta + excluded.delta;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION count_host_backlog() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  days date[] := '{}';
+  deltas bigint[] := '{}';
+  decided timestamptz;
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    SELECT decided_at INTO decided FROM review_waits WHERE entity_type = 'host' AND entity_id = OLD.user_id;
+    days := days || (OLD.created_at AT TIME ZONE 'UTC')::date;
+    deltas := deltas || -1::bigint;
+    IF decided IS NOT NULL THEN
+      days := days || (greatest(decided, OLD.created_at) AT TIME ZONE 'UTC')::date;
+      deltas := deltas || 1::bigint;
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    SELECT decided_at INTO decided FROM review_waits WHERE entity_type = 'host' AND entity_id = NEW.user_id;
+    days := days || (NEW.created_at AT TIME ZONE 'UTC')::date;
+    deltas := deltas || 1::bigint;
+    IF decided IS NOT NULL THEN
+      days := days || (greatest(decided, NEW.created_at) AT TIME ZONE 'UTC')::date;
+      deltas := deltas || -1::bigint;
+    END IF;
+  END IF;
+  PERFORM add_to_host_backlog(days, deltas);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER host_verifications_list_counters_backlog AFTER INSERT OR DELETE OR UPDATE OF created_at, user_id ON host_verifications
+FOR EACH ROW EXECUTE FUNCTION count_host_backlog();
+--> statement-breakpoint
+CREATE FUNCTION count_decided_hosts() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM add_to_host_backlog(array_agg((greatest(decision.decided_at, verification.created_at) AT TIME ZONE 'UTC')::date), array_agg(-1::bigint))
+  FROM recorded_waits AS decision
+  JOIN host_verifications AS verification ON verification.user_id = decision.entity_id
+  WHERE decision.entity_type = 'host'
+  HAVING count(*) > 0;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER review_waits_list_counters_backlog AFTER INSERT ON review_waits
+REFERENCING NEW TABLE AS recorded_waits
+FOR EACH STATEMENT EXECUTE FUNCTION count_decided_hosts();
+--> statement-breakpoint
+CREATE FUNCTION rebuild_host_backlog_days() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM host_backlog_days;
+  INSERT INTO host_backlog_days (day, slot, delta)
+  SELECT change.day, 0, sum(change.delta)
+  FROM (
+    SELECT (verification.created_at AT TIME ZONE 'UTC')::date, 1 FROM host_verifications AS verification
+    UNION ALL
+    SELECT (greatest(wait.decided_at, verification.created_at) AT TIME ZONE 'UTC')::date, -1
+    FROM review_waits AS wait JOIN host_verifications AS verification ON verification.user_id = wait.entity_id
+    WHERE wait.entity_type = 'host'
+  ) AS change(day, delta)
+  GROUP BY change.day;
+$$;
+--> statement-breakpoint
 -- A bulk load recounts the dashboard's rollups with the counters (the triggers above were off).
 CREATE OR REPLACE FUNCTION rebuild_list_counters() RETURNS void
 LANGUAGE plpgsql AS $$
@@ -216,15 +313,18 @@ BEGIN
   END LOOP;
   PERFORM rebuild_booking_days();
   PERFORM rebuild_review_waits();
+  PERFORM rebuild_host_backlog_days();
   PERFORM rebuild_first_staff_replies();
 END
 $$;
 --> statement-breakpoint
 -- Nothing may write the bookings or the trail while the rollups are first counted (the migration's transaction).
-LOCK TABLE bookings, audit_events, messages IN SHARE MODE;
+LOCK TABLE bookings, audit_events, messages, host_verifications IN SHARE MODE;
 --> statement-breakpoint
 SELECT rebuild_booking_days();
 --> statement-breakpoint
 SELECT rebuild_review_waits();
+--> statement-breakpoint
+SELECT rebuild_host_backlog_days();
 --> statement-breakpoint
 SELECT rebuild_first_staff_replies();

@@ -175,27 +175,20 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
     /**
      * Hosts who joined in each bucket, and the verification backlog at the end of its last day: the
      * verifications submitted by then whose host had no decision yet (a decision recorded before the
-     * verification counts from the verification).
+     * verification counts from the verification), summed from host_backlog_days.
      */
     hosts(range: ChartRange): Promise<HostChartRow[]> {
       return read<HostChartRow>(sql`
         WITH ${bucketsOf(range)},
-        changes AS (
-          SELECT verification.created_at AS at, 1 AS delta FROM host_verifications AS verification
-          UNION ALL
-          SELECT greatest(wait.decided_at, verification.created_at), -1
-          FROM review_waits AS wait JOIN host_verifications AS verification ON verification.user_id = wait.entity_id
-          WHERE wait.entity_type = 'host'
-        ),
-        by_day AS (SELECT (at AT TIME ZONE 'UTC')::date AS day, sum(delta) AS delta FROM changes GROUP BY 1),
         per_bucket AS (
           SELECT buckets.first_day, buckets.last_day,
                  (SELECT count(*) FROM users WHERE users.is_host AND users.created_at >= buckets.starts_at AND users.created_at < buckets.ends_at)::int AS new_hosts,
-                 (SELECT COALESCE(sum(by_day.delta), 0) FROM by_day WHERE by_day.day BETWEEN buckets.first_day AND buckets.last_day) AS delta
+                 (SELECT COALESCE(sum(kept.delta), 0) FROM host_backlog_days AS kept WHERE kept.day BETWEEN buckets.first_day AND buckets.last_day) AS delta
           FROM buckets
         )
         SELECT first_day::text AS "from", last_day::text AS "to", new_hosts,
-               ((SELECT COALESCE(sum(delta), 0) FROM by_day WHERE day < ${range.from}::date) + sum(delta) OVER (ORDER BY first_day))::int AS backlog
+               ((SELECT COALESCE(sum(kept.delta), 0) FROM host_backlog_days AS kept WHERE kept.day < ${range.from}::date)
+                 + sum(delta) OVER (ORDER BY first_day))::int AS backlog
         FROM per_bucket
         ORDER BY first_day`);
     },
