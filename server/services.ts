@@ -112,7 +112,7 @@ export function createServices(deps: ServiceDeps) {
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
-  const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle) });
+  const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle), pages });
   const accounts = createAccountRepository(handle.db);
   const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, passwords, clock, log });
   const account = createAccountService({

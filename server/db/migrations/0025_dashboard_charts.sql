@@ -164,6 +164,9 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER properties_list_counters_with_waits AFTER DELETE ON properties
 FOR EACH ROW EXECUTE FUNCTION forget_property_waits();--> statement-breakpoint
+-- Versioned like the listed tables (0007, 0009): the decision chart's answers are cached under it.
+CREATE TRIGGER review_waits_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON review_waits
+FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();--> statement-breakpoint
 CREATE FUNCTION rebuild_review_waits() RETURNS void
 LANGUAGE sql AS $$
   DELETE FROM review_waits;

@@ -15,6 +15,7 @@ import {
   type DecisionChart,
   type HostChart,
 } from '../../../src/contracts/dashboard-charts';
+import type { PageCache } from '../../lib/page-cache';
 import type { ChartRange, DashboardChartsRepository } from './dashboard-charts.repository';
 
 const numberOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -25,7 +26,7 @@ function rangeOf(query: ChartQuery, defaultBucket: Bucket | 'auto'): ChartRange 
   return { from: query.from, to: query.to, bucket: query.bucket ?? (defaultBucket === 'auto' ? automatic : defaultBucket) };
 }
 
-export function createDashboardChartsService({ repository }: { repository: DashboardChartsRepository }) {
+export function createDashboardChartsService({ repository, pages }: { repository: DashboardChartsRepository; pages: Pick<PageCache, 'remember'> }) {
   return {
     async bookings(query: BookingChartQuery): Promise<BookingChart> {
       const range = rangeOf(query, 'auto');
@@ -75,7 +76,9 @@ export function createDashboardChartsService({ repository }: { repository: Dashb
 
     async decisions(query: ChartQuery): Promise<DecisionChart> {
       const range = rangeOf(query, 'week');
-      const rows = await repository.decisions(range);
+      // The costliest chart (a sort per bucket): kept under review_waits' version, so it is computed
+      // again only once a decision has been recorded since (the answer is never older than that version).
+      const rows = await pages.remember('dashboard decisions', ['review_waits'], range, () => repository.decisions(range));
       return {
         ...range,
         points: rows.map((row) => ({

@@ -74,7 +74,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'listingDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
       { key: 'propertyDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
     ],
-    list: { path: '/activity' },
+    // Activity has no created-on range yet (decision 028): a bucket opens nothing rather than the whole trail.
   },
   {
     name: 'chats',
