@@ -21,7 +21,9 @@ export function ChartTable({ caption, series, points, format, label, texts, link
   const cell = { padding: `${token.paddingXXS}px ${token.paddingXS}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` };
   const numeric = { ...cell, textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' };
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // Not a scrolling box: one without a link to focus would be out of reach of the keyboard (axe's
+    // scrollable-region-focusable); the columns wrap their headers instead.
+    <div>
       <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: token.fontSizeSM }}>
         <caption style={{ textAlign: 'left', color: token.colorTextSecondary, paddingBottom: token.paddingXXS }}>{caption}</caption>
         <thead>
