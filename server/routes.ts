@@ -12,6 +12,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { exportDownloadRoutes, exportTicketRoutes } from './modules/exports/exports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dashboardChartRoutes } from './modules/dashboard/dashboard-charts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
@@ -61,6 +62,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   hostsRoutes,
   bookingsRoutes,
   dashboardRoutes,
+  dashboardChartRoutes,
   listingsRoutes,
   listingsMapRoutes,
   propertyApprovalsRoutes,

@@ -31,6 +31,8 @@ import { createBookingsRepository } from './modules/bookings/bookings.repository
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createDashboardChartsRepository } from './modules/dashboard/dashboard-charts.repository';
+import { createDashboardChartsService } from './modules/dashboard/dashboard-charts.service';
 import { createExportsRepository } from './modules/exports/exports.repository';
 import { createExportsService } from './modules/exports/exports.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
@@ -113,6 +115,7 @@ export function createServices(deps: ServiceDeps) {
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
+  const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle), pages });
   const accounts = createAccountRepository(handle.db);
   const staff = createStaffService({ db: handle.db, repository: createStaffRepository(handle.db), accounts, audit, passwords, clock, log });
   const account = createAccountService({
@@ -141,6 +144,7 @@ export function createServices(deps: ServiceDeps) {
     hosts,
     bookings,
     dashboard,
+    dashboardCharts,
     listings,
     listingsMap,
     propertyApprovals,

@@ -260,19 +260,28 @@ export const users = pgTable(
       .where(sql`is_host`),
     // Every user by name: the bookings' Guest sort walks it (migration 0010).
     index('users_name_sort_idx').on(table.name, table.id),
+    // The dashboard's new hosts per week and the hosts list's joined-on range (migration 0025).
+    index('users_hosts_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.isHost}`),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
 );
 
-export const hostVerifications = pgTable('host_verifications', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  idType: text('id_type').notNull(),
-  country: text('country').notNull(),
-  idDocumentUrl: text('id_document_url').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const hostVerifications = pgTable(
+  'host_verifications',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idType: text('id_type').notNull(),
+    country: text('country').notNull(),
+    idDocumentUrl: text('id_document_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // The dashboard's verification backlog counts submissions up to a day (migration 0025).
+  (table) => [index('host_verifications_created_idx').on(table.createdAt)],
+);
 
 /** A host's property. Its listing review and its property approval are two separate decisions. */
 export const properties = pgTable(
@@ -403,6 +412,8 @@ export const bookings = pgTable(
     index('bookings_status_check_out_idx').on(table.status, table.checkOutDate.asc().nullsLast(), table.id),
     index('bookings_status_check_out_desc_idx').on(table.status, table.checkOutDate.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('bookings_status_total_idx').on(table.status, table.total, table.id),
+    // The bookings list's booked-on range, which a dashboard chart's bar opens (migration 0025).
+    index('bookings_created_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -460,10 +471,14 @@ export const conversations = pgTable(
     lastMessageText: text('last_message_text'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When staff first wrote in it, kept by a trigger on messages (migration 0025); null until then. */
+    firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('conversations_last_message_idx').on(table.lastMessageAt.desc(), table.id.desc()),
     index('conversations_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    // The dashboard's conversations opened per day (migration 0025).
+    index('conversations_created_idx').on(table.createdAt, table.firstStaffReplyAt),
   ],
 );
 
@@ -652,4 +667,59 @@ export const livePresence = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.resource, table.recordId, table.administratorId] })],
+);
+
+/**
+ * Bookings per day of booking (UTC) and status, kept by the bookings' triggers (migration 0025) in the
+ * writer's slot like list_counters (decision 016), so the dashboard's booking charts sum at most a few
+ * rows a day instead of reading a year of bookings. A day's figure is the sum of its slots.
+ */
+export const bookingDays = pgTable(
+  'booking_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    slot: smallint('slot').notNull(),
+    bookings: bigint('bookings', { mode: 'number' }).notNull().default(0),
+    /** The sum of the bookings' totals (numeric, exact). */
+    value: numeric('value').notNull().default('0'),
+    disputed: bigint('disputed', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.status, table.slot] })],
+);
+
+/**
+ * The first decision on each listing, property and host, from the audit trail (a trigger on
+ * audit_events, migration 0025): when the record was submitted and when it was first decided. The
+ * dashboard's time to a decision and verification backlog read it instead of searching the trail for
+ * each record's first decision.
+ */
+export const reviewWaits = pgTable(
+  'review_waits',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entityType, table.entityId] }),
+    index('review_waits_decided_idx').on(table.entityType, table.decidedAt, table.submittedAt),
+  ],
+);
+
+/**
+ * The verification backlog's changes per day (UTC), in the writer's slot: +1 the day a host's
+ * verification was submitted, -1 the day of the host's first decision (or of the verification, if the
+ * decision came first). Kept by triggers on host_verifications and review_waits (migration 0025); the
+ * backlog at the end of a day is the sum of every change up to it.
+ */
+export const hostBacklogDays = pgTable(
+  'host_backlog_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.slot] })],
 );

@@ -13,8 +13,8 @@ import type { Database } from '../db/client';
 import { dataVersions } from '../db/schema';
 import { searchTerm } from './paging';
 
-/** The tables whose writes the triggers of migration 0007 version. */
-export type VersionedTable = 'bookings' | 'email_subscribers' | 'feedbacks' | 'host_interest_submissions' | 'properties' | 'users';
+/** The tables whose writes the triggers of migration 0007 version (review_waits: migration 0025, the dashboard's decision chart). */
+export type VersionedTable = 'bookings' | 'email_subscribers' | 'feedbacks' | 'host_interest_submissions' | 'properties' | 'review_waits' | 'users';
 
 /** Counts a page's total, remembered for its search (see `PageCache.page`). */
 type RememberTotal = (count: () => Promise<number>) => Promise<number>;

@@ -40,3 +40,12 @@ export function isValidEmail(email: string): boolean {
   const domain = email.slice(at + 1);
   return !domain.includes('@') && domain.slice(1, -1).includes('.');
 }
+
+export const DAY_MESSAGE = 'Dates must be real days written YYYY-MM-DD.';
+
+/** A day as YYYY-MM-DD that the calendar has (no 2025-02-30): the dashboard's ranges and the lists' created-on filters. */
+export const daySchema = z.string().refine((text) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}, DAY_MESSAGE);

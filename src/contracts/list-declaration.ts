@@ -58,7 +58,9 @@ export interface ListResourceOptions {
 /** What a list's own filter parameter holds; list-resource.ts turns each into its query schema. */
 export type ListFilterKind =
   /** A record's id: a whole number from 1 to 2,147,483,647. */
-  'id';
+  | 'id'
+  /** A day, YYYY-MM-DD (UTC): `createdFrom` and `createdTo` keep the rows created from and to these days, both included. */
+  | 'date';
 
 /** A list as its contract states it, row schema aside: what is particular to it; `declareList` fills in the rest. */
 export interface ListDeclaration<Sort extends string, Status extends string = never> {

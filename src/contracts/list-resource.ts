@@ -3,6 +3,7 @@
 // reads both; the web app reads only the types.
 import { z } from 'zod';
 import type { ListDefinition, ListFilterKind } from './list-declaration';
+import { daySchema } from './common';
 import { listQuerySchema, type ListQuery } from './paging';
 
 export { csvFieldOf, csvHeaderOf, type CsvColumn, type ListDefinition, type SortOrder } from './list-declaration';
@@ -10,6 +11,7 @@ export { csvFieldOf, csvHeaderOf, type CsvColumn, type ListDefinition, type Sort
 /** The schema of each kind of a list's own filter parameters. */
 const FILTER_SCHEMAS: Record<ListFilterKind, z.ZodType> = {
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  date: daySchema.optional(),
 };
 
 /**

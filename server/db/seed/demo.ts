@@ -99,6 +99,45 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
     propertyTitles: properties.map((property) => property.title),
   });
   await insertLandingData(transaction, context);
+  await insertDecisions(transaction, context, { hosts, hostIds, properties, propertyIds });
+}
+
+const HOUR_MS = 3_600_000;
+const DECIDED_LISTINGS: Partial<Record<string, 'approve' | 'decline'>> = { Approved: 'approve', Declined: 'decline', Rejected: 'decline' };
+const DECIDED_PROPERTIES: Partial<Record<string, 'approve' | 'decline'>> = { confirmed: 'approve', declined: 'decline' };
+
+/**
+ * The audit trail behind the demo's decided records, so the dashboard's time to a decision and
+ * verification backlog have data (decision 028): each decided listing, property and approved host
+ * was decided hours to days after it was submitted, by nobody in particular (no staff account yet).
+ */
+async function insertDecisions(
+  transaction: Transaction,
+  context: DemoContext,
+  records: { hosts: UserRow[]; hostIds: number[]; properties: PropertyRow[]; propertyIds: number[] },
+): Promise<void> {
+  const { random, reference } = context;
+  const decidedAfter = (submitted: Date) => new Date(Math.min(reference.getTime(), submitted.getTime() + (1 + 120 * random.next() ** 3) * HOUR_MS));
+  const entries: (typeof schema.auditEvents.$inferInsert)[] = [];
+  records.properties.forEach((property, index) => {
+    const entityId = records.propertyIds[index] as number;
+    const listing = DECIDED_LISTINGS[property.listingStatus];
+    if (listing) entries.push({ action: `listing.${listing}`, entityType: 'listing', entityId, createdAt: decidedAfter(property.createdAt) });
+    const approval = DECIDED_PROPERTIES[property.approvalStatus];
+    if (approval) entries.push({ action: `property.${approval}`, entityType: 'property', entityId, createdAt: decidedAfter(property.createdAt) });
+  });
+  records.hosts.forEach((host, index) => {
+    if (host.statusHost !== 'Confirmed') return;
+    entries.push({
+      action: 'host.approve',
+      entityType: 'host',
+      entityId: records.hostIds[index] as number,
+      createdAt: decidedAfter(addDays(host.createdAt, 5)),
+    });
+  });
+  // The trail is append-only: its ids follow time.
+  entries.sort((first, second) => (first.createdAt as Date).getTime() - (second.createdAt as Date).getTime());
+  await transaction.insert(schema.auditEvents).values(entries);
 }
 
 function range(length: number): number[] {

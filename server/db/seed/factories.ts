@@ -178,7 +178,8 @@ function makeAddress(random: Random, city: City): string {
 export function makeUser(random: Random, options: { isHost: boolean; serial: number; reference: Date; city?: City }): UserRow {
   const city = options.city ?? pickCity(random);
   const name = makePersonName(random);
-  const createdAt = random.daysBefore(options.reference, 30, 3 * 365);
+  // Hosts joined over the last two years, more of them lately; guests over three.
+  const createdAt = options.isHost ? random.recentDaysBefore(options.reference, 1, 2 * 365) : random.daysBefore(options.reference, 30, 3 * 365);
   return {
     isHost: options.isHost,
     name,
@@ -226,7 +227,7 @@ export function makeProperty(random: Random, options: { hostId: number; city: Ci
   const { city } = options;
   const listingStatus = random.weighted(LISTING_STATUS_WEIGHTS);
   const isDeclined = listingStatus === 'Declined' || listingStatus === 'Rejected';
-  const createdAt = random.daysBefore(options.reference, 1, 2 * 365);
+  const createdAt = random.recentDaysBefore(options.reference, 1, 2 * 365);
   const hasFreeParking = random.chance(0.5);
   return {
     hostId: options.hostId,
@@ -269,7 +270,7 @@ function roundCoordinate(value: number): number {
 
 /** Check-in dates that fit the status: completed stays are past, pending and confirmed mostly ahead. */
 function makeCheckIn(random: Random, status: BookingStatus, reference: Date): Date {
-  if (status === 'completed') return random.daysBefore(reference, 3, 700);
+  if (status === 'completed') return random.recentDaysBefore(reference, 3, 700);
   if (status === 'cancelled') return random.daysBefore(reference, -120, 600);
   return random.daysBefore(reference, -150, 2);
 }
@@ -296,7 +297,11 @@ export function makeBooking(
     isPetComing: random.chance(0.1),
     isCancelled,
     isDisputed: (status === 'completed' || status === 'cancelled') && random.chance(0.04),
-    createdAt: random.dateBetween(minDate(addDays(checkIn, -60), addDays(options.reference, -1)), minDate(addDays(checkIn, -1), options.reference)),
+    // Stays still ahead were booked up to eight months before, so recent months are not all of them.
+    createdAt: random.dateBetween(
+      minDate(addDays(checkIn, status === 'pending' || status === 'confirmed' ? -240 : -60), addDays(options.reference, -1)),
+      minDate(addDays(checkIn, -1), options.reference),
+    ),
   };
 }
 

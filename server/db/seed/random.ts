@@ -66,6 +66,15 @@ export class Random {
     return new Date(Math.floor(milliseconds / 1000) * 1000);
   }
 
+  /**
+   * A date `minDays` to `maxDays` days before `reference`, more often recent than not (the density
+   * falls linearly to nothing at `maxDays`): a marketplace that grows. One draw, as daysBefore.
+   */
+  recentDaysBefore(reference: Date, minDays: number, maxDays: number): Date {
+    const days = minDays + (maxDays - minDays) * (1 - Math.sqrt(this.next()));
+    return new Date(Math.floor((reference.getTime() - days * DAY_MS) / 1000) * 1000);
+  }
+
   /** A date `minDays` to `maxDays` days before `reference`. */
   daysBefore(reference: Date, minDays: number, maxDays: number): Date {
     return this.dateBetween(addDays(reference, -maxDays), addDays(reference, -minDays));

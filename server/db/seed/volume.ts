@@ -18,6 +18,7 @@ import {
 } from './factories';
 import { AUDIT_DECLINE_REASONS, CITIES, demoPropertyImageUrl, type City } from './names';
 import { Random, mixSeed } from './random';
+import { SubmissionTimeline, decisionWaitMs, replyWaitMs } from './timelines';
 import { SEEDED_TABLES, countRows, type SeedSummary } from './tables';
 
 interface VolumeOptions {
@@ -44,6 +45,7 @@ interface VolumePlan {
   bookings: number;
   audit: number;
   feedbacks: number;
+  conversations: number;
   submissions: number;
   subscribers: number;
   imagesPerProperty: number;
@@ -67,6 +69,7 @@ const STREAM = {
   submission: 9,
   subscriber: 10,
   audit: 11,
+  conversation: 12,
 } as const;
 
 /** Tables loaded by COPY with explicit ids (host_verifications is keyed by user). */
@@ -79,6 +82,8 @@ const TABLES_WITH_IDS = [
   'host_interest_submissions',
   'email_subscribers',
   'audit_events',
+  'conversations',
+  'messages',
 ] as const;
 const LOADED_TABLES = [...TABLES_WITH_IDS, 'host_verifications'] as const;
 
@@ -89,6 +94,7 @@ function planVolume(hosts: number, bookings: number, audit = bookings): VolumePl
     bookings,
     audit,
     feedbacks: Math.floor(bookings / 10),
+    conversations: clamp(Math.floor(hosts / 5), 8, 50_000),
     submissions: clamp(Math.floor(hosts / 25), 30, 4_000),
     subscribers: clamp(Math.floor(hosts / 20), 40, 5_000),
     imagesPerProperty: IMAGES_PER_PROPERTY,
@@ -113,6 +119,9 @@ interface VolumeContext {
   layout: HostLayout;
   /** Price per night by property id, so bookings can be priced without re-reading properties. */
   prices: Uint16Array;
+  /** When each property (by id) and each host's verification (by host id) was submitted, for the audit trail's decisions. */
+  propertySubmittedAt: Float64Array;
+  hostVerifiedAt: Float64Array;
   /** The administrators at seed time, who the audit entries name (none: entries name nobody). */
   administratorIds: number[];
   log: (line: string) => void;
@@ -136,6 +145,8 @@ export async function seedVolume(handle: DatabaseHandle, options: VolumeOptions)
     plan,
     layout,
     prices: new Uint16Array(layout.propertyTotal + 1),
+    propertySubmittedAt: new Float64Array(layout.propertyTotal + 1),
+    hostVerifiedAt: new Float64Array(plan.hosts + 1),
     administratorIds: [],
     log,
   };
@@ -242,6 +253,8 @@ async function copyAllTables(loader: BulkLoader, context: VolumeContext): Promis
     { table: 'host_interest_submissions', columns: SUBMISSION_COLUMNS, rows: plan.submissions, lines: () => submissionLines(context) },
     { table: 'email_subscribers', columns: SUBSCRIBER_COLUMNS, rows: plan.subscribers, lines: () => subscriberLines(context) },
     { table: 'audit_events', columns: AUDIT_COLUMNS, rows: plan.audit, lines: () => auditLines(context) },
+    { table: 'conversations', columns: CONVERSATION_COLUMNS, rows: plan.conversations, lines: () => conversationLines(context) },
+    { table: 'messages', columns: MESSAGE_COLUMNS, rows: plan.conversations * 4, lines: () => messageLines(context) },
   ];
   for (const load of loads) {
     await timed(context.log, `copy ${load.table} (about ${load.rows.toLocaleString('en-US')} rows)`, () => loader.copy(load.table, load.columns, load.lines()));
@@ -314,6 +327,7 @@ function* verificationLines(context: VolumeContext): Generator<string> {
     const host = makeHost(context, index);
     if (host.statusHost !== 'Confirmed' && !random.chance(0.75)) continue;
     const row = makeVerification(random, index + 1, host);
+    context.hostVerifiedAt[index + 1] = row.createdAt.getTime();
     yield toCopyLine([row.userId, row.idType, row.country, row.idDocumentUrl, row.createdAt]);
   }
 }
@@ -363,6 +377,7 @@ function* propertyLines(context: VolumeContext): Generator<string> {
       propertyId += 1;
       const row = makeProperty(random, { hostId: hostIndex + 1, city, reference: context.reference });
       context.prices[propertyId] = row.pricePerNight;
+      context.propertySubmittedAt[propertyId] = row.createdAt.getTime();
       yield toCopyLine([
         propertyId,
         row.hostId,
@@ -605,18 +620,27 @@ function* auditLines(context: VolumeContext): Generator<string> {
   const end = context.reference.getTime();
   const step = (AUDIT_YEARS * 365 * 86_400_000) / Math.max(1, plan.audit);
   const start = end - AUDIT_YEARS * 365 * 86_400_000;
-  const propertyTotal = Math.max(1, context.layout.propertyTotal);
+  const properties = new SubmissionTimeline(context.propertySubmittedAt);
+  const verifications = new SubmissionTimeline(context.hostVerifiedAt);
   for (let id = 1; id <= plan.audit; id += 1) {
     let action = random.weighted(AUDIT_ACTION_WEIGHTS);
     const administratorId = administratorIds.length === 0 ? null : random.pick(administratorIds);
     // A staff entry names a staff account; without one there are none.
     if (entityOf(action) === 'staff' && administratorId === null) action = 'host.update';
+    const instant = start + (id - 1 + random.next()) * step;
+    // A decision is on a record submitted a wait before it (none yet: the entry is a host edit instead).
+    let decided: number | undefined;
+    if (action === 'host.approve' || action.startsWith('listing.') || action.startsWith('property.')) {
+      const timeline = action === 'host.approve' ? verifications : properties;
+      decided = timeline.pickSubmittedBefore(random, instant - decisionWaitMs(random, (instant - start) / (end - start)));
+      if (decided === undefined) action = 'host.update';
+    }
     const entityType = entityOf(action);
     const entityId =
-      entityType === 'host'
-        ? random.int(1, plan.hosts)
-        : entityType === 'listing' || entityType === 'property'
-          ? random.int(1, propertyTotal)
+      decided !== undefined
+        ? decided
+        : entityType === 'host'
+          ? random.int(1, plan.hosts)
           : entityType === 'promo'
             ? random.int(1, PROMO_IDS)
             : action.startsWith('account.')
@@ -624,7 +648,7 @@ function* auditLines(context: VolumeContext): Generator<string> {
               : random.pick(administratorIds);
     const reason = action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
     const { before, after } = auditChange(random, action, reason);
-    const createdAt = new Date(Math.floor((start + (id - 1 + random.next()) * step) / 1000) * 1000);
+    const createdAt = new Date(Math.floor(instant / 1000) * 1000);
     yield toCopyLine([
       id,
       administratorId,
@@ -636,5 +660,58 @@ function* auditLines(context: VolumeContext): Generator<string> {
       after === null ? null : JSON.stringify(after),
       createdAt,
     ]);
+  }
+}
+
+const CONVERSATION_COLUMNS = ['id', 'user_id', 'title', 'unread_count', 'last_message_text', 'last_message_at', 'created_at'] as const;
+const MESSAGE_COLUMNS = ['id', 'conversation_id', 'is_from_admin', 'body', 'read_at', 'created_at'] as const;
+
+const CHAT_OPENINGS = ['Is the flat free next weekend?', 'Can I check in after midnight?', 'Is parking included?', 'My payment failed twice.'] as const;
+const CHAT_REPLIES = ['Thanks for writing, let me check.', 'Yes, that works.', 'I have asked the host for you.', 'Please try again now.'] as const;
+/** Share of conversations staff never answered. */
+const UNANSWERED_SHARE = 0.12;
+
+interface VolumeMessage {
+  isFromAdmin: boolean;
+  body: string;
+  at: Date;
+}
+
+/**
+ * Conversation `index`: opened over the last two years (more lately) by a guest's first message, a
+ * first staff reply after minutes to hours (sooner as time goes on) unless it is one of the few never
+ * answered, then a few more. Rebuilt from its own stream, so the messages can be written after it.
+ */
+function makeConversation(context: VolumeContext, index: number) {
+  const random = new Random(mixSeed(context.seed, STREAM.conversation, index));
+  const openedAt = random.recentDaysBefore(context.reference, 0, 2 * 365);
+  const progress = 1 - (context.reference.getTime() - openedAt.getTime()) / (2 * 365 * 86_400_000);
+  const messages: VolumeMessage[] = [{ isFromAdmin: false, body: random.pick(CHAT_OPENINGS), at: openedAt }];
+  if (!random.chance(UNANSWERED_SHARE)) {
+    let at = openedAt.getTime() + replyWaitMs(random, progress);
+    for (let count = random.int(1, 4), isFromAdmin = true; count > 0; count -= 1, isFromAdmin = !isFromAdmin) {
+      messages.push({ isFromAdmin, body: random.pick(isFromAdmin ? CHAT_REPLIES : CHAT_OPENINGS), at: new Date(Math.floor(at / 1000) * 1000) });
+      at += random.int(1, 90) * 60_000;
+    }
+  }
+  const userId = context.plan.hosts + random.int(1, context.plan.guests);
+  return { userId, title: `Conversation ${index + 1}`, openedAt, messages };
+}
+
+function* conversationLines(context: VolumeContext): Generator<string> {
+  for (let index = 0; index < context.plan.conversations; index += 1) {
+    const conversation = makeConversation(context, index);
+    const last = conversation.messages[conversation.messages.length - 1] as VolumeMessage;
+    yield toCopyLine([index + 1, conversation.userId, conversation.title, 0, last.body, last.at, conversation.openedAt]);
+  }
+}
+
+function* messageLines(context: VolumeContext): Generator<string> {
+  let id = 0;
+  for (let index = 0; index < context.plan.conversations; index += 1) {
+    for (const message of makeConversation(context, index).messages) {
+      id += 1;
+      yield toCopyLine([id, index + 1, message.isFromAdmin, message.body, message.at, message.at]);
+    }
   }
 }

@@ -4,6 +4,7 @@ import type { Booking } from '../../../src/contracts/bookings';
 import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
+import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
 import { readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
@@ -20,6 +21,8 @@ interface BookingFilter {
    * the count and the export read their bookings by key, with no pattern left to plan.
    */
   sources?: SearchSources;
+  /** Booked from and to these days (the list's createdFrom and createdTo). */
+  created?: CreatedRange;
 }
 
 /** The guests and properties a search matches, at most `limit` of each (`findSearchSources`). */
@@ -116,6 +119,7 @@ function searchCondition(filter: BookingFilter & { pattern: string }): SQL {
 
 function filterCondition(filter: BookingFilter): SQL | undefined {
   return and(
+    createdRangeCondition(bookings.createdAt, filter.created),
     filter.status ? eq(bookings.status, filter.status) : undefined,
     filter.pattern ? searchCondition({ ...filter, pattern: filter.pattern }) : undefined,
   );
@@ -241,9 +245,10 @@ export function createBookingsRepository(db: Database) {
     },
 
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
-      if (!request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
-      const { sources } = request;
-      if (request.pattern && sources && (request.sort === undefined || request.sort === 'id')) return narrowPageById({ ...request, sources });
+      const { sources, created } = request;
+      // A booked-on range is a day or a week of bookings: read from its index, not by the shortcuts below.
+      if (!created && !request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
+      if (!created && request.pattern && sources && (request.sort === undefined || request.sort === 'id')) return narrowPageById({ ...request, sources });
       // The page's ids first, then only their guests and properties: a search's matches are not all joined to be sorted.
       return deferredPage<BookingRow>(db, {
         table: bookings,
@@ -257,6 +262,11 @@ export function createBookingsRepository(db: Database) {
 
     async count(filter: BookingFilter): Promise<number> {
       // Unsearched totals come from the counters the triggers keep; a search is counted for real.
+      // A booked-on range (a day or a week) is counted from its index, search and status included.
+      if (filter.created) {
+        const [row] = await db.select({ total: count() }).from(bookings).where(filterCondition(filter));
+        return row.total;
+      }
       if (!filter.pattern) return readCounter(db, 'bookings', filter.status);
       // Distinct ids from the (guest_id, status, id) and (property_id, status, id) indexes: no pass over every booking.
       const status = filter.status === undefined ? sql`` : sql` AND matched.status = ${filter.status}`;
@@ -368,6 +378,7 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
     pattern: request.pattern,
     id: request.searchedId,
     sources: request.hints?.sources as SearchSources | undefined,
+    created: createdRangeOf(request.filters),
   });
 
   return {

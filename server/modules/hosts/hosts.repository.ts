@@ -4,6 +4,7 @@ import type { HostListItem } from '../../../src/contracts/hosts';
 import type { HostSort } from '../../../src/contracts/lists/hosts';
 import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
+import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
@@ -68,7 +69,12 @@ function searchCondition(pattern: string, id: number | undefined): SQL {
 /** The list's search (name, email, or an exact userId) and status filter. */
 function filterCondition(filter: ListFilter<HostStatus>): SQL | undefined {
   const search = filter.pattern ? searchCondition(filter.pattern, filter.searchedId) : undefined;
-  return and(isHost, filter.status ? eq(users.statusHost, filter.status) : undefined, search);
+  return and(
+    isHost,
+    filter.status ? eq(users.statusHost, filter.status) : undefined,
+    search,
+    createdRangeCondition(users.createdAt, createdRangeOf(filter.filters)),
+  );
 }
 
 function orderBy(sort: HostSort | undefined, order: 'asc' | 'desc'): SQL[] {
@@ -112,7 +118,7 @@ export function hostsListSource(db: Database): ListSource<HostListItem, HostSort
 
     async count(filter) {
       // Unsearched totals come from the counters the triggers keep; a search is counted for real.
-      if (!filter.pattern) return readCounter(db, 'hosts', filter.status);
+      if (!filter.pattern && !createdRangeOf(filter.filters)) return readCounter(db, 'hosts', filter.status);
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(users)

@@ -1,13 +1,34 @@
 // The controls around a list screen's rows: the title bar with Export CSV and Refresh, the search
 // and status filter, the error banners, and the pagination control or "Show More" under the rows.
-import { Alert, Button, Flex, Radio, Typography } from 'antd';
+import { Alert, Button, Flex, Radio, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { usePermission } from '../access';
 import { ListErrorAlert } from '../components/list-error-alert';
 import { PaginationControl } from '../components/pagination-control';
 import { SearchInput } from '../components/search-input';
 import { buttonLoading, DownloadOutlined, ReloadOutlined } from '../icons';
+import { formatDate } from '../../lib/format';
 import { useListContext, useListText } from './list-context';
+
+/**
+ * The created-on days a call narrows the list to (createdFrom, createdTo: a dashboard chart's bar opens
+ * its list so), shown with a way back to every date; nothing when the list is not narrowed so.
+ */
+function CreatedRangeTag() {
+  const list = useListContext();
+  const { t } = useListText();
+  const { createdFrom, createdTo } = list.extraFilters;
+  if (!createdFrom && !createdTo) return null;
+  const day = (value: string | undefined) => (value ? formatDate(value) : '…');
+  return (
+    <Flex gap={4} align="center">
+      <Tag style={{ margin: 0 }}>{t('admin.list.createdRange', { from: day(createdFrom), to: day(createdTo) })}</Tag>
+      <Button size="small" type="link" onClick={() => list.clearExtraFilters(['createdFrom', 'createdTo'])}>
+        {t('admin.list.clearCreatedRange')}
+      </Button>
+    </Flex>
+  );
+}
 
 /** The list's title, the page's own buttons (`actions`), Export CSV where the role may export, and Refresh. */
 export function ListTitleBar({ actions }: { actions?: ReactNode }) {
@@ -45,6 +66,7 @@ export function ListFilterBar({ toolbar }: { toolbar?: ReactNode }) {
     <Flex wrap gap={12} justify="space-between" align="center">
       <SearchInput value={list.search} placeholder={text('search')} onSearch={list.setSearch} />
       {toolbar}
+      <CreatedRangeTag />
       {statusChoices.length > 0 ? (
         // antd's group draws no radiogroup role: the wrapper gives the choices their name.
         <div role="radiogroup" aria-label={text('filtersLabel')}>

@@ -165,6 +165,11 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     /** The list's own filters (`filters` of its definition), as the URL holds them. */
     extraFilters: extra,
     setExtraFilter: (field: string, value: string | undefined) => setFilter(field, value),
+    /** Clears several of the list's own filters at once (the created-on range's two days). */
+    clearExtraFilters: (fields: readonly string[]) => {
+      table.setFilters(filtersOf(search, status, { ...extra, ...Object.fromEntries(fields.map((field) => [field, ''])) }));
+      table.setCurrentPage(1);
+    },
     sorter,
     sortBy: (field: string) => {
       table.setSorters([nextSort(sorter, field)]);

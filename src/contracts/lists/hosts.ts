@@ -21,6 +21,8 @@ export const declaration = declareList({
   statuses: HOST_STATUSES,
   defaultOrder: { order: 'desc' },
   searchFields: ['name', 'email', 'userId'],
+  /** Joined from and to these days (UTC, both included): a bar of the dashboard's host chart. */
+  filters: { createdFrom: 'date', createdTo: 'date' },
   idSearch: { allowHash: false },
   /** docs/product.md §23: 8 hosts per page. */
   pageSize: 8,

@@ -5,8 +5,11 @@ import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { useReadableResources } from '../../access';
 import { ADMIN_CALLS, RESOURCES } from '../../resources';
+import { OnView } from './on-view';
 
 const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
+// The charts and their library load when they come into view, so the back-office's first load stays within its budget (decision 028).
+const Trends = lazy(() => import('./charts/trends'));
 // Leaflet and the map's code load only when the map is shown (docs/decisions/029).
 const ListingsMapSection = lazy(() => import('./listings-map/listings-map-section'));
 /** The resource whose screen a card opens: the registry entry listed at the card's address. */
@@ -122,8 +125,17 @@ export function DashboardPage() {
             </Row>
           </section>
         ))}
+      {/* Keyed: antd's Space keys its items by position, and the skeleton before it comes and goes. */}
+      <section key="trends" aria-label={translate('admin.charts.title')}>
+        <h3 style={{ ...headingStyle(token), fontSize: 16, lineHeight: token.lineHeightHeading3, margin: '0 0 0.5em' }}>{translate('admin.charts.title')}</h3>
+        <OnView placeholderHeight={320}>
+          <Suspense fallback={<Skeleton active />}>
+            <Trends />
+          </Suspense>
+        </OnView>
+      </section>
       {readable.has('listings') && (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense key="map" fallback={<Skeleton active />}>
           <ListingsMapSection />
         </Suspense>
       )}

@@ -1,0 +1,115 @@
+// One chart drawn with recharts (decision 028): bars (stacked where the spec says) and lines over the
+// buckets, a second axis on the right when a series asks for one, a tooltip and a legend in the shown
+// language. A click on a bucket opens its list; the table view offers the same as links for the keyboard.
+import { theme } from 'antd';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ChartFormat } from './chart-format';
+import type { ChartSpec, SeriesSpec } from './chart-specs';
+
+export type ChartPoint = { from: string; to: string } & Record<string, unknown>;
+
+interface ChartFigureProps {
+  spec: ChartSpec;
+  points: readonly ChartPoint[];
+  format: ChartFormat;
+  label: (series: SeriesSpec) => string;
+  title: string;
+  /** A horizontal line across the chart on the left axis (the range's mean per bucket). */
+  reference?: number;
+  onOpen?: (point: ChartPoint) => void;
+}
+
+/** The legend: each drawn series' swatch (hidden from assistive technology) and its name. */
+function SeriesLegend({
+  series,
+  label,
+  colorOf,
+}: {
+  series: readonly SeriesSpec[];
+  label: (series: SeriesSpec) => string;
+  colorOf: (series: SeriesSpec) => string;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: token.marginSM, margin: 0, padding: 0, listStyle: 'none' }}>
+      {series.map((one) => (
+        <li key={one.key} style={{ display: 'flex', alignItems: 'center', gap: token.marginXXS, fontSize: token.fontSizeSM }}>
+          <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: colorOf(one) }} />
+          {label(one)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ChartFigure({ spec, points, format, label, title, reference, onOpen }: ChartFigureProps) {
+  const { token } = theme.useToken();
+  const drawn = spec.series.filter((series) => series.kind !== 'column');
+  const axisValue = (axis: 'left' | 'right') => drawn.find((series) => (series.axis ?? 'left') === axis)?.value;
+  const left = axisValue('left') ?? 'count';
+  const right = axisValue('right');
+  const colorOf = (series: SeriesSpec) => token[series.color];
+  const seriesOf = (name: unknown) => drawn.find((series) => label(series) === name);
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <ComposedChart
+        data={points as ChartPoint[]}
+        title={title}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        style={{ cursor: onOpen ? 'pointer' : undefined }}
+        onClick={(state) => {
+          const point = points[Number(state.activeTooltipIndex)];
+          if (onOpen && point) onOpen(point);
+        }}
+      >
+        <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
+        <XAxis dataKey="from" tickFormatter={(day: string) => format.day(day)} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} minTickGap={24} />
+        <YAxis yAxisId="left" tickFormatter={(value: number) => format.tick(left, value)} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} width={56} />
+        {right && (
+          <YAxis
+            yAxisId="right"
+            orientation="right"
+            tickFormatter={(value: number) => format.tick(right, value)}
+            tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
+            width={56}
+          />
+        )}
+        <Tooltip
+          labelFormatter={(_label, payload) => {
+            const point = payload?.[0]?.payload as ChartPoint | undefined;
+            return point ? format.period(point) : '';
+          }}
+          formatter={(value, name) => [format.value(seriesOf(name)?.value ?? 'count', value as number | null), name]}
+        />
+        {/* Our own legend: recharts names its swatches "<series> legend icon", in English whatever the language. */}
+        <Legend content={<SeriesLegend series={drawn} label={label} colorOf={colorOf} />} />
+        {reference !== undefined && <ReferenceLine yAxisId="left" y={reference} stroke={token.colorTextTertiary} strokeDasharray="4 4" />}
+        {drawn.map((series) =>
+          series.kind === 'bar' ? (
+            <Bar
+              key={series.key}
+              dataKey={series.key}
+              name={label(series)}
+              yAxisId={series.axis ?? 'left'}
+              stackId={series.stack}
+              fill={colorOf(series)}
+              isAnimationActive={false}
+            />
+          ) : (
+            <Line
+              key={series.key}
+              dataKey={series.key}
+              name={label(series)}
+              yAxisId={series.axis ?? 'left'}
+              stroke={colorOf(series)}
+              strokeWidth={2}
+              dot={points.length <= 60}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ),
+        )}
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,93 @@
+// What each dashboard chart draws from its call's answer (src/contracts/dashboard-charts.ts): its
+// series (bars, stacked or not, and lines, on the left or right axis), how each value reads, and the
+// list a bucket opens, filtered to the bucket's days through the lists' createdFrom/createdTo filters.
+import type { ChartName } from '../../../../contracts/dashboard-chart-names';
+
+export type ValueKind = 'count' | 'money' | 'share' | 'hours' | 'minutes';
+
+export interface SeriesSpec {
+  key: string;
+  kind: 'bar' | 'line' | 'column';
+  /** Bars sharing a stack are drawn on top of each other. */
+  stack?: string;
+  axis?: 'left' | 'right';
+  value: ValueKind;
+  /** An antd colour token's name. */
+  color: 'colorPrimary' | 'colorWarning' | 'colorError' | 'colorSuccess' | 'colorInfo' | 'colorTextTertiary' | 'purple' | 'cyan';
+}
+
+export interface ChartSpec {
+  name: ChartName;
+  /** Drawn; a `column` kind is only in the table and the CSV. */
+  series: readonly SeriesSpec[];
+  /** The list a bucket opens: its path and the filters besides the bucket's days. */
+  list?: { path: string; query?: Readonly<Record<string, string>> };
+}
+
+export const CHART_SPECS: readonly ChartSpec[] = [
+  {
+    name: 'bookings',
+    series: [
+      { key: 'confirmed', kind: 'bar', stack: 'status', value: 'count', color: 'colorPrimary' },
+      { key: 'pending', kind: 'bar', stack: 'status', value: 'count', color: 'colorWarning' },
+      { key: 'cancelled', kind: 'bar', stack: 'status', value: 'count', color: 'colorError' },
+      { key: 'completed', kind: 'bar', stack: 'status', value: 'count', color: 'colorSuccess' },
+      { key: 'total', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+    ],
+    list: { path: '/bookings' },
+  },
+  {
+    name: 'booking-value',
+    series: [
+      { key: 'value', kind: 'bar', value: 'money', color: 'colorPrimary' },
+      { key: 'averageBookingValue', kind: 'line', axis: 'right', value: 'money', color: 'colorWarning' },
+      { key: 'bookings', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+    ],
+    list: { path: '/bookings' },
+  },
+  {
+    name: 'cancellations',
+    series: [
+      { key: 'cancellationRate', kind: 'line', value: 'share', color: 'colorError' },
+      { key: 'disputedShare', kind: 'line', value: 'share', color: 'purple' },
+      { key: 'bookings', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      { key: 'cancelled', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      { key: 'disputed', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+    ],
+    list: { path: '/bookings', query: { status: 'cancelled' } },
+  },
+  {
+    name: 'hosts',
+    series: [
+      { key: 'newHosts', kind: 'bar', value: 'count', color: 'colorPrimary' },
+      { key: 'backlog', kind: 'line', axis: 'right', value: 'count', color: 'colorWarning' },
+    ],
+    list: { path: '/hosts' },
+  },
+  {
+    name: 'decisions',
+    series: [
+      { key: 'listingMedianSeconds', kind: 'line', value: 'hours', color: 'colorPrimary' },
+      { key: 'listingP90Seconds', kind: 'line', value: 'hours', color: 'cyan' },
+      { key: 'propertyMedianSeconds', kind: 'line', value: 'hours', color: 'colorWarning' },
+      { key: 'propertyP90Seconds', kind: 'line', value: 'hours', color: 'colorError' },
+      { key: 'listingDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      { key: 'propertyDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+    ],
+    // Activity has no created-on range yet (decision 028): a bucket opens nothing rather than the whole trail.
+  },
+  {
+    name: 'chats',
+    series: [
+      { key: 'opened', kind: 'bar', value: 'count', color: 'colorPrimary' },
+      { key: 'medianFirstReplySeconds', kind: 'line', axis: 'right', value: 'minutes', color: 'colorWarning' },
+    ],
+  },
+];
+
+/** The list of a bucket: its days as the list's createdFrom and createdTo. */
+export function listLinkOf(spec: ChartSpec, point: { from: string; to: string }): string | undefined {
+  if (!spec.list) return undefined;
+  const query = new URLSearchParams({ ...spec.list.query, createdFrom: point.from, createdTo: point.to });
+  return `${spec.list.path}?${query.toString()}`;
+}

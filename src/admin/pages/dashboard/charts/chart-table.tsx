@@ -1,0 +1,68 @@
+// A chart's numbers as a table, for screen readers and for copying: one row per bucket, one column
+// per series (the ones only the table shows included), and a link to the bucket's list where it has one.
+import { theme } from 'antd';
+import { Link } from 'react-router';
+import type { ChartFormat } from './chart-format';
+import type { ChartPoint } from './chart-figure';
+import type { SeriesSpec } from './chart-specs';
+
+interface ChartTableProps {
+  caption: string;
+  series: readonly SeriesSpec[];
+  points: readonly ChartPoint[];
+  format: ChartFormat;
+  label: (series: SeriesSpec) => string;
+  texts: { period: string; open: string; openList: (period: string) => string };
+  linkOf?: (point: ChartPoint) => string | undefined;
+}
+
+export function ChartTable({ caption, series, points, format, label, texts, linkOf }: ChartTableProps) {
+  const { token } = theme.useToken();
+  const cell = { padding: `${token.paddingXXS}px ${token.paddingXS}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` };
+  const numeric = { ...cell, textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' };
+  return (
+    // Not a scrolling box: one without a link to focus would be out of reach of the keyboard (axe's
+    // scrollable-region-focusable); the columns wrap their headers instead.
+    <div>
+      <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: token.fontSizeSM }}>
+        <caption style={{ textAlign: 'left', color: token.colorTextSecondary, paddingBottom: token.paddingXXS }}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" style={{ ...cell, textAlign: 'left' }}>
+              {texts.period}
+            </th>
+            {series.map((entry) => (
+              <th key={entry.key} scope="col" style={{ ...numeric, textAlign: 'right' }}>
+                {label(entry)}
+              </th>
+            ))}
+            {linkOf && (
+              <th scope="col" style={cell}>
+                {texts.open}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => {
+            const period = format.period(point);
+            const link = linkOf?.(point);
+            return (
+              <tr key={point.from}>
+                <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>
+                  {period}
+                </th>
+                {series.map((entry) => (
+                  <td key={entry.key} style={numeric}>
+                    {format.value(entry.value, point[entry.key] as number | null)}
+                  </td>
+                ))}
+                {linkOf && <td style={cell}>{link && <Link to={link}>{texts.openList(period)}</Link>}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

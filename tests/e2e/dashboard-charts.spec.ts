@@ -1,0 +1,77 @@
+// The dashboard's charts in Chromium over the demo data: they load when scrolled to, draw a year,
+// show each chart's numbers as a table that axe reads in English and Somali, and a bar or a table
+// row opens its list filtered to exactly the bookings it counted.
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
+
+type BookingPoint = { from: string; to: string; total: number; cancelled: number };
+
+/** Scrolls to the charts (they load on view) and picks the last 365 days. */
+async function showYear(page: Page, texts: { title: string; year: string }) {
+  await page.goto('/dashboard');
+  // The counts arrive first and push the charts' place down.
+  await networkQuiet(page);
+  const trends = page.getByRole('region', { name: texts.title, exact: true });
+  await trends.getByRole('heading', { name: texts.title }).scrollIntoViewIfNeeded();
+  await trends.getByText(texts.year, { exact: true }).click();
+  await networkQuiet(page);
+  return trends;
+}
+
+/** Every chart shown as its table. */
+async function showTables(trends: ReturnType<Page['getByRole']>, table: string) {
+  const charts = trends.getByRole('region');
+  await expect(charts.first()).toBeVisible();
+  for (const chart of await charts.all()) await chart.getByText(table, { exact: true }).click();
+  await expect(trends.getByRole('table')).toHaveCount(await charts.count());
+}
+
+test('the dashboard charts a year, reads as tables in both languages, and a bar opens the bookings it counted', async ({
+  adminPage: page,
+  newAdminPage,
+  adminToken,
+}) => {
+  // Two pages and two axe runs: longer than most journeys on a busy machine.
+  test.setTimeout(60_000);
+  const trends = await showYear(page, { title: 'Trends', year: 'Last 365 days' });
+  const bookingsChart = trends.getByRole('region', { name: 'Bookings by status' });
+  await expect(bookingsChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // Six charts for the administrator, each drawn.
+  await expect(trends.getByRole('region')).toHaveCount(6);
+
+  // The week the API counts most bookings in: its bar opens the bookings list with exactly those.
+  const query = await page.evaluate(() => {
+    const today = new Date();
+    const from = new Date(today.getTime() - 364 * 86_400_000);
+    return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+  });
+  const answer = await page.request.get('/api/admin/dashboard/charts/bookings', { params: query, headers: { authorization: `Bearer ${adminToken}` } });
+  const points = ((await answer.json()) as { points: BookingPoint[] }).points;
+  const busiest = points.reduce((best, point) => (point.total > best.total ? point : best));
+  expect(busiest.total).toBeGreaterThan(0);
+
+  await showTables(trends, 'Table');
+  await expectNoSeriousAxeViolations(page, { label: 'dashboard charts as tables (en)', include: 'section[aria-label="Trends"]' });
+  await bookingsChart
+    .getByRole('link', { name: /^Open the list for / })
+    .nth(points.indexOf(busiest))
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/bookings\\?createdFrom=${busiest.from}&createdTo=${busiest.to}$`));
+  await expect(page.getByText(/^Created \w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`of ${busiest.total} results?$`))).toBeVisible();
+  await page.getByRole('button', { name: 'Show every date' }).click();
+  await expect(page.getByText(new RegExp(`of ${busiest.total} results?$`))).toHaveCount(0);
+
+  // Somali: the range, the charts' names, their tables' headers and numbers; axe reads them too.
+  const somali = await newAdminPage({ locale: 'so' });
+  const isbeddellada = await showYear(somali, { title: 'Isbeddellada', year: '365-tii maalmood ee u dambeeyay' });
+  await showTables(isbeddellada, 'Jadwal');
+  await expect(isbeddellada.getByRole('columnheader', { name: 'Martigeliyayaal cusub' })).toBeVisible();
+  await expectNoSeriousAxeViolations(somali, { label: 'dashboard charts as tables (so)', include: 'section[aria-label="Isbeddellada"]' });
+
+  // A click on a chart itself opens a bucket's list the same way.
+  const cancellations = isbeddellada.getByRole('region', { name: 'Joojinta iyo murannada' });
+  await cancellations.getByText('Jaantus', { exact: true }).click();
+  await cancellations.getByRole('application', { name: 'Joojinta iyo murannada' }).click({ position: { x: 200, y: 120 } });
+  await expect(somali).toHaveURL(/\/bookings\?status=cancelled&createdFrom=\d{4}-\d{2}-\d{2}&createdTo=\d{4}-\d{2}-\d{2}$/);
+});
