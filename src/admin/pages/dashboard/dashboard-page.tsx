@@ -4,10 +4,13 @@ import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { useReadableResources } from '../../access';
+import { useLiveRefetch } from '../../live/use-live-refetch';
 import { ADMIN_CALLS, RESOURCES } from '../../resources';
 import { OnView } from './on-view';
 
 const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
+/** The lists whose counts the cards show (src/contracts/dashboard.ts). */
+const COUNTED_LISTS = ['hosts', 'listings', 'property-approvals', 'bookings', 'feedbacks'];
 // The charts and their library load when they come into view, so the back-office's first load stays within its budget (decision 028).
 const Trends = lazy(() => import('./charts/trends'));
 // Leaflet and the map's code load only when the map is shown (docs/decisions/029).
@@ -81,6 +84,8 @@ export function DashboardPage() {
     method: ADMIN_CALLS.dashboard.method,
     errorNotification: false,
   });
+  // The counts follow every change to the lists they count, the marketplace's own writes included.
+  useLiveRefetch(COUNTED_LISTS, () => void query.refetch());
   // The query's own data: useCustom's `result.data` is an empty object until the answer arrives.
   const dashboard = query.data?.data;
   // Every role reads the counts; a card opens its list only for a role that reads it (docs/decisions/018-staff-roles.md).
