@@ -13,7 +13,9 @@ import {
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
+import type { RowDecider } from '../review/review.service';
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
@@ -42,7 +44,47 @@ interface HostsServiceDeps {
   clock: Clock;
 }
 
+/** What each decision makes a host, and the stored statuses it may move from (docs/product.md §19). */
+const HOST_DECISIONS = {
+  approve: { status: 'Confirmed', isFrom: (stored: string) => stored !== 'Confirmed' },
+  decline: { status: 'Rejected', isFrom: (stored: string) => normalizeHostStatus(stored) === 'Pending' },
+} as const;
+
 export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
+  /** One host's verification decision, for the detail's Approve Host and for batches alike (review.service.ts). */
+  const decider: RowDecider = {
+    entityType: 'host',
+
+    async decide(tx, administratorId, id, decision, reason) {
+      const before = await repository.lockHost(tx, id);
+      if (!before) return { outcome: 'notFound', status: null };
+      const { status, isFrom } = HOST_DECISIONS[decision];
+      if (!isFrom(before.statusHost)) return { outcome: 'alreadyDecided', status: normalizeHostStatus(before.statusHost) };
+      const after = await repository.updateHost(tx, id, { statusHost: status, updatedAt: clock.now() });
+      await audit.record(tx, {
+        administratorId,
+        action: `host.${decision}`,
+        entityType: 'host',
+        entityId: id,
+        reason,
+        before: { statusHost: before.statusHost },
+        after: { statusHost: after.statusHost },
+      });
+      return { outcome: 'applied', status };
+    },
+
+    async revert(tx, administratorId, id, event) {
+      const decided = event.after as { statusHost: string };
+      const previous = event.before as { statusHost: string };
+      const current = await repository.lockHost(tx, id);
+      if (!current) return { outcome: 'notFound', status: null };
+      if (current.statusHost !== decided.statusHost) return { outcome: 'changed', status: normalizeHostStatus(current.statusHost) };
+      await repository.updateHost(tx, id, { statusHost: previous.statusHost, updatedAt: clock.now() });
+      await audit.record(tx, { administratorId, action: 'host.undo', entityType: 'host', entityId: id, before: decided, after: previous });
+      return { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) };
+    },
+  };
+
   return {
     async summary(): Promise<HostSummary> {
       return repository.summarize();
@@ -100,21 +142,13 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     /** Approving an approved host changes nothing and records nothing. */
     async approveHost(administratorId: number, id: number): Promise<HostListItem> {
       return db.transaction(async (tx) => {
-        const before = await repository.lockHost(tx, id);
-        if (!before) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
-        if (before.statusHost === 'Confirmed') return toHostListItem(before);
-        const after = await repository.updateHost(tx, id, { statusHost: 'Confirmed', updatedAt: clock.now() });
-        await audit.record(tx, {
-          administratorId,
-          action: 'host.approve',
-          entityType: 'host',
-          entityId: id,
-          before: { statusHost: before.statusHost },
-          after: { statusHost: after.statusHost },
-        });
-        return toHostListItem(after);
+        const row = await decider.decide(tx, administratorId, id, 'approve', null);
+        if (row.outcome === 'notFound') throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        return toHostListItem((await repository.findHost(id, tx))!);
       });
     },
+
+    decider,
 
     async deleteHost(administratorId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {

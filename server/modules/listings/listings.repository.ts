@@ -61,11 +61,11 @@ export function createListingsRepository(db: Database) {
       return row;
     },
 
-    /** Moves an undecided listing only; answers undefined when it was decided meanwhile. */
+    /** Moves the listing only while its status is one of `from`; answers undefined when it moved meanwhile. */
     async updateStatus(
       executor: Transaction,
       id: number,
-      change: { status: ListingStatus; declineReason: string | null; undecided: readonly ListingStatus[]; now: Date },
+      change: { status: ListingStatus; declineReason: string | null; from: readonly ListingStatus[]; now: Date },
     ) {
       const [row] = await executor
         .update(properties)
@@ -74,7 +74,7 @@ export function createListingsRepository(db: Database) {
           listingDeclineReason: change.declineReason,
           updatedAt: change.now,
         })
-        .where(and(eq(properties.id, id), inArray(properties.listingStatus, [...change.undecided])))
+        .where(and(eq(properties.id, id), inArray(properties.listingStatus, [...change.from])))
         .returning({ id: properties.id, status: properties.listingStatus });
       return row;
     },

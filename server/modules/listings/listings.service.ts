@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
+import type { RowDecider } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
@@ -26,7 +27,50 @@ type ListingDecision = 'approve' | 'decline';
 
 const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Approved', decline: 'Declined' };
 
+type ListingState = { status: ListingStatus; declineReason: string | null };
+
 export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
+  /** One listing's decision, for the detail's buttons and for batches alike (review.service.ts). */
+  const decider: RowDecider = {
+    entityType: 'listing',
+
+    async decide(transaction, administratorId, id, decision, reason) {
+      const status = DECISION_STATUS[decision];
+      // The lock tells the status before and holds the row until the audit entry is written.
+      const before = await repository.lockStatus(transaction, id);
+      if (!before) return { outcome: 'notFound', status: null };
+      const declineReason = decision === 'decline' ? reason : null;
+      const updated = await repository.updateStatus(transaction, id, { status, declineReason, from: UNDECIDED_LISTING_STATUSES, now: clock.now() });
+      if (!updated) return { outcome: 'alreadyDecided', status: before.status };
+      await audit.record(transaction, {
+        administratorId,
+        action: `listing.${decision}`,
+        entityType: 'listing',
+        entityId: id,
+        reason,
+        before: { status: before.status, declineReason: before.declineReason },
+        after: { status, declineReason },
+      });
+      return { outcome: 'applied', status };
+    },
+
+    async revert(transaction, administratorId, id, event) {
+      const decided = event.after as ListingState;
+      const previous = event.before as ListingState;
+      const current = await repository.lockStatus(transaction, id);
+      if (!current) return { outcome: 'notFound', status: null };
+      const updated = await repository.updateStatus(transaction, id, {
+        status: previous.status,
+        declineReason: previous.declineReason,
+        from: [decided.status],
+        now: clock.now(),
+      });
+      if (!updated) return { outcome: 'changed', status: current.status };
+      await audit.record(transaction, { administratorId, action: 'listing.undo', entityType: 'listing', entityId: id, before: decided, after: previous });
+      return { outcome: 'applied', status: previous.status };
+    },
+  };
+
   return {
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);
@@ -68,29 +112,15 @@ export function createListingsService({ db, repository, audit, clock }: Listings
 
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
     async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
-      const status = DECISION_STATUS[decision];
       return db.transaction(async (transaction) => {
-        const before = await repository.lockStatus(transaction, id);
-        if (!before) throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
-        const declineReason = decision === 'decline' ? (reason ?? null) : null;
-        const updated = await repository.updateStatus(transaction, id, {
-          status,
-          declineReason,
-          undecided: UNDECIDED_LISTING_STATUSES,
-          now: clock.now(),
-        });
-        if (!updated) throw new ConflictError(listingAlreadyDecidedMessage(before.status as ListingStatus));
-        await audit.record(transaction, {
-          administratorId,
-          action: `listing.${decision}`,
-          entityType: 'listing',
-          entityId: id,
-          reason: reason ?? null,
-          before: { status: before.status, declineReason: before.declineReason },
-          after: { status, declineReason },
-        });
+        const row = await decider.decide(transaction, administratorId, id, decision, reason ?? null);
+        if (row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
+        if (row.outcome !== 'applied') throw new ConflictError(listingAlreadyDecidedMessage(row.status as ListingStatus));
+        const status = DECISION_STATUS[decision];
         return { id, status, message: listingStatusUpdatedMessage(status) };
       });
     },
+
+    decider,
   };
 }

@@ -53,15 +53,18 @@ export function createPropertyApprovalsRepository() {
       return row;
     },
 
-    /** One statement decides: it moves the row only while it is pending (and at the version read, when given). */
-    async decidePending(executor: Transaction, id: number, change: { status: PropertyApprovalStatus; version?: number; now: Date }) {
+    /**
+     * One statement decides: it moves the row only while its status is `from` (and at the version
+     * read, when given). A decision moves it from pending; an undo from what the decision made it.
+     */
+    async moveStatus(executor: Transaction, id: number, change: { from: PropertyApprovalStatus; status: PropertyApprovalStatus; version?: number; now: Date }) {
       const [row] = await executor
         .update(properties)
         .set({ approvalStatus: change.status, version: sql`${properties.version} + 1`, updatedAt: change.now })
         .where(
           and(
             eq(properties.id, id),
-            eq(properties.approvalStatus, 'pending'),
+            eq(properties.approvalStatus, change.from),
             change.version === undefined ? undefined : eq(properties.version, change.version),
           ),
         )
