@@ -38,6 +38,8 @@ export const decisionActions = (basePath: string): Readonly<Record<'approve' | '
 /** The decisions a list's batch may carry (docs/decisions/027-review-workbench.md). */
 export const BATCH_DECISIONS = ['approve', 'decline'] as const;
 export type BatchDecision = (typeof BATCH_DECISIONS)[number];
+/** The longest reason a decision (single or batch) keeps; zod-free here, so a list screen reads it without zod. */
+export const MAX_DECISION_REASON_LENGTH = 1000;
 /** The most rows one batch decides or undoes; "select all that match" selects at most as many. */
 export const MAX_BATCH_ROWS = 500;
 
@@ -53,6 +55,8 @@ export interface ListBatch {
   decisions: readonly [BatchDecision, ...BatchDecision[]];
   /** A decline needs a reason (as the list's single decline does). */
   isDeclineReasonRequired?: boolean;
+  /** The row's field that names it to a person (a checkbox's label, a summary): `title`, `name`. */
+  nameField: string;
 }
 
 /** The batch calls of a list, relative to /api as the data provider's custom calls take them. */

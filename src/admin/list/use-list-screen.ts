@@ -7,6 +7,7 @@ import type { DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import { findListResource, findResource } from '../resources';
+import { useListSelection } from './use-list-selection';
 import { useLiveList } from './use-live-list';
 
 /** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
@@ -115,6 +116,13 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   }
 
   const idField = findResource(resource).idField ?? 'id';
+  const selection = useListSelection({
+    definition,
+    resource,
+    pageIds: isEmptyError ? [] : loaded.map((row) => Number(row[idField])),
+    total: isEmptyError ? 0 : (total ?? 0),
+    scope: JSON.stringify([sorter, filters]),
+  });
   const pageCount = isPaged ? 1 : (more.result.data?.pages.length ?? 1);
   useEffect(() => {
     live.follow({
@@ -188,6 +196,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     /** Counts the live changes to the list: the count cards reload with them. */
     changeCount: live.changeCount,
     csv,
+    /** The rows selected for a batch decision, on a list that declares one. */
+    selection,
   };
 }
 

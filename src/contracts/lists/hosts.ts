@@ -29,7 +29,7 @@ export const declaration = declareList({
   labels: 'admin.hosts.list',
   access: 'hosts.read',
   // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
-  batch: { permission: 'hosts.write', decisions: ['approve', 'decline'] },
+  batch: { permission: 'hosts.write', decisions: ['approve', 'decline'], nameField: 'name' },
   icon: 'team',
   menuOrder: 10,
   resource: {

@@ -16,7 +16,7 @@ export const declaration = declareList({
   pageSize: 8,
   access: 'listings.read',
   // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
-  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'] },
+  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'], nameField: 'title' },
   icon: 'home',
   menuOrder: 20,
   resource: { actions: decisionActions('admin/property-approvals') },
