@@ -126,7 +126,7 @@ export function createServices(deps: ServiceDeps) {
     appName: config.appName,
   });
   // The rows of each list that declares a batch, decided as its single decision decides them (decision 027).
-  const review = createReviewService({ db: handle.db, repository: createReviewRepository(), clock });
+  const review = createReviewService({ db: handle.db, repository: createReviewRepository(), audit, clock });
   const deciders = new Map<string, RowDecider>([
     ['hosts', hosts.decider],
     ['listings', listings.decider],

@@ -285,6 +285,12 @@ export function createAuditRepository(db: Database) {
       });
     },
 
+    async insertMany(executor: Database | Transaction, events: readonly NewAuditEvent[]): Promise<void> {
+      await executor
+        .insert(auditEvents)
+        .values(events.map((event) => ({ ...event, reason: event.reason ?? null, before: event.before ?? null, after: event.after ?? null })));
+    },
+
     async listFor(entityType: AuditEntityType, entityId: number, limit = 100) {
       return db
         .select(shownEvent)

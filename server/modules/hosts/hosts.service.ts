@@ -15,7 +15,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
-import type { RowDecider } from '../review/review.service';
+import { singleDecisionScope, type RowDecider } from '../review/review.service';
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
@@ -55,13 +55,13 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
   const decider: RowDecider = {
     entityType: 'host',
 
-    async decide(tx, administratorId, id, decision, reason) {
+    async decide({ transaction: tx, administratorId, record }, id, decision, reason) {
       const before = await repository.lockHost(tx, id);
       if (!before) return { outcome: 'notFound', status: null };
       const { status, isFrom } = HOST_DECISIONS[decision];
       if (!isFrom(before.statusHost)) return { outcome: 'alreadyDecided', status: normalizeHostStatus(before.statusHost) };
       const after = await repository.updateHost(tx, id, { statusHost: status, updatedAt: clock.now() });
-      await audit.record(tx, {
+      await record({
         administratorId,
         action: `host.${decision}`,
         entityType: 'host',
@@ -73,14 +73,14 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
       return { outcome: 'applied', status };
     },
 
-    async revert(tx, administratorId, id, event) {
+    async revert({ transaction: tx, administratorId, record }, id, event) {
       const decided = event.after as { statusHost: string };
       const previous = event.before as { statusHost: string };
       const current = await repository.lockHost(tx, id);
       if (!current) return { outcome: 'notFound', status: null };
       if (current.statusHost !== decided.statusHost) return { outcome: 'changed', status: normalizeHostStatus(current.statusHost) };
       await repository.updateHost(tx, id, { statusHost: previous.statusHost, updatedAt: clock.now() });
-      await audit.record(tx, { administratorId, action: 'host.undo', entityType: 'host', entityId: id, before: decided, after: previous });
+      await record({ administratorId, action: 'host.undo', entityType: 'host', entityId: id, before: decided, after: previous });
       return { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) };
     },
   };
@@ -142,7 +142,7 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     /** Approving an approved host changes nothing and records nothing. */
     async approveHost(administratorId: number, id: number): Promise<HostListItem> {
       return db.transaction(async (tx) => {
-        const row = await decider.decide(tx, administratorId, id, 'approve', null);
+        const row = await decider.decide(singleDecisionScope(audit, tx, administratorId), id, 'approve', null);
         if (row.outcome === 'notFound') throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
         return toHostListItem((await repository.findHost(id, tx))!);
       });

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import type { RowDecider } from '../review/review.service';
+import { singleDecisionScope, type RowDecider } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
@@ -34,7 +34,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
   const decider: RowDecider = {
     entityType: 'listing',
 
-    async decide(transaction, administratorId, id, decision, reason) {
+    async decide({ transaction, administratorId, record }, id, decision, reason) {
       const status = DECISION_STATUS[decision];
       // The lock tells the status before and holds the row until the audit entry is written.
       const before = await repository.lockStatus(transaction, id);
@@ -42,7 +42,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
       const declineReason = decision === 'decline' ? reason : null;
       const updated = await repository.updateStatus(transaction, id, { status, declineReason, from: UNDECIDED_LISTING_STATUSES, now: clock.now() });
       if (!updated) return { outcome: 'alreadyDecided', status: before.status };
-      await audit.record(transaction, {
+      await record({
         administratorId,
         action: `listing.${decision}`,
         entityType: 'listing',
@@ -54,7 +54,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
       return { outcome: 'applied', status };
     },
 
-    async revert(transaction, administratorId, id, event) {
+    async revert({ transaction, administratorId, record }, id, event) {
       const decided = event.after as ListingState;
       const previous = event.before as ListingState;
       const current = await repository.lockStatus(transaction, id);
@@ -66,7 +66,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
         now: clock.now(),
       });
       if (!updated) return { outcome: 'changed', status: current.status };
-      await audit.record(transaction, { administratorId, action: 'listing.undo', entityType: 'listing', entityId: id, before: decided, after: previous });
+      await record({ administratorId, action: 'listing.undo', entityType: 'listing', entityId: id, before: decided, after: previous });
       return { outcome: 'applied', status: previous.status };
     },
   };
@@ -113,7 +113,7 @@ export function createListingsService({ db, repository, audit, clock }: Listings
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
     async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
       return db.transaction(async (transaction) => {
-        const row = await decider.decide(transaction, administratorId, id, decision, reason ?? null);
+        const row = await decider.decide(singleDecisionScope(audit, transaction, administratorId), id, decision, reason ?? null);
         if (row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
         if (row.outcome !== 'applied') throw new ConflictError(listingAlreadyDecidedMessage(row.status as ListingStatus));
         const status = DECISION_STATUS[decision];

@@ -11,7 +11,7 @@ import type { Database, Transaction } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import type { RowDecider, RowOutcome } from '../review/review.service';
+import { singleDecisionScope, type DecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
 
 interface PropertyApprovalsServiceDeps {
@@ -40,8 +40,7 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
   }
 
   async function decideRow(
-    transaction: Transaction,
-    administratorId: number,
+    { transaction, administratorId, record }: DecisionScope,
     id: number,
     decision: PropertyDecision,
     options: { version?: number; reason: string | null },
@@ -49,7 +48,7 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
     const status = DECISION_STATUS[decision];
     const updated = await repository.moveStatus(transaction, id, { from: 'pending', status, version: options.version, now: clock.now() });
     if (!updated) return refusal(transaction, id);
-    await audit.record(transaction, {
+    await record({
       administratorId,
       action: `property.${decision}`,
       entityType: 'property',
@@ -64,9 +63,9 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
   /** One property's decision, for the list's buttons and for batches alike (review.service.ts). */
   const decider: RowDecider = {
     entityType: 'property',
-    decide: (transaction, administratorId, id, decision, reason) => decideRow(transaction, administratorId, id, decision, { reason }),
+    decide: (scope, id, decision, reason) => decideRow(scope, id, decision, { reason }),
 
-    async revert(transaction, administratorId, id, event) {
+    async revert({ transaction, administratorId, record }, id, event) {
       const decided = event.after as PropertyState;
       const previous = event.before as PropertyState;
       const updated = await repository.moveStatus(transaction, id, {
@@ -80,7 +79,7 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
         const row = await refusal(transaction, id);
         return row.outcome === 'notFound' ? row : { ...row, outcome: 'changed' };
       }
-      await audit.record(transaction, {
+      await record({
         administratorId,
         action: 'property.undo',
         entityType: 'property',
@@ -100,7 +99,10 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
       options: { version?: number; reason?: string },
     ): Promise<PropertyApprovalRow & { message: string }> {
       return db.transaction(async (transaction) => {
-        const row = await decideRow(transaction, administratorId, id, decision, { version: options.version, reason: options.reason ?? null });
+        const row = await decideRow(singleDecisionScope(audit, transaction, administratorId), id, decision, {
+          version: options.version,
+          reason: options.reason ?? null,
+        });
         if (row.outcome === 'notFound') throw new NotFoundError(PROPERTY_NOT_FOUND_MESSAGE);
         if (row.outcome === 'alreadyDecided') throw new ConflictError(propertyAlreadyDecidedMessage(row.status as Exclude<PropertyApprovalStatus, 'pending'>));
         if (row.outcome === 'changed') throw new ConflictError(PROPERTY_CHANGED_MESSAGE);

@@ -5,50 +5,86 @@
 import type { AuditEntityType } from '../../../src/contracts/audit';
 import { UNDO_WINDOW_SECONDS, type BatchDecision, type BatchResult, type BatchRowResult } from '../../../src/contracts/batch-decisions';
 import type { Database, Transaction } from '../../db/client';
+import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
 /** What one row's compare-and-set did: `applied` when it moved, else why not, with the row's status now. */
 export type RowOutcome = { outcome: 'applied' | 'alreadyDecided' | 'changed' | 'notFound'; status: string | null };
 
+/**
+ * Where a row is decided: the caller's transaction, the member, and how its audit entry is kept (at
+ * once for a single decision; gathered and written in one statement at the end of a batch, in the
+ * same transaction, so a batch's entries land with its changes or not at all).
+ */
+export interface DecisionScope {
+  transaction: Transaction;
+  administratorId: number;
+  record(entry: AuditRecord): Promise<void>;
+}
+
 /** A module's decision on one row, shared by its single decision and the batch. */
 export interface RowDecider {
   entityType: AuditEntityType;
-  /** Decides one row in the caller's transaction, writing its audit entry when it moves. */
-  decide(transaction: Transaction, administratorId: number, id: number, decision: BatchDecision, reason: string | null): Promise<RowOutcome>;
+  /** Decides one row, recording its audit entry when it moves. */
+  decide(scope: DecisionScope, id: number, decision: BatchDecision, reason: string | null): Promise<RowOutcome>;
   /**
    * Puts a row back from what the member's decision made it (`event.after`) to what it was
-   * (`event.before`), only while it still is so; writes its own audit entry (`<entity>.undo`).
+   * (`event.before`), only while it still is so; records its own audit entry (`<entity>.undo`).
    */
-  revert(transaction: Transaction, administratorId: number, id: number, event: Pick<LatestEvent, 'action' | 'before' | 'after'>): Promise<RowOutcome>;
+  revert(scope: DecisionScope, id: number, event: Pick<LatestEvent, 'action' | 'before' | 'after'>): Promise<RowOutcome>;
 }
+
+/** A single decision's scope: its audit entry is written at once. */
+export const singleDecisionScope = (audit: AuditService, transaction: Transaction, administratorId: number): DecisionScope => ({
+  transaction,
+  administratorId,
+  record: (entry) => audit.record(transaction, entry),
+});
 
 const isDecisionOf = (entityType: string, action: string) => action === `${entityType}.approve` || action === `${entityType}.decline`;
 
 interface ReviewServiceDeps {
   db: Database;
   repository: ReviewRepository;
+  audit: AuditService;
   clock: Clock;
 }
 
-export function createReviewService({ db, repository, clock }: ReviewServiceDeps) {
+export function createReviewService({ db, repository, audit, clock }: ReviewServiceDeps) {
+  /** Runs `work` in one transaction whose rows' audit entries are written together before it commits. */
+  function inBatch<Result>(administratorId: number, work: (scope: DecisionScope) => Promise<Result>): Promise<Result> {
+    return db.transaction(async (transaction) => {
+      const entries: (AuditRecord & { createdAt: Date })[] = [];
+      const result = await work({
+        transaction,
+        administratorId,
+        record: async (entry) => {
+          entries.push({ ...entry, createdAt: clock.now() });
+        },
+      });
+      await audit.recordMany(transaction, entries);
+      return result;
+    });
+  }
+
   /** Ascending ids lock rows in one order, so two overlapping batches cannot deadlock. */
   const ascending = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
   const inRequestOrder = (ids: readonly number[], byId: Map<number, BatchRowResult>) => ids.map((id) => byId.get(id)!);
 
   return {
     async decide(decider: RowDecider, administratorId: number, ids: readonly number[], decision: BatchDecision, reason: string | null): Promise<BatchResult> {
-      return db.transaction(async (transaction) => {
+      return inBatch(administratorId, async (scope) => {
         const byId = new Map<number, BatchRowResult>();
         const skipped: number[] = [];
         for (const id of ascending(ids)) {
-          const row = await decider.decide(transaction, administratorId, id, decision, reason);
+          const row = await decider.decide(scope, id, decision, reason);
           const outcome = row.outcome === 'applied' ? 'decided' : row.outcome;
           if (outcome === 'alreadyDecided' || outcome === 'changed') skipped.push(id);
           byId.set(id, { id, outcome, status: row.status, by: null });
         }
         // Who decided first, for "2 already declined by Amina, skipped".
-        const latest = await repository.latestEvents(transaction, decider.entityType, skipped);
+        const latest = await repository.latestEvents(scope.transaction, decider.entityType, skipped);
         for (const id of skipped) byId.get(id)!.by = latest.get(id)?.administratorName ?? null;
         return { results: inRequestOrder(ids, byId), changed: [...byId.values()].filter((row) => row.outcome === 'decided').length };
       });
@@ -56,10 +92,10 @@ export function createReviewService({ db, repository, clock }: ReviewServiceDeps
 
     /** Takes back the member's own decisions of the last UNDO_WINDOW_SECONDS on these rows. */
     async undo(decider: RowDecider, administratorId: number, ids: readonly number[]): Promise<BatchResult> {
-      return db.transaction(async (transaction) => {
+      return inBatch(administratorId, async (scope) => {
         const byId = new Map<number, BatchRowResult>();
         const sorted = ascending(ids);
-        const latest = await repository.latestEvents(transaction, decider.entityType, sorted);
+        const latest = await repository.latestEvents(scope.transaction, decider.entityType, sorted);
         const oldest = clock.now().getTime() - UNDO_WINDOW_SECONDS * 1000;
         for (const id of sorted) {
           const event = latest.get(id);
@@ -74,7 +110,7 @@ export function createReviewService({ db, repository, clock }: ReviewServiceDeps
             byId.set(id, { id, outcome: isOvertaken ? 'changed' : 'notUndoable', status: null, by: isOvertaken ? event.administratorName : null });
             continue;
           }
-          const row = await decider.revert(transaction, administratorId, id, event);
+          const row = await decider.revert(scope, id, event);
           byId.set(id, { id, outcome: row.outcome === 'applied' ? 'undone' : row.outcome, status: row.status, by: null });
         }
         return { results: inRequestOrder(ids, byId), changed: [...byId.values()].filter((row) => row.outcome === 'undone').length };
