@@ -11,6 +11,9 @@ import { offerUndo, UNDO_OFFER_MS, withdrawUndo } from './last-undo';
 
 let noticeCount = 0;
 
+/** A single decision's answer as a batch of one, so its notice and Undo are the batch's. */
+export const decidedOne = (id: number, status: string): BatchResult => ({ changed: 1, results: [{ id, outcome: 'decided', status, by: null }] });
+
 export function useDecisionNotice(list: DeclaredList<string, string>, resource: string) {
   const { t } = useTranslation();
   const { notification } = App.useApp();
@@ -29,8 +32,8 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
     void invalidate({ resource, invalidates: ['all'] });
   }
 
-  /** Shows what a decision did; offers Undo of the rows it changed, if any. */
-  return function showDecision(result: BatchResult, decision: BatchDecision) {
+  /** Shows what a decision did (`message`, or the sum of its rows); offers Undo of the rows it changed, if any. */
+  return function showDecision(result: BatchResult, decision: BatchDecision, message = summarizeBatch(t, result, decision)) {
     const key = `decision-${(noticeCount += 1)}`;
     const changedIds = result.results.filter((row) => row.outcome === 'decided').map((row) => row.id);
     const undoThese = () => {
@@ -42,7 +45,7 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
       key,
       type: changedIds.length > 0 ? 'success' : 'warning',
       role: 'status',
-      message: summarizeBatch(t, result, decision),
+      message,
       duration: UNDO_OFFER_MS / 1000,
       actions:
         changedIds.length > 0 ? (
