@@ -1,0 +1,60 @@
+// The review workbench (decision 027) in Chromium: a page of pending listings selected and declined
+// in one batch while a colleague's browser approves two of them, the summary naming the colleague,
+// and Undo putting the batch's own rows back; the dialog passes axe.
+import type { ListingRow } from '../../src/contracts/listings';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+
+test('declines a page of pending listings in one batch while a colleague approves two, then undoes it', async ({
+  adminPage: page,
+  adminToken,
+  browser,
+  baseURL,
+}) => {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const stamp = Date.now();
+  const colleague = { name: `Amina ${stamp}`, email: `amina.review.${stamp}@hoy.test`, password: 'a colleague password long enough' };
+  expect((await page.request.post('/api/admin/staff', { headers, data: { ...colleague, role: 'moderator' } })).status()).toBe(201);
+  const signedIn = await page.request.post('/api/admin/admin-login', { data: { email: colleague.email, password: colleague.password } });
+  const colleagueToken = ((await signedIn.json()) as { token: string }).token;
+  const pendingPage = async () => (await (await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=8', { headers })).json()) as ListingRow[];
+  const shown = await pendingPage();
+  expect(shown).toHaveLength(8);
+
+  await page.goto('/listings?status=Pending');
+  await expect(page.getByRole('checkbox', { name: `Select ${shown[0].title}` })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+  await expect(page.getByText('8 selected')).toBeVisible();
+
+  // The colleague, in a browser of their own, approves two of the selected rows meanwhile.
+  const colleagueContext = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL ?? '').origin, localStorage: [{ name: 'token', value: colleagueToken }] }] },
+  });
+  const colleaguePage = await colleagueContext.newPage();
+  for (const listing of shown.slice(2, 4)) {
+    await colleaguePage.goto(`/listings/${listing.propertyId}`);
+    await colleaguePage.getByRole('button', { name: 'Approve Property' }).click();
+    await expect(colleaguePage.getByText('Status updated to Approved successfully!')).toBeVisible();
+  }
+  await colleagueContext.close();
+
+  await page.getByRole('button', { name: 'Decline selection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Decline 8 records?' });
+  await expect(dialog.getByRole('textbox', { name: /Why are they declined/ })).toBeFocused();
+  await expectNoSeriousAxeViolations(page, { label: 'batch decline dialog', include: '.ant-modal' });
+  await dialog.getByRole('textbox', { name: /Why are they declined/ }).fill('Photos do not show the rooms');
+  await dialog.getByRole('button', { name: 'Decline 8' }).click();
+
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: '6 declined' });
+  await expect(notice).toContainText(`6 declined; 2 already approved by ${colleague.name}, skipped`);
+  const statuses = async () => {
+    const rows = (await (await page.request.get(`/api/admin/listings?page=1&pageSize=100`, { headers })).json()) as ListingRow[];
+    return shown.map((listing) => rows.find((row) => row.propertyId === listing.propertyId)?.status);
+  };
+  expect(await statuses()).toEqual(['Declined', 'Declined', 'Approved', 'Approved', 'Declined', 'Declined', 'Declined', 'Declined']);
+
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: '6 undone' })).toBeVisible();
+  // The batch's own six are pending again; the colleague's two approvals stand.
+  expect(await statuses()).toEqual(['Pending', 'Pending', 'Approved', 'Approved', 'Pending', 'Pending', 'Pending', 'Pending']);
+  await expect(page.getByRole('checkbox', { name: `Select ${shown[0].title}` })).toBeVisible();
+});
