@@ -58,3 +58,48 @@ test('declines a page of pending listings in one batch while a colleague approve
   expect(await statuses()).toEqual(['Pending', 'Pending', 'Approved', 'Approved', 'Pending', 'Pending', 'Pending', 'Pending']);
   await expect(page.getByRole('checkbox', { name: `Select ${shown[0].title}` })).toBeVisible();
 });
+
+test('reviews listings by keyboard alone: A approves and opens the next, D asks the reason, U undoes, ? lists the keys', async ({
+  adminPage: page,
+  adminToken,
+}) => {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const pending = (await (await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=3', { headers })).json()) as ListingRow[];
+  // The queue walks the pending listings in the list's order.
+  await page.goto('/listings?status=Pending');
+  await expect(page.getByRole('link', { name: pending[0].title })).toBeVisible();
+  await page.getByRole('link', { name: pending[0].title }).click();
+  await expect(page.getByRole('heading', { level: 2, name: pending[0].title })).toBeVisible();
+  await expect(page.getByText(/^1 of \d+ pending$/)).toBeVisible();
+
+  await page.keyboard.press('a');
+  await expect(page.getByRole('heading', { level: 2, name: pending[1].title })).toBeVisible();
+  await expect(page.getByText('Status updated to Approved successfully!')).toBeVisible();
+  await page.keyboard.press('u');
+  await expect(page.getByText('1 undone')).toBeVisible();
+  const first = (await (await page.request.get(`/api/admin/listings/${pending[0].propertyId}`, { headers })).json()) as { status: string };
+  expect(first.status).toBe('Pending');
+
+  await page.keyboard.press('d');
+  const reason = page.getByRole('textbox', { name: 'Reason for declining' });
+  await expect(reason).toBeFocused();
+  // Typing a shortcut's letter in the reason types it, and opens nothing.
+  await page.keyboard.type('jak');
+  await expect(reason).toHaveValue('jak');
+  await page.keyboard.press('Escape');
+  await expect(reason).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { level: 2, name: pending[2].title })).toBeVisible();
+  await page.keyboard.press('k');
+  await expect(page.getByRole('heading', { level: 2, name: pending[1].title })).toBeVisible();
+
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByText('Open the next pending record')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, { label: 'shortcuts dialog', include: '.ant-modal' });
+  await help.getByRole('switch', { name: 'Use single-key shortcuts on review screens' }).click();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { level: 2, name: pending[1].title })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import type { DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import { findListResource, findResource } from '../resources';
+import { rememberListView } from '../review/list-view-memory';
 import { useListSelection } from './use-list-selection';
 import { useLiveList } from './use-live-list';
 
@@ -123,6 +124,10 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     total: isEmptyError ? 0 : (total ?? 0),
     scope: JSON.stringify([sorter, filters]),
   });
+  // The review queue of a record's screen walks the pending records in this search and order.
+  useEffect(() => {
+    rememberListView(resource, { q: search || undefined, sort: sorter?.field, order: sorter?.order });
+  }, [resource, search, sorter?.field, sorter?.order]);
   const pageCount = isPaged ? 1 : (more.result.data?.pages.length ?? 1);
   useEffect(() => {
     live.follow({
