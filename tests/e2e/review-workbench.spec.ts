@@ -102,4 +102,20 @@ test('reviews listings by keyboard alone: A approves and opens the next, D asks 
   await expect(help).toBeHidden();
   await page.keyboard.press('j');
   await expect(page.getByRole('heading', { level: 2, name: pending[1].title })).toBeVisible();
+
+  // Host Details has the same queue: D declines the pending host with a reason, and the next opens.
+  const hosts = (await (await page.request.get('/api/admin/hosts?status=Pending&page=1&pageSize=2', { headers })).json()) as { userId: number; name: string }[];
+  await page.goto(`/host-details/${hosts[0].userId}`);
+  await expect(page.getByRole('heading', { level: 2, name: hosts[0].name })).toBeVisible();
+  // The keys are off for this member since the listing above; the button turns them back on.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await page.getByRole('switch', { name: 'Use single-key shortcuts on review screens' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  await page.keyboard.press('d');
+  await expect(page.getByRole('textbox', { name: 'Why is this host declined? (optional)' })).toBeFocused();
+  await page.keyboard.type('No identity document');
+  await page.getByRole('dialog', { name: 'Decline this host?' }).getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('1 declined')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: hosts[1].name })).toBeVisible();
 });
