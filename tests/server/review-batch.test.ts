@@ -225,3 +225,29 @@ describe('hosts batch', () => {
     ]);
   });
 });
+
+describe('Activity names the record', () => {
+  it('names each entry by the record as it read then, and finds "who approved Mehmet Smith?" by that name', async () => {
+    const mehmet = (await insertHost(t.handle, { name: 'Mehmet Smith' })).id;
+    const listing = (await insertProperty(t.handle, hostId, { title: 'Riverside Loft Kismayo' })).id;
+    await post('/api/admin/hosts/decisions', { decision: 'approve', ids: [mehmet] }, amina);
+    await post(`/api/admin/listings/${listing}/decline`, { reason: 'No photos' });
+    const activity = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/admin/activity?page=1&pageSize=10&q=${encodeURIComponent(q)}`, token: t.token })).json<
+        { action: string; entityId: number; entityName: string | null; administratorName: string }[]
+      >();
+    const found = await activity('mehmet smi');
+    expect(found.map((row) => [row.action, row.entityId, row.entityName, row.administratorName])).toContainEqual([
+      'host.approve',
+      mehmet,
+      'Mehmet Smith',
+      'Amina Yusuf',
+    ]);
+    expect(found.every((row) => row.entityName === 'Mehmet Smith')).toBe(true);
+    expect((await activity('riverside loft')).map((row) => [row.action, row.entityName])).toEqual([['listing.decline', 'Riverside Loft Kismayo']]);
+    // A renamed host keeps the name its entries were written under; a deleted one keeps its name too.
+    await t.request({ method: 'DELETE', url: `/api/hosts/${mehmet}`, token: t.token });
+    const history = (await activity('mehmet smith')).map((row) => row.action);
+    expect(history).toEqual(expect.arrayContaining(['host.approve', 'host.delete']));
+  });
+});

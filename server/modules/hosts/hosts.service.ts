@@ -160,6 +160,8 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
           action: 'host.delete',
           entityType: 'host',
           entityId: id,
+          // The row is gone when the entry is written: the name comes from what was deleted.
+          entityName: before.name,
           before: { ...toHostDetail(before), statusHost: before.statusHost, numberOfProperties: before.numberOfProperties },
         });
       });
