@@ -15,7 +15,9 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
-import { singleDecisionScope, type RowDecider } from '../review/review.service';
+import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
+
+type HostState = { statusHost: string };
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
@@ -44,44 +46,62 @@ interface HostsServiceDeps {
   clock: Clock;
 }
 
-/** What each decision makes a host, and the stored statuses it may move from (docs/product.md §19). */
+/** What each decision makes a host, and the stored statuses it moves from (docs/product.md §19): approving any host not yet Confirmed. */
 const HOST_DECISIONS = {
-  approve: { status: 'Confirmed', isFrom: (stored: string) => stored !== 'Confirmed' },
-  decline: { status: 'Rejected', isFrom: (stored: string) => normalizeHostStatus(stored) === 'Pending' },
+  approve: { to: 'Confirmed', from: ['Confirmed'], isExcept: true },
+  decline: { to: 'Rejected', from: ['Pending'], isExcept: false },
 } as const;
 
 export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
-  /** One host's verification decision, for the detail's Approve Host and for batches alike (review.service.ts). */
+  /** Hosts' verification decisions, for the detail's Approve Host (a batch of one) and for batches alike (review.service.ts). */
   const decider: RowDecider = {
     entityType: 'host',
 
-    async decide({ transaction: tx, administratorId, record }, id, decision, reason) {
-      const before = await repository.lockHost(tx, id);
-      if (!before) return { outcome: 'notFound', status: null };
-      const { status, isFrom } = HOST_DECISIONS[decision];
-      if (!isFrom(before.statusHost)) return { outcome: 'alreadyDecided', status: normalizeHostStatus(before.statusHost) };
-      const after = await repository.updateHost(tx, id, { statusHost: status, updatedAt: clock.now() });
-      await record({
-        administratorId,
-        action: `host.${decision}`,
-        entityType: 'host',
-        entityId: id,
-        reason,
-        before: { statusHost: before.statusHost },
-        after: { statusHost: after.statusHost },
-      });
-      return { outcome: 'applied', status };
+    async decide({ transaction, administratorId, record }, ids, decision, reason) {
+      const { to, from, isExcept } = HOST_DECISIONS[decision];
+      const rows = await repository.moveStatuses(
+        transaction,
+        ids.map((id) => ({ id, from, isExcept, to })),
+        clock.now(),
+      );
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'alreadyDecided', status: normalizeHostStatus(row.before.status) });
+          continue;
+        }
+        await record({
+          administratorId,
+          action: `host.${decision}`,
+          entityType: 'host',
+          entityId: row.id,
+          reason,
+          before: { statusHost: row.before.status },
+          after: { statusHost: to },
+        });
+        outcomes.set(row.id, { outcome: 'applied', status: to });
+      }
+      return outcomes;
     },
 
-    async revert({ transaction: tx, administratorId, record }, id, event) {
-      const decided = event.after as { statusHost: string };
-      const previous = event.before as { statusHost: string };
-      const current = await repository.lockHost(tx, id);
-      if (!current) return { outcome: 'notFound', status: null };
-      if (current.statusHost !== decided.statusHost) return { outcome: 'changed', status: normalizeHostStatus(current.statusHost) };
-      await repository.updateHost(tx, id, { statusHost: previous.statusHost, updatedAt: clock.now() });
-      await record({ administratorId, action: 'host.undo', entityType: 'host', entityId: id, before: decided, after: previous });
-      return { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) };
+    async revert({ transaction, administratorId, record }, undoable) {
+      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as HostState, previous: event.before as HostState }]));
+      const moves = undoable.map(({ id }) => {
+        const { decided, previous } = states.get(id)!;
+        return { id, from: [decided.statusHost], to: previous.statusHost };
+      });
+      const rows = await repository.moveStatuses(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        const { decided, previous } = states.get(row.id)!;
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'changed', status: normalizeHostStatus(row.before.status) });
+          continue;
+        }
+        await record({ administratorId, action: 'host.undo', entityType: 'host', entityId: row.id, before: decided, after: previous });
+        outcomes.set(row.id, { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) });
+      }
+      return outcomes;
     },
   };
 
@@ -142,8 +162,8 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     /** Approving an approved host changes nothing and records nothing. */
     async approveHost(administratorId: number, id: number): Promise<HostListItem> {
       return db.transaction(async (tx) => {
-        const row = await decider.decide(singleDecisionScope(audit, tx, administratorId), id, 'approve', null);
-        if (row.outcome === 'notFound') throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        const row = (await decider.decide(singleDecisionScope(audit, tx, administratorId), [id], 'approve', null)).get(id);
+        if (!row) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
         return toHostListItem((await repository.findHost(id, tx))!);
       });
     },

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import { singleDecisionScope, type RowDecider } from '../review/review.service';
+import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
@@ -30,44 +30,53 @@ const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Appr
 type ListingState = { status: ListingStatus; declineReason: string | null };
 
 export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
-  /** One listing's decision, for the detail's buttons and for batches alike (review.service.ts). */
+  /** Listings' decisions, for the detail's buttons (a batch of one) and for batches alike (review.service.ts). */
   const decider: RowDecider = {
     entityType: 'listing',
 
-    async decide({ transaction, administratorId, record }, id, decision, reason) {
+    async decide({ transaction, administratorId, record }, ids, decision, reason) {
       const status = DECISION_STATUS[decision];
-      // The lock tells the status before and holds the row until the audit entry is written.
-      const before = await repository.lockStatus(transaction, id);
-      if (!before) return { outcome: 'notFound', status: null };
       const declineReason = decision === 'decline' ? reason : null;
-      const updated = await repository.updateStatus(transaction, id, { status, declineReason, from: UNDECIDED_LISTING_STATUSES, now: clock.now() });
-      if (!updated) return { outcome: 'alreadyDecided', status: before.status };
-      await record({
-        administratorId,
-        action: `listing.${decision}`,
-        entityType: 'listing',
-        entityId: id,
-        reason,
-        before: { status: before.status, declineReason: before.declineReason },
-        after: { status, declineReason },
-      });
-      return { outcome: 'applied', status };
+      const moves = ids.map((id) => ({ id, from: UNDECIDED_LISTING_STATUSES, to: status, extra: [declineReason] }));
+      const rows = await repository.moveListings(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'alreadyDecided', status: row.before.status });
+          continue;
+        }
+        await record({
+          administratorId,
+          action: `listing.${decision}`,
+          entityType: 'listing',
+          entityId: row.id,
+          reason,
+          before: { status: row.before.status, declineReason: row.before.extra[0] },
+          after: { status, declineReason },
+        });
+        outcomes.set(row.id, { outcome: 'applied', status });
+      }
+      return outcomes;
     },
 
-    async revert({ transaction, administratorId, record }, id, event) {
-      const decided = event.after as ListingState;
-      const previous = event.before as ListingState;
-      const current = await repository.lockStatus(transaction, id);
-      if (!current) return { outcome: 'notFound', status: null };
-      const updated = await repository.updateStatus(transaction, id, {
-        status: previous.status,
-        declineReason: previous.declineReason,
-        from: [decided.status],
-        now: clock.now(),
+    async revert({ transaction, administratorId, record }, undoable) {
+      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as ListingState, previous: event.before as ListingState }]));
+      const moves = undoable.map(({ id }) => {
+        const { decided, previous } = states.get(id)!;
+        return { id, from: [decided.status], to: previous.status, extra: [previous.declineReason] };
       });
-      if (!updated) return { outcome: 'changed', status: current.status };
-      await record({ administratorId, action: 'listing.undo', entityType: 'listing', entityId: id, before: decided, after: previous });
-      return { outcome: 'applied', status: previous.status };
+      const rows = await repository.moveListings(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        const { decided, previous } = states.get(row.id)!;
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'changed', status: row.before.status });
+          continue;
+        }
+        await record({ administratorId, action: 'listing.undo', entityType: 'listing', entityId: row.id, before: decided, after: previous });
+        outcomes.set(row.id, { outcome: 'applied', status: previous.status });
+      }
+      return outcomes;
     },
   };
 
@@ -113,8 +122,8 @@ export function createListingsService({ db, repository, audit, clock }: Listings
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
     async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
       return db.transaction(async (transaction) => {
-        const row = await decider.decide(singleDecisionScope(audit, transaction, administratorId), id, decision, reason ?? null);
-        if (row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
+        const row = (await decider.decide(singleDecisionScope(audit, transaction, administratorId), [id], decision, reason ?? null)).get(id);
+        if (!row || row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
         if (row.outcome !== 'applied') throw new ConflictError(listingAlreadyDecidedMessage(row.status as ListingStatus));
         const status = DECISION_STATUS[decision];
         return { id, status, message: listingStatusUpdatedMessage(status) };

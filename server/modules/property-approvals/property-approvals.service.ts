@@ -7,7 +7,7 @@ import {
   type PropertyApprovalRow,
 } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
@@ -32,62 +32,68 @@ function toRow<Row extends { status: string }>(row: Row): Row & PropertyApproval
 type PropertyState = { status: PropertyApprovalStatus; version: number };
 
 export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
-  /** Why a property did not move: gone, decided first, or changed since the version the client read. */
-  async function refusal(transaction: Transaction, id: number): Promise<RowOutcome> {
-    const current = await repository.findState(transaction, id);
-    if (!current) return { outcome: 'notFound', status: null };
-    return { outcome: current.status === 'pending' ? 'changed' : 'alreadyDecided', status: current.status };
-  }
-
-  async function decideRow(
+  /** Decides properties; `version` (one row's, from the client) refuses a row changed since it was read. */
+  async function decideRows(
     { transaction, administratorId, record }: DecisionScope,
-    id: number,
+    ids: readonly number[],
     decision: PropertyDecision,
     options: { version?: number; reason: string | null },
-  ): Promise<RowOutcome> {
+  ): Promise<Map<number, RowOutcome>> {
     const status = DECISION_STATUS[decision];
-    const updated = await repository.moveStatus(transaction, id, { from: 'pending', status, version: options.version, now: clock.now() });
-    if (!updated) return refusal(transaction, id);
-    await record({
-      administratorId,
-      action: `property.${decision}`,
-      entityType: 'property',
-      entityId: id,
-      reason: options.reason,
-      before: { status: 'pending', version: updated.version - 1 },
-      after: { status, version: updated.version },
-    });
-    return { outcome: 'applied', status };
-  }
-
-  /** One property's decision, for the list's buttons and for batches alike (review.service.ts). */
-  const decider: RowDecider = {
-    entityType: 'property',
-    decide: (scope, id, decision, reason) => decideRow(scope, id, decision, { reason }),
-
-    async revert({ transaction, administratorId, record }, id, event) {
-      const decided = event.after as PropertyState;
-      const previous = event.before as PropertyState;
-      const updated = await repository.moveStatus(transaction, id, {
-        from: decided.status,
-        status: previous.status,
-        version: decided.version,
-        now: clock.now(),
-      });
-      if (!updated) {
-        // Decided again since the member's decision cannot happen (only pending moves); a newer version can.
-        const row = await refusal(transaction, id);
-        return row.outcome === 'notFound' ? row : { ...row, outcome: 'changed' };
+    const moves = ids.map((id) => ({ id, from: ['pending'], to: status, version: options.version }));
+    const rows = await repository.moveStatuses(transaction, moves, clock.now());
+    const outcomes = new Map<number, RowOutcome>();
+    for (const row of rows.values()) {
+      if (!row.isMoved) {
+        // Still pending, so the version was stale: changed since the client read it; else decided first.
+        outcomes.set(row.id, { outcome: row.before.status === 'pending' ? 'changed' : 'alreadyDecided', status: row.before.status });
+        continue;
       }
       await record({
         administratorId,
-        action: 'property.undo',
+        action: `property.${decision}`,
         entityType: 'property',
-        entityId: id,
-        before: decided,
-        after: { status: previous.status, version: updated.version },
+        entityId: row.id,
+        reason: options.reason,
+        before: { status: 'pending', version: row.before.version },
+        after: { status, version: row.version },
       });
-      return { outcome: 'applied', status: previous.status };
+      outcomes.set(row.id, { outcome: 'applied', status });
+    }
+    return outcomes;
+  }
+
+  /** Properties' decisions, for the list's buttons (a batch of one) and for batches alike (review.service.ts). */
+  const decider: RowDecider = {
+    entityType: 'property',
+    decide: (scope, ids, decision, reason) => decideRows(scope, ids, decision, { reason }),
+
+    async revert({ transaction, administratorId, record }, undoable) {
+      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as PropertyState, previous: event.before as PropertyState }]));
+      const moves = undoable.map(({ id }) => {
+        const { decided, previous } = states.get(id)!;
+        // Only at the version the decision left: any later change to the row is reported, not overwritten.
+        return { id, from: [decided.status], to: previous.status, version: decided.version };
+      });
+      const rows = await repository.moveStatuses(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        const { decided, previous } = states.get(row.id)!;
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'changed', status: row.before.status });
+          continue;
+        }
+        await record({
+          administratorId,
+          action: 'property.undo',
+          entityType: 'property',
+          entityId: row.id,
+          before: decided,
+          after: { status: previous.status, version: row.version },
+        });
+        outcomes.set(row.id, { outcome: 'applied', status: previous.status });
+      }
+      return outcomes;
     },
   };
 
@@ -99,11 +105,9 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
       options: { version?: number; reason?: string },
     ): Promise<PropertyApprovalRow & { message: string }> {
       return db.transaction(async (transaction) => {
-        const row = await decideRow(singleDecisionScope(audit, transaction, administratorId), id, decision, {
-          version: options.version,
-          reason: options.reason ?? null,
-        });
-        if (row.outcome === 'notFound') throw new NotFoundError(PROPERTY_NOT_FOUND_MESSAGE);
+        const scope = singleDecisionScope(audit, transaction, administratorId);
+        const row = (await decideRows(scope, [id], decision, { version: options.version, reason: options.reason ?? null })).get(id);
+        if (!row) throw new NotFoundError(PROPERTY_NOT_FOUND_MESSAGE);
         if (row.outcome === 'alreadyDecided') throw new ConflictError(propertyAlreadyDecidedMessage(row.status as Exclude<PropertyApprovalStatus, 'pending'>));
         if (row.outcome === 'changed') throw new ConflictError(PROPERTY_CHANGED_MESSAGE);
         const status = DECISION_STATUS[decision];

@@ -1,7 +1,8 @@
 // Batch decisions and undo for any list that declares a `batch` (docs/decisions/027-review-workbench.md).
-// Each row goes through its module's own compare-and-set (the `RowDecider` the single decision uses
-// too), with its own audit entry; the whole batch is one transaction, so a failure leaves nothing
-// half-applied, while a row someone else decided first is skipped and reported, never overwritten.
+// The rows go through their module's own compare-and-set (the `RowDecider` the single decision uses
+// too, one statement for the batch), each with its own audit entry; the whole batch is one
+// transaction, so a failure leaves nothing half-applied, while a row someone else decided first is
+// skipped and reported, never overwritten.
 import type { AuditEntityType } from '../../../src/contracts/audit';
 import { UNDO_WINDOW_SECONDS, type BatchDecision, type BatchResult, type BatchRowResult } from '../../../src/contracts/batch-decisions';
 import type { Database, Transaction } from '../../db/client';
@@ -9,7 +10,7 @@ import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
-/** What one row's compare-and-set did: `applied` when it moved, else why not, with the row's status now. */
+/** What one row's compare-and-set did (server/lib/compare-and-set.ts): `applied` when it moved, else why not, with the row's status now. */
 export type RowOutcome = { outcome: 'applied' | 'alreadyDecided' | 'changed' | 'notFound'; status: string | null };
 
 /**
@@ -23,16 +24,16 @@ export interface DecisionScope {
   record(entry: AuditRecord): Promise<void>;
 }
 
-/** A module's decision on one row, shared by its single decision and the batch. */
+/** A module's decision on its rows, shared by its single decision (a batch of one) and the batch. */
 export interface RowDecider {
   entityType: AuditEntityType;
-  /** Decides one row, recording its audit entry when it moves. */
-  decide(scope: DecisionScope, id: number, decision: BatchDecision, reason: string | null): Promise<RowOutcome>;
+  /** Decides the rows (ascending ids), recording an entry for each that moves; a row not found is left out. */
+  decide(scope: DecisionScope, ids: readonly number[], decision: BatchDecision, reason: string | null): Promise<Map<number, RowOutcome>>;
   /**
-   * Puts a row back from what the member's decision made it (`event.after`) to what it was
-   * (`event.before`), only while it still is so; records its own audit entry (`<entity>.undo`).
+   * Puts each row back from what the member's decision made it (`event.after`) to what it was
+   * (`event.before`), only while it still is so; records its own entry (`<entity>.undo`).
    */
-  revert(scope: DecisionScope, id: number, event: Pick<LatestEvent, 'action' | 'before' | 'after'>): Promise<RowOutcome>;
+  revert(scope: DecisionScope, rows: readonly { id: number; event: Pick<LatestEvent, 'before' | 'after'> }[]): Promise<Map<number, RowOutcome>>;
 }
 
 /** A single decision's scope: its audit entry is written at once. */
@@ -77,8 +78,9 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
       return inBatch(administratorId, async (scope) => {
         const byId = new Map<number, BatchRowResult>();
         const skipped: number[] = [];
-        for (const id of ascending(ids)) {
-          const row = await decider.decide(scope, id, decision, reason);
+        const outcomes = await decider.decide(scope, ascending(ids), decision, reason);
+        for (const id of ids) {
+          const row = outcomes.get(id) ?? { outcome: 'notFound', status: null };
           const outcome = row.outcome === 'applied' ? 'decided' : row.outcome;
           if (outcome === 'alreadyDecided' || outcome === 'changed') skipped.push(id);
           byId.set(id, { id, outcome, status: row.status, by: null });
@@ -97,6 +99,7 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
         const sorted = ascending(ids);
         const latest = await repository.latestEvents(scope.transaction, decider.entityType, sorted);
         const oldest = clock.now().getTime() - UNDO_WINDOW_SECONDS * 1000;
+        const undoable: { id: number; event: LatestEvent }[] = [];
         for (const id of sorted) {
           const event = latest.get(id);
           const isOwnRecentDecision =
@@ -110,7 +113,11 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
             byId.set(id, { id, outcome: isOvertaken ? 'changed' : 'notUndoable', status: null, by: isOvertaken ? event.administratorName : null });
             continue;
           }
-          const row = await decider.revert(scope, id, event);
+          undoable.push({ id, event });
+        }
+        const outcomes = await decider.revert(scope, undoable);
+        for (const { id } of undoable) {
+          const row = outcomes.get(id) ?? { outcome: 'notFound', status: null };
           byId.set(id, { id, outcome: row.outcome === 'applied' ? 'undone' : row.outcome, status: row.status, by: null });
         }
         return { results: inRequestOrder(ids, byId), changed: [...byId.values()].filter((row) => row.outcome === 'undone').length };
