@@ -1,7 +1,7 @@
 // Above a list that declares batch decisions: how many rows are selected, "select all N that match",
 // and Approve / Decline of the selection, each confirmed in a dialog that says how many.
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Flex, Input, Modal, Typography } from 'antd';
+import { Button, Checkbox, Flex, Input, Modal, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,14 @@ export function ListBatchBar() {
   if (!selection.isEnabled || (list.rows.length === 0 && selection.count === 0)) return null;
   return (
     <Flex gap={8} wrap align="center">
+      <Checkbox
+        checked={selection.isPageSelected}
+        indeterminate={selection.isPagePartlySelected}
+        disabled={list.rows.length === 0}
+        onChange={selection.togglePage}
+      >
+        {t('admin.review.selectPage')}
+      </Checkbox>
       <Typography.Text aria-live="polite">
         {selection.count === 0 ? t('admin.review.noneSelected') : t('admin.review.selected', { count: selection.count })}
       </Typography.Text>

@@ -1,9 +1,12 @@
-// The checkbox column of a list that declares batch decisions: one per row, named by the row's name,
-// and "select all on this page" in the header. Drawn only for a role that may decide.
+// The checkbox column of a list that declares batch decisions: one per row, named by the row's name.
+// "Select every row on this page" is in the bar above (list-batch-bar.tsx), not in the header: antd
+// copies a header into its hidden measuring row, where a checkbox would be a hidden focusable control.
+// Drawn only for a role that may decide.
 import type { BaseRecord } from '@refinedev/core';
 import { Checkbox } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../components/visually-hidden';
 import { useListContext } from './list-context';
 
 export function useSelectionColumn<Row extends BaseRecord>(idField: string): ColumnType<Row> | undefined {
@@ -15,15 +18,7 @@ export function useSelectionColumn<Row extends BaseRecord>(idField: string): Col
   return {
     key: 'selection',
     width: 48,
-    title: (
-      <Checkbox
-        aria-label={t('admin.review.selectPage')}
-        checked={selection.isPageSelected}
-        indeterminate={selection.isPagePartlySelected}
-        disabled={list.rows.length === 0}
-        onChange={selection.togglePage}
-      />
-    ),
+    title: <VisuallyHidden>{t('admin.review.selectionColumn')}</VisuallyHidden>,
     render: (_value: unknown, row: Row) => (
       <Checkbox
         aria-label={t('admin.review.selectRow', { name: String(row[nameField] ?? row[idField]) })}
