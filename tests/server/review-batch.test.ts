@@ -251,3 +251,19 @@ describe('Activity names the record', () => {
     expect(history).toEqual(expect.arrayContaining(['host.approve', 'host.delete']));
   });
 });
+
+describe('the API document', () => {
+  it('documents each batch call with its per-row results, its 400 and 403, for every list that declares a batch', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
+    }>();
+    for (const list of ['hosts', 'listings', 'property-approvals']) {
+      for (const path of [`/api/admin/${list}/decisions`, `/api/admin/${list}/decisions/undo`]) {
+        const responses = document.paths[path]?.post?.responses;
+        expect(Object.keys(responses ?? {}), path).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+        const answer = responses?.['200'].content?.['application/json'].schema;
+        expect(Object.keys(answer?.properties ?? {}), path).toEqual(['results', 'changed']);
+      }
+    }
+  });
+});
