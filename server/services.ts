@@ -41,6 +41,8 @@ import { createStaffRepository } from './modules/staff/staff.repository';
 import { createStaffService } from './modules/staff/staff.service';
 import { createLiveRepository } from './modules/live/live.repository';
 import { createLiveService } from './modules/live/live.service';
+import { createReviewRepository } from './modules/review/review.repository';
+import { createReviewService, type RowDecider } from './modules/review/review.service';
 import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
 
@@ -129,6 +131,13 @@ export function createServices(deps: ServiceDeps) {
     log,
     appName: config.appName,
   });
+  // The rows of each list that declares a batch, decided as its single decision decides them (decision 027).
+  const review = createReviewService({ db: handle.db, repository: createReviewRepository(), audit, clock });
+  const deciders = new Map<string, RowDecider>([
+    ['hosts', hosts.decider],
+    ['listings', listings.decider],
+    ['property-approvals', propertyApprovals.decider],
+  ]);
   const live = createLiveService({
     repository: createLiveRepository(handle.db),
     clock,
@@ -157,6 +166,8 @@ export function createServices(deps: ServiceDeps) {
     listExports,
     exports,
     live,
+    review,
+    deciders,
   };
 }
 

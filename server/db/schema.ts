@@ -512,6 +512,12 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The record as a person reads it when the entry was written (a host's or staff member's name, a
+     * listing's or property's title, a promo's name): filled by a trigger where the service gives none
+     * (migration 0024), so Activity names the record and finds it by that name.
+     */
+    entityName: text('entity_name'),
   },
   (table) => [
     index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id.desc()),
@@ -534,6 +540,10 @@ export const auditEvents = pgTable(
     index('audit_events_reason_trgm_idx')
       .using('gin', sql`${table.reason} gin_trgm_ops`)
       .where(sql`reason IS NOT NULL`),
+    // "Who approved Mehmet Smith?": Activity's search over the record's name (migration 0024).
+    index('audit_events_entity_name_trgm_idx')
+      .using('gin', sql`${table.entityName} gin_trgm_ops`)
+      .where(sql`entity_name IS NOT NULL`),
   ],
 );
 

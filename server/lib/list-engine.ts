@@ -12,6 +12,7 @@
 // on who asks names the caller's view (`viewOf`); every form of the call then reads that view alone.
 // A process streams at most a few exports at once (server/lib/streams.ts); a further one is a 503.
 // Each CSV is also offered to download tickets (list-exports.ts), which stream it without a bearer token.
+// A list that declares a `batch` also gets its batch decisions and their undo (list-batch.ts).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ import type { Database } from '../db/client';
 import type { ListCaller, ListRequest, ListSource } from './list-source';
 import type { PageCache } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
+import { BadRequestError } from '../errors';
+import { listBatchRoutes } from './list-batch';
 import { adminRoute } from './route-schema';
 import { holdExportSlot, sendCsv, sendJsonArray } from './streams';
 
@@ -140,6 +143,18 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
         const fields = csvColumns.map(csvFieldOf);
         return sendCsv(reply, `${definition.name}.csv`, header, rowsOf(query, caller), (row) => fields.map((field) => valueAt(row, field)));
       });
+    if (definition.batch) {
+      const idField = definition.resource?.idField ?? 'id';
+      await app.register(
+        listBatchRoutes(definition, async (match, limit) => {
+          const parsed = querystring.safeParse(match);
+          if (!parsed.success) throw new BadRequestError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+          const request = await prepared(source, resolveListRequest(definition, parsed.data as ListQuery<Sort, Status>));
+          const rows = await source.page({ ...request, limit, offset: 0 });
+          return rows.map((row) => Number(valueAt(row, idField)));
+        }),
+      );
+    }
     for (const url of definition.paths) {
       if (sendListCsv) {
         // The same CSV through a download ticket (server/modules/exports/), for the browser's download manager.

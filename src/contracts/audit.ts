@@ -14,6 +14,8 @@ export const auditEventSchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),
+  /** The record as a person reads it (name or title) when the entry was written; null for older entries of records gone. */
+  entityName: z.string().nullable(),
   /** Who did it: the staff member's e-mail and name (null when the account is gone). */
   administratorEmail: z.string().nullable(),
   administratorName: z.string().nullable(),

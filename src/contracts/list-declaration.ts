@@ -35,6 +35,36 @@ export const decisionActions = (basePath: string): Readonly<Record<'approve' | '
   decline: { method: 'post', path: `${basePath}/:id/decline` },
 });
 
+/** The decisions a list's batch may carry (docs/decisions/027-review-workbench.md). */
+export const BATCH_DECISIONS = ['approve', 'decline'] as const;
+export type BatchDecision = (typeof BATCH_DECISIONS)[number];
+/** The longest reason a decision (single or batch) keeps; zod-free here, so a list screen reads it without zod. */
+export const MAX_DECISION_REASON_LENGTH = 1000;
+/** The most rows one batch decides or undoes; "select all that match" selects at most as many. */
+export const MAX_BATCH_ROWS = 500;
+
+/**
+ * Selection and batch decisions on a list's rows: the engine adds `POST <path>/decisions` and
+ * `POST <path>/decisions/undo` (server/lib/list-engine.ts) and the list screen its checkboxes and
+ * buttons (src/admin/list/); the list's module supplies the per-row compare-and-set (a `RowDecider`,
+ * server/lib/batch-decisions.ts).
+ */
+export interface ListBatch {
+  /** The permission that decides, checked once per batch. */
+  permission: Permission;
+  decisions: readonly [BatchDecision, ...BatchDecision[]];
+  /** A decline needs a reason (as the list's single decline does). */
+  isDeclineReasonRequired?: boolean;
+  /** The row's field that names it to a person (a checkbox's label, a summary): `title`, `name`. */
+  nameField: string;
+}
+
+/** The batch calls of a list, relative to /api as the data provider's custom calls take them. */
+export const batchPathsOf = (list: { paths: readonly [string, ...string[]] }) => {
+  const base = list.paths[0].replace(/^\/api\//, '');
+  return { decide: `${base}/decisions`, undo: `${base}/decisions/undo` };
+};
+
 /** The icons a sidebar entry may show, by name (src/admin/icon-sets/frame.tsx draws each). */
 export type MenuIcon = 'comment' | 'database' | 'gift' | 'history' | 'home' | 'message' | 'safety' | 'schedule' | 'team' | 'unordered-list';
 
@@ -117,6 +147,8 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
    * CSV, read afresh.
    */
   filters?: Readonly<Record<string, ListFilterKind>>;
+  /** Selection and batch decisions, when the list's rows await one (`ListBatch`). */
+  batch?: ListBatch;
 }
 
 /** A list's declaration with every default filled in. */

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { fieldsOf } from './common';
 import { LISTING_STATUSES, type ListingStatus } from './statuses';
 
-export const MAX_DECISION_REASON_LENGTH = 1000;
+import { MAX_DECISION_REASON_LENGTH } from './list-declaration';
+
+export { MAX_DECISION_REASON_LENGTH };
 
 /** Only these statuses can still be approved or declined. */
 export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];

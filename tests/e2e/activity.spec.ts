@@ -25,7 +25,7 @@ test('a listing declined with a reason shows in Activity, searchable, filtered b
   await expect(first).toContainText(`Reason: ${reason}`);
   await expect(page.locator('tbody b')).toHaveCount(0);
 
-  await page.getByRole('searchbox', { name: 'Search by staff member, action or reason...' }).fill(reason);
+  await page.getByRole('searchbox', { name: 'Search by staff member, record name, action or reason...' }).fill(reason);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   const kinds = page.getByRole('radiogroup', { name: 'Filter activity by kind of record' });
   await kinds.getByText('Hosts', { exact: true }).click();
@@ -45,10 +45,10 @@ test('a listing declined with a reason shows in Activity, searchable, filtered b
   await page.getByRole('link', { name: `Listing #${listing.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/listings/${listing.id}$`));
   await page.goBack();
-  await expect(page.getByRole('searchbox', { name: 'Search by staff member, action or reason...' })).toHaveValue(reason);
+  await expect(page.getByRole('searchbox', { name: 'Search by staff member, record name, action or reason...' })).toHaveValue(reason);
 
   // Time sorts both ways, never back to unsorted.
-  await page.getByRole('searchbox', { name: 'Search by staff member, action or reason...' }).fill('');
+  await page.getByRole('searchbox', { name: 'Search by staff member, record name, action or reason...' }).fill('');
   await kinds.getByText('All', { exact: true }).click();
   const time = page.getByRole('columnheader', { name: /Time/ });
   await time.click();

@@ -81,7 +81,8 @@ test('a dashboard card opens the hosts list filtered by its status', async ({ ad
   await page.getByRole('link', { name: /^Pending hosts [\d,]+$/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Hosts Management' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Pending', exact: true })).toBeChecked();
-  const statuses = page.locator('tbody tr.ant-table-row td:nth-child(2)');
+  // The administrator sees the selection's checkboxes first (decision 027): the status is the third cell.
+  const statuses = page.locator('tbody tr.ant-table-row td:nth-child(3)');
   await expect(statuses.first()).toHaveText('Pending');
   expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Pending']));
 });

@@ -29,7 +29,8 @@ test('Review Listings filters, searches and pages on the server and keeps its st
   await page.locator('label.ant-radio-button-wrapper', { hasText: 'Decline' }).click();
   await expect(page).toHaveURL(/filters.*status.*Declined/);
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('Declined');
-  const statuses = await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+  // The administrator sees the selection's checkboxes first (decision 027): the status is the third cell.
+  const statuses = await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)').allInnerTexts();
   expect(new Set(statuses)).toEqual(new Set(['Declined']));
 
   await page.locator('label.ant-radio-button-wrapper', { hasText: 'All' }).click();
@@ -39,7 +40,8 @@ test('Review Listings filters, searches and pages on the server and keeps its st
   await expect(page.getByText(/Showing 9 to 16 of \d+ results/)).toBeVisible();
 
   // A search goes back to page 1.
-  const firstTitle = (await page.locator('.ant-table-tbody tr.ant-table-row td:first-child a').first().innerText()).trim();
+  // The first link of a row is its title (the selection's checkbox cell comes before it).
+  const firstTitle = (await page.locator('.ant-table-tbody tr.ant-table-row td a').first().innerText()).trim();
   await page.getByRole('searchbox', { name: 'Search any listing' }).fill(firstTitle);
   await expect(page.getByText(/Showing 1 to \d+ of \d+ results/)).toBeVisible();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(firstTitle);

@@ -28,6 +28,7 @@ const ROWS: ActivityRow[] = [
     action: 'host.approve',
     entityType: 'host',
     entityId: 7,
+    entityName: 'Mehmet Smith',
     reason: null,
     before: { statusHost: 'Pending' },
     after: { statusHost: 'Confirmed' },
@@ -86,7 +87,8 @@ describe('Activity', () => {
     expect(within(declined).getByText('Status: Pending → Declined')).toBeInTheDocument();
     expect(within(declined).getByText('Reason: <img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(document.querySelector('tbody img')).toBeNull();
-    expect(within(approved).getByRole('link', { name: 'Host #7' })).toHaveAttribute('href', '/host-details/7');
+    // Named as a person reads it, with its kind and id.
+    expect(within(approved).getByRole('link', { name: 'Mehmet Smith (Host #7)' })).toHaveAttribute('href', '/host-details/7');
     expect(within(approved).getByText('Hodan (hodan@hoy.test)')).toBeInTheDocument();
     expect(within(approved).getByText('Host status: Pending → Confirmed')).toBeInTheDocument();
     expect(within(approved).getByRole('time')).toHaveAttribute('datetime', '2026-11-01T09:01:00.000Z');
@@ -131,7 +133,7 @@ describe('Activity', () => {
     const byName = ROWS.map((row) => ({ ...row, administratorEmail: null }));
     renderList({ role: 'moderator', rows: byName });
     const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
-    await screen.findByRole('link', { name: 'Host #7' });
+    await screen.findByRole('link', { name: 'Mehmet Smith (Host #7)' });
     const [, declined, approved] = screen.getAllByRole('row');
     expect(within(approved).getByText('Hodan')).toBeInTheDocument();
     expect(within(declined).getByText('an administrator no longer on record')).toBeInTheDocument();
@@ -188,7 +190,7 @@ describe('Activity', () => {
       </>
     );
     const { router } = renderAdmin(ui, { dataProvider, path: '/activity' });
-    const search = await screen.findByRole('searchbox', { name: 'Search by staff member, action or reason...' }, LOAD);
+    const search = await screen.findByRole('searchbox', { name: 'Search by staff member, record name, action or reason...' }, LOAD);
     await userEvent.type(search, 'declined');
     await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'q', operator: 'contains', value: 'declined' }]));
     const filter = screen.getByRole('combobox', { name: 'Filter activity by staff member' });
@@ -201,7 +203,7 @@ describe('Activity', () => {
     expect(await screen.findByText('Listing page')).toBeInTheDocument();
     await router.navigate(-1);
 
-    expect(await screen.findByRole('searchbox', { name: 'Search by staff member, action or reason...' }, LOAD)).toHaveValue('declined');
+    expect(await screen.findByRole('searchbox', { name: 'Search by staff member, record name, action or reason...' }, LOAD)).toHaveValue('declined');
     await screen.findByRole('link', { name: 'Listing #41' });
     const filterAgain = screen.getByRole('combobox', { name: 'Filter activity by staff member' });
     await waitFor(() => expect(within(filterAgain.closest('.ant-select') as HTMLElement).getByTitle('Yusuf')).toBeInTheDocument());

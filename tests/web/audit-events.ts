@@ -12,6 +12,7 @@ export function listingDeclineEvent(reason: string, event: Partial<AuditEvent> =
     before: { status: 'Pending', declineReason: null },
     after: { status: 'Declined', declineReason: reason },
     createdAt: '2025-01-05T10:00:00.000Z',
+    entityName: null,
     administratorEmail: 'a@hoy.test',
     administratorName: 'Administrator',
     ...event,

@@ -66,6 +66,7 @@ function approval(id: number, entityId: number, who: string | null): AuditEvent 
     action: 'listing.approve',
     entityType: 'listing',
     entityId,
+    entityName: null,
     reason: null,
     before: { status: 'Pending' },
     after: { status: 'Approved' },

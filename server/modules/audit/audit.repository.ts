@@ -18,6 +18,8 @@ export interface NewAuditEvent {
   reason?: string | null;
   before?: unknown;
   after?: unknown;
+  /** The record's name, where the database can no longer read it (a deleted host); else a trigger reads it (migration 0024). */
+  entityName?: string | null;
   createdAt: Date;
 }
 
@@ -27,6 +29,7 @@ const shownEventByName = {
   action: auditEvents.action,
   entityType: auditEvents.entityType,
   entityId: auditEvents.entityId,
+  entityName: auditEvents.entityName,
   reason: auditEvents.reason,
   before: auditEvents.before,
   after: auditEvents.after,
@@ -122,6 +125,7 @@ function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean):
     staffIds.length === 0 ? undefined : inArray(isIndexed ? sql`${auditEvents.administratorId}` : sql`coalesce(${auditEvents.administratorId}, 0)`, staffIds),
     actions.length === 0 ? undefined : inArray(isIndexed ? sql`${auditEvents.action}` : sql`(${auditEvents.action} || '')`, actions),
     ilike(isIndexed ? sql`${auditEvents.reason}` : sql`coalesce(${auditEvents.reason}, '')`, pattern),
+    ilike(isIndexed ? sql`${auditEvents.entityName}` : sql`coalesce(${auditEvents.entityName}, '')`, pattern),
   ) as SQL;
 }
 
@@ -162,6 +166,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
         inArray(auditEvents.administratorId, staffMatching(pattern, { view: EVERY_ENTRY })),
         ilike(auditEvents.action, pattern),
         ilike(auditEvents.reason, pattern),
+        ilike(auditEvents.entityName, pattern),
       ) as SQL,
     filter: byStaffMember,
     toRow: toEveryEntryRow,
@@ -170,7 +175,12 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     ...trail,
     columns: shownEventByName,
     search: (pattern) =>
-      or(inArray(auditEvents.administratorId, staffMatching(pattern, {})), ilike(auditEvents.action, pattern), ilike(auditEvents.reason, pattern)) as SQL,
+      or(
+        inArray(auditEvents.administratorId, staffMatching(pattern, {})),
+        ilike(auditEvents.action, pattern),
+        ilike(auditEvents.reason, pattern),
+        ilike(auditEvents.entityName, pattern),
+      ) as SQL,
     filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byStaffMember(filters)),
     toRow: toRowByName,
   });
@@ -189,7 +199,8 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
    * their first page, and follows from the list's `/total` call (decision 021).
    */
   async function findSearch(pattern: string, filter: ActivityFilter, reasonsUpTo?: number): Promise<ActivitySearch> {
-    const byReasonAlone = sql`SELECT 1 FROM ${auditEvents} WHERE ${and(ilike(auditEvents.reason, pattern), rowFilters(filter))}
+    // The reason or the record's name, each from its trigram index.
+    const byReasonAlone = sql`SELECT 1 FROM ${auditEvents} WHERE ${and(or(ilike(auditEvents.reason, pattern), ilike(auditEvents.entityName, pattern)), rowFilters(filter))}
           AND coalesce(${auditEvents.administratorId}, 0) <> ALL (staff.ids) AND ${auditEvents.action} <> ALL (actions.names)`;
     const result = await db.execute(sql`WITH cells AS (${activityCells}),
       staff AS (SELECT coalesce(array_agg(matched.id ORDER BY matched.id), '{}') AS ids FROM (${staffMatching(pattern, filter)}) AS matched),
@@ -283,6 +294,12 @@ export function createAuditRepository(db: Database) {
         before: event.before ?? null,
         after: event.after ?? null,
       });
+    },
+
+    async insertMany(executor: Database | Transaction, events: readonly NewAuditEvent[]): Promise<void> {
+      await executor
+        .insert(auditEvents)
+        .values(events.map((event) => ({ ...event, reason: event.reason ?? null, before: event.before ?? null, after: event.after ?? null })));
     },
 
     async listFor(entityType: AuditEntityType, entityId: number, limit = 100) {

@@ -8,12 +8,17 @@ import type { Clock } from '../../lib/clock';
 import type { AuditRepository, NewAuditEvent } from './audit.repository';
 
 /** What a service records; the time is the clock's. */
-type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
+export type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
 
 export function createAuditService({ repository, clock }: { repository: AuditRepository; clock: Clock }) {
   return {
     async record(executor: Database | Transaction, record: AuditRecord): Promise<void> {
       await repository.insert(executor, { ...record, createdAt: clock.now() });
+    },
+
+    /** Several records in one statement (a batch decision's rows), each with the time it was made. */
+    async recordMany(executor: Database | Transaction, records: readonly (AuditRecord & { createdAt: Date })[]): Promise<void> {
+      if (records.length > 0) await repository.insertMany(executor, records);
     },
 
     /**

@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../../db/client';
 import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import { readCounter, readCounters } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
+import { moveRows, type RowMove } from '../../lib/compare-and-set';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
@@ -199,6 +200,10 @@ export function createHostsRepository(db: Database) {
       const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning(detailColumns);
       return row;
     },
+
+    /** Verification decisions and their undo on hosts, one statement for any number (server/lib/compare-and-set.ts). */
+    moveStatuses: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
+      moveRows(executor, { table: 'users', statusColumn: 'status_host', kind: sql`t.is_host` }, moves, now),
 
     /** Deletes the host; the foreign keys remove its properties and detach its bookings. */
     async deleteHost(executor: Transaction, id: number): Promise<void> {

@@ -13,7 +13,11 @@ import {
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
+import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
+
+type HostState = { statusHost: string };
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
@@ -42,7 +46,65 @@ interface HostsServiceDeps {
   clock: Clock;
 }
 
+/** What each decision makes a host, and the stored statuses it moves from (docs/product.md §19): approving any host not yet Confirmed. */
+const HOST_DECISIONS = {
+  approve: { to: 'Confirmed', from: ['Confirmed'], isExcept: true },
+  decline: { to: 'Rejected', from: ['Pending'], isExcept: false },
+} as const;
+
 export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
+  /** Hosts' verification decisions, for the detail's Approve Host (a batch of one) and for batches alike (review.service.ts). */
+  const decider: RowDecider = {
+    entityType: 'host',
+
+    async decide({ transaction, administratorId, record }, ids, decision, reason) {
+      const { to, from, isExcept } = HOST_DECISIONS[decision];
+      const rows = await repository.moveStatuses(
+        transaction,
+        ids.map((id) => ({ id, from, isExcept, to })),
+        clock.now(),
+      );
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'alreadyDecided', status: normalizeHostStatus(row.before.status) });
+          continue;
+        }
+        await record({
+          administratorId,
+          action: `host.${decision}`,
+          entityType: 'host',
+          entityId: row.id,
+          reason,
+          before: { statusHost: row.before.status },
+          after: { statusHost: to },
+        });
+        outcomes.set(row.id, { outcome: 'applied', status: to });
+      }
+      return outcomes;
+    },
+
+    async revert({ transaction, administratorId, record }, undoable) {
+      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as HostState, previous: event.before as HostState }]));
+      const moves = undoable.map(({ id }) => {
+        const { decided, previous } = states.get(id)!;
+        return { id, from: [decided.statusHost], to: previous.statusHost };
+      });
+      const rows = await repository.moveStatuses(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        const { decided, previous } = states.get(row.id)!;
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'changed', status: normalizeHostStatus(row.before.status) });
+          continue;
+        }
+        await record({ administratorId, action: 'host.undo', entityType: 'host', entityId: row.id, before: decided, after: previous });
+        outcomes.set(row.id, { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) });
+      }
+      return outcomes;
+    },
+  };
+
   return {
     async summary(): Promise<HostSummary> {
       return repository.summarize();
@@ -100,21 +162,13 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     /** Approving an approved host changes nothing and records nothing. */
     async approveHost(administratorId: number, id: number): Promise<HostListItem> {
       return db.transaction(async (tx) => {
-        const before = await repository.lockHost(tx, id);
-        if (!before) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
-        if (before.statusHost === 'Confirmed') return toHostListItem(before);
-        const after = await repository.updateHost(tx, id, { statusHost: 'Confirmed', updatedAt: clock.now() });
-        await audit.record(tx, {
-          administratorId,
-          action: 'host.approve',
-          entityType: 'host',
-          entityId: id,
-          before: { statusHost: before.statusHost },
-          after: { statusHost: after.statusHost },
-        });
-        return toHostListItem(after);
+        const row = (await decider.decide(singleDecisionScope(audit, tx, administratorId), [id], 'approve', null)).get(id);
+        if (!row) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
+        return toHostListItem((await repository.findHost(id, tx))!);
       });
     },
+
+    decider,
 
     async deleteHost(administratorId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {
@@ -126,6 +180,8 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
           action: 'host.delete',
           entityType: 'host',
           entityId: id,
+          // The row is gone when the entry is written: the name comes from what was deleted.
+          entityName: before.name,
           before: { ...toHostDetail(before), statusHost: before.statusHost, numberOfProperties: before.numberOfProperties },
         });
       });

@@ -1,10 +1,11 @@
 // SQL for Review Listings and the listing approval detail (a listing is a property under review).
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { asc, eq, ilike } from 'drizzle-orm';
 import type { ListingRow } from '../../../src/contracts/listings';
 import type { ListingSort } from '../../../src/contracts/lists/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
+import { moveRows, type RowMove } from '../../lib/compare-and-set';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
@@ -51,33 +52,9 @@ export function createListingsRepository(db: Database) {
       return rows.map((row) => row.url);
     },
 
-    /** Locks the row until the transaction ends, so two decisions on one listing run one after the other. */
-    async lockStatus(executor: Transaction, id: number) {
-      const [row] = await executor
-        .select({ status: properties.listingStatus, declineReason: properties.listingDeclineReason })
-        .from(properties)
-        .where(eq(properties.id, id))
-        .for('update');
-      return row;
-    },
-
-    /** Moves an undecided listing only; answers undefined when it was decided meanwhile. */
-    async updateStatus(
-      executor: Transaction,
-      id: number,
-      change: { status: ListingStatus; declineReason: string | null; undecided: readonly ListingStatus[]; now: Date },
-    ) {
-      const [row] = await executor
-        .update(properties)
-        .set({
-          listingStatus: change.status,
-          listingDeclineReason: change.declineReason,
-          updatedAt: change.now,
-        })
-        .where(and(eq(properties.id, id), inArray(properties.listingStatus, [...change.undecided])))
-        .returning({ id: properties.id, status: properties.listingStatus });
-      return row;
-    },
+    /** Decisions and their undo on listings, one statement for any number of rows (server/lib/compare-and-set.ts). */
+    moveListings: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
+      moveRows(executor, { table: 'properties', statusColumn: 'listing_status', extraColumns: ['listing_decline_reason'] }, moves, now),
   };
 }
 

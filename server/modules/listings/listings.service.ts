@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
+import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
@@ -26,7 +27,59 @@ type ListingDecision = 'approve' | 'decline';
 
 const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Approved', decline: 'Declined' };
 
+type ListingState = { status: ListingStatus; declineReason: string | null };
+
 export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
+  /** Listings' decisions, for the detail's buttons (a batch of one) and for batches alike (review.service.ts). */
+  const decider: RowDecider = {
+    entityType: 'listing',
+
+    async decide({ transaction, administratorId, record }, ids, decision, reason) {
+      const status = DECISION_STATUS[decision];
+      const declineReason = decision === 'decline' ? reason : null;
+      const moves = ids.map((id) => ({ id, from: UNDECIDED_LISTING_STATUSES, to: status, extra: [declineReason] }));
+      const rows = await repository.moveListings(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'alreadyDecided', status: row.before.status });
+          continue;
+        }
+        await record({
+          administratorId,
+          action: `listing.${decision}`,
+          entityType: 'listing',
+          entityId: row.id,
+          reason,
+          before: { status: row.before.status, declineReason: row.before.extra[0] },
+          after: { status, declineReason },
+        });
+        outcomes.set(row.id, { outcome: 'applied', status });
+      }
+      return outcomes;
+    },
+
+    async revert({ transaction, administratorId, record }, undoable) {
+      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as ListingState, previous: event.before as ListingState }]));
+      const moves = undoable.map(({ id }) => {
+        const { decided, previous } = states.get(id)!;
+        return { id, from: [decided.status], to: previous.status, extra: [previous.declineReason] };
+      });
+      const rows = await repository.moveListings(transaction, moves, clock.now());
+      const outcomes = new Map<number, RowOutcome>();
+      for (const row of rows.values()) {
+        const { decided, previous } = states.get(row.id)!;
+        if (!row.isMoved) {
+          outcomes.set(row.id, { outcome: 'changed', status: row.before.status });
+          continue;
+        }
+        await record({ administratorId, action: 'listing.undo', entityType: 'listing', entityId: row.id, before: decided, after: previous });
+        outcomes.set(row.id, { outcome: 'applied', status: previous.status });
+      }
+      return outcomes;
+    },
+  };
+
   return {
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);
@@ -68,29 +121,15 @@ export function createListingsService({ db, repository, audit, clock }: Listings
 
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
     async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
-      const status = DECISION_STATUS[decision];
       return db.transaction(async (transaction) => {
-        const before = await repository.lockStatus(transaction, id);
-        if (!before) throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
-        const declineReason = decision === 'decline' ? (reason ?? null) : null;
-        const updated = await repository.updateStatus(transaction, id, {
-          status,
-          declineReason,
-          undecided: UNDECIDED_LISTING_STATUSES,
-          now: clock.now(),
-        });
-        if (!updated) throw new ConflictError(listingAlreadyDecidedMessage(before.status as ListingStatus));
-        await audit.record(transaction, {
-          administratorId,
-          action: `listing.${decision}`,
-          entityType: 'listing',
-          entityId: id,
-          reason: reason ?? null,
-          before: { status: before.status, declineReason: before.declineReason },
-          after: { status, declineReason },
-        });
+        const row = (await decider.decide(singleDecisionScope(audit, transaction, administratorId), [id], decision, reason ?? null)).get(id);
+        if (!row || row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
+        if (row.outcome !== 'applied') throw new ConflictError(listingAlreadyDecidedMessage(row.status as ListingStatus));
+        const status = DECISION_STATUS[decision];
         return { id, status, message: listingStatusUpdatedMessage(status) };
       });
     },
+
+    decider,
   };
 }

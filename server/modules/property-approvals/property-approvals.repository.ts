@@ -1,10 +1,11 @@
 // SQL for Property Approvals: the paged list and the compare-and-set decision.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PropertyApprovalRow } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalSort } from '../../../src/contracts/lists/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
+import { moveRows, type RowMove } from '../../lib/compare-and-set';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 import { contains } from '../../lib/paging';
 
@@ -49,26 +50,9 @@ export function createPropertyApprovalsRepository() {
       return row;
     },
 
-    async findState(executor: Database | Transaction, id: number) {
-      const [row] = await executor.select({ status: properties.approvalStatus, version: properties.version }).from(properties).where(eq(properties.id, id));
-      return row;
-    },
-
-    /** One statement decides: it moves the row only while it is pending (and at the version read, when given). */
-    async decidePending(executor: Transaction, id: number, change: { status: PropertyApprovalStatus; version?: number; now: Date }) {
-      const [row] = await executor
-        .update(properties)
-        .set({ approvalStatus: change.status, version: sql`${properties.version} + 1`, updatedAt: change.now })
-        .where(
-          and(
-            eq(properties.id, id),
-            eq(properties.approvalStatus, 'pending'),
-            change.version === undefined ? undefined : eq(properties.version, change.version),
-          ),
-        )
-        .returning({ id: properties.id, status: properties.approvalStatus, version: properties.version });
-      return row;
-    },
+    /** Decisions and their undo on properties, one statement for any number, each at its version when given (server/lib/compare-and-set.ts). */
+    moveStatuses: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
+      moveRows(executor, { table: 'properties', statusColumn: 'approval_status', isVersioned: true }, moves, now),
   };
 }
 

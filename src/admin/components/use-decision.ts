@@ -2,7 +2,8 @@ import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } fro
 import { App } from 'antd';
 import { useState } from 'react';
 import { markOwnChange } from '../live/own-changes';
-import { actionPath, type ResourceName } from '../resources';
+import { actionPath, findResource, type ResourceName } from '../resources';
+import { decidedOne, useDecisionNotice } from './use-decision-notice';
 
 export type Decision = 'approve' | 'decline';
 /** The decision on its way, if any: the record it is about, and which one. */
@@ -23,6 +24,8 @@ interface DecisionOptions<Answer> {
  */
 export function useDecision<Answer extends BaseRecord>({ resource, invalidates, successMessage }: DecisionOptions<Answer>) {
   const { message } = App.useApp();
+  // The answer's message, with Undo for 10 s through the list's undo call (decision 027).
+  const showDecision = useDecisionNotice(findResource(resource).list!, resource);
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation<Answer>();
   const [pending, setPending] = useState<PendingDecision>(null);
@@ -37,7 +40,7 @@ export function useDecision<Answer extends BaseRecord>({ resource, invalidates, 
       {
         onSuccess: ({ data }) => {
           onDecided?.();
-          void message.success(successMessage(data));
+          showDecision(decidedOne(id, String(data.status)), decision, successMessage(data));
         },
         onError: (error: HttpError) => {
           void message.error(error.message);

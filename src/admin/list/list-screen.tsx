@@ -6,6 +6,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { usePlainFilterParams } from '../components/plain-filter-params';
+import { ListBatchBar } from './list-batch-bar';
 import { ListContext } from './list-context';
 import { ListAlerts, ListFilterBar, ListFooter, ListTitleBar } from './list-controls';
 import { ListLiveBar } from './list-live-bar';
@@ -48,6 +49,7 @@ function LoadedListScreen<Row extends BaseRecord, Summary extends BaseRecord>(pr
             <ListFilterBar toolbar={toolbar} />
             <ListAlerts />
             <ListLiveBar />
+            <ListBatchBar />
             <ListRows<Row> columns={columns} renderRows={renderRows} isQuiet={isQuiet} />
             <ListFooter />
           </Flex>,

@@ -7,6 +7,7 @@ import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { findResource } from '../resources';
 import { useListContext, useListText } from './list-context';
 import { LIVE_NEW_ROW_CLASS } from './list-live-bar';
+import { useSelectionColumn } from './list-selection-column';
 
 export interface ListColumn<Row> {
   /** The column's label is `<labels>.columns.<key>`. */
@@ -68,6 +69,7 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
   const tableBox = useRef<HTMLDivElement>(null);
   useKeyboardScrollableTable(tableBox, text('title'));
   const idField = findResource(list.resource).idField ?? 'id';
+  const selectionColumn = useSelectionColumn<Row>(idField);
   const sortOrderOf = (field: string): SortOrder => (list.sorter?.field === field ? (list.sorter.order === 'desc' ? 'descend' : 'ascend') : null);
   return (
     <div ref={tableBox}>
@@ -86,14 +88,17 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
           const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
           if (action === 'sort' && clicked?.columnKey) list.sortBy(String(clicked.columnKey));
         }}
-        columns={columns.map((column) => ({
-          key: column.sort ?? column.key,
-          title: text(`columns.${column.key}`),
-          align: column.align,
-          width: column.width,
-          render: (_value: unknown, row: Row) => <div style={CELL_STYLE}>{column.render ? column.render(row) : displayed(row[column.key])}</div>,
-          ...(column.sort ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] } : {}),
-        }))}
+        columns={[
+          ...(selectionColumn ? [selectionColumn] : []),
+          ...columns.map((column) => ({
+            key: column.sort ?? column.key,
+            title: text(`columns.${column.key}`),
+            align: column.align,
+            width: column.width,
+            render: (_value: unknown, row: Row) => <div style={CELL_STYLE}>{column.render ? column.render(row) : displayed(row[column.key])}</div>,
+            ...(column.sort ? { sorter: true, sortOrder: sortOrderOf(column.sort), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] } : {}),
+          })),
+        ]}
       />
     </div>
   );

@@ -7,6 +7,8 @@ import type { DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import { findListResource, findResource } from '../resources';
+import { rememberListView } from '../review/list-view-memory';
+import { useListSelection } from './use-list-selection';
 import { useLiveList } from './use-live-list';
 
 /** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
@@ -115,6 +117,17 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   }
 
   const idField = findResource(resource).idField ?? 'id';
+  const selection = useListSelection({
+    definition,
+    resource,
+    pageIds: isEmptyError ? [] : loaded.map((row) => Number(row[idField])),
+    total: isEmptyError ? 0 : (total ?? 0),
+    scope: JSON.stringify([sorter, filters]),
+  });
+  // The review queue of a record's screen walks the pending records in this search and order.
+  useEffect(() => {
+    rememberListView(resource, { q: search || undefined, sort: sorter?.field, order: sorter?.order });
+  }, [resource, search, sorter?.field, sorter?.order]);
   const pageCount = isPaged ? 1 : (more.result.data?.pages.length ?? 1);
   useEffect(() => {
     live.follow({
@@ -193,6 +206,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     /** Counts the live changes to the list: the count cards reload with them. */
     changeCount: live.changeCount,
     csv,
+    /** The rows selected for a batch decision, on a list that declares one. */
+    selection,
   };
 }
 

@@ -30,6 +30,8 @@ export const declaration = declareList({
   statusFilter: HOST_STATUS_FILTERS,
   labels: 'admin.hosts.list',
   access: 'hosts.read',
+  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
+  batch: { permission: 'hosts.write', decisions: ['approve', 'decline'], nameField: 'name' },
   icon: 'team',
   menuOrder: 10,
   resource: {

@@ -17,6 +17,8 @@ export const declaration = declareList({
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
   access: 'listings.read',
+  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
+  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'], nameField: 'title' },
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {

@@ -15,6 +15,8 @@ export const declaration = declareList({
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   access: 'listings.read',
+  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
+  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'], nameField: 'title' },
   icon: 'home',
   menuOrder: 20,
   resource: { actions: decisionActions('admin/property-approvals') },

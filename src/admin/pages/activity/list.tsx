@@ -71,7 +71,11 @@ export function ActivityList() {
     { key: 'what', render: (row) => t(`admin.history.actions.${row.action}`, { defaultValue: row.action }) },
     {
       key: 'record',
-      render: (row) => <Link to={recordPath(row)}>{t(`admin.activity.records.${row.entityType}`, { id: row.entityId })}</Link>,
+      render: (row) => {
+        const record = t(`admin.activity.records.${row.entityType}`, { id: row.entityId });
+        // Stored text, shown literally: React escapes it, and i18next does not (escapeValue off in src/i18n).
+        return <Link to={recordPath(row)}>{row.entityName ? t('admin.activity.namedRecord', { name: row.entityName, record }) : record}</Link>;
+      },
     },
     {
       key: 'change',

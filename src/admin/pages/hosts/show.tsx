@@ -11,6 +11,7 @@ import { markOwnChange } from '../../live/own-changes';
 import { PresenceNote } from '../../live/presence-note';
 import { useRecordChanges } from '../../live/record-change-notice';
 import { HostInformationCard, useHostEdit, type HostEdit } from './host-information';
+import { HostReviewKeys } from './host-queue';
 import { HostVerification } from './verification';
 import { SectionCard } from '../../components/section-card';
 
@@ -104,6 +105,7 @@ function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetai
         </Space>
         {canWrite ? <HostActions id={id} host={host} edit={edit} /> : null}
       </Flex>
+      <HostReviewKeys id={Number(id)} name={host.name} />
       <HostInformationCard host={host} edit={edit} />
       <HostRegistrationCard host={host} />
       <HostVerification id={id} />

@@ -6,7 +6,8 @@ import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
-import { actionPath } from '../../resources';
+import { actionPath, findResource } from '../../resources';
+import { decidedOne, useDecisionNotice } from '../../components/use-decision-notice';
 import { SectionTitle } from '../../components/section-card';
 import { markOwnChange } from '../../live/own-changes';
 
@@ -96,6 +97,7 @@ function ApproveHostButton({ id }: { id: string }) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
+  const showDecision = useDecisionNotice(findResource('hosts').list!, 'hosts');
 
   function approveHost() {
     markOwnChange('host', id);
@@ -104,7 +106,7 @@ function ApproveHostButton({ id }: { id: string }) {
       {
         onSettled: () => markOwnChange('host', id),
         onSuccess: () => {
-          void message.success(t('admin.hosts.verification.approved'));
+          showDecision(decidedOne(Number(id), 'Confirmed'), 'approve', t('admin.hosts.verification.approved'));
           void invalidate({ invalidates: ['all'] });
         },
         onError: () => void message.error(t('admin.hosts.verification.approveFailed')),

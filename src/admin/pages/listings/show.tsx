@@ -13,7 +13,8 @@ import {
 } from '../../icons';
 import { useOne } from '@refinedev/core';
 import { Alert, Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
-import { useState, type ComponentType } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
@@ -29,6 +30,8 @@ import { isUndecided, listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
 import { SectionCard } from '../../components/section-card';
 import { useDecision, type Decision } from '../../components/use-decision';
+import { ReviewShortcuts } from '../../review/review-shortcuts';
+import { ListingPrefetch, useListingQueue } from './listing-queue';
 
 const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWifi', icon: WifiOutlined },
@@ -74,6 +77,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   const { t } = useTranslation();
   const [isAskingReason, setAskingReason] = useState(false);
   const [reason, setReason] = useState('');
+  const reasonField = useRef<TextAreaRef>(null);
   const isOpen = isUndecided(listing.status);
   const statusLabel = (status: ListingStatus) => t(listingStatusKey(status), { defaultValue: status });
   const { decide: sendDecision, pending } = useDecision<ListingDecisionResponse>({
@@ -82,11 +86,17 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
     successMessage: ({ status }) => t('admin.listings.detail.decision.statusUpdated', { status: statusLabel(status) }),
   });
   const isProcessing = pending !== null;
+  const queue = useListingQueue(listing.id);
+  // A decision made from the keyboard opens the next pending listing once it is taken.
+  const isByKeyboard = useRef(false);
 
   function decide(decision: Decision, declineReason?: string) {
+    const next = queue.next;
     sendDecision(listing.id, decision, declineReason ? { reason: declineReason } : {}, () => {
       setAskingReason(false);
       setReason('');
+      if (isByKeyboard.current) queue.goTo(next);
+      isByKeyboard.current = false;
     });
   }
 
@@ -104,6 +114,13 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
             </Typography.Paragraph>
           </div>
         ) : null}
+        <ReviewShortcuts
+          queue={queue}
+          recordName={listing.title}
+          onApprove={canDecide && isOpen && !isProcessing ? () => ((isByKeyboard.current = true), decide('approve')) : undefined}
+          onDecline={canDecide && isOpen && !isProcessing ? () => ((isByKeyboard.current = true), setAskingReason(true)) : undefined}
+          prefetch={<ListingPrefetch id={queue.next} />}
+        />
         {/* A role that reads listings but does not decide them sees the state without the buttons. */}
         {canDecide ? (
           <Flex gap={12} wrap>
@@ -128,12 +145,19 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         cancelText={t('admin.listings.detail.decision.modalCancel')}
         okButtonProps={{ danger: true, disabled: isProcessing, loading: buttonLoading(pending?.decision === 'decline') }}
         onOk={() => decide('decline', reason.trim() || undefined)}
-        onCancel={() => setAskingReason(false)}
+        onCancel={() => {
+          isByKeyboard.current = false;
+          setAskingReason(false);
+        }}
+        afterOpenChange={(isVisible) => {
+          if (isVisible) reasonField.current?.focus();
+        }}
         destroyOnHidden
       >
         <Flex vertical gap={8}>
           <Typography.Text id="decline-reason-hint">{t('admin.listings.detail.decision.modalHint')}</Typography.Text>
           <Input.TextArea
+            ref={reasonField}
             aria-label={t('admin.listings.detail.decision.declineReasonLabel')}
             aria-describedby="decline-reason-hint"
             placeholder={t('admin.listings.detail.decision.reasonPlaceholder')}

@@ -1,0 +1,98 @@
+// Selection and batch decisions on a list that declares them (src/admin/list/, decision 027), shown
+// on Property Approvals: checkboxes only for a role that decides, "select all N that match" sent as
+// the list's search and filter, a dialog that counts, and the per-row summary with Undo.
+import type { BaseRecord, CustomParams, DataProvider } from '@refinedev/core';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { BatchResult } from '../../src/contracts/batch-decisions';
+import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
+import type { Role } from '../../src/contracts/roles';
+import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
+import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const ROWS: PropertyApprovalRow[] = Array.from({ length: 8 }, (_, index) => ({
+  id: index + 1,
+  title: `Pending house ${index + 1}`,
+  address: `${index + 1} Lido Road`,
+  hostName: 'Amina',
+  status: 'pending',
+  version: 1,
+}));
+
+type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
+
+function renderList(role: Role, answer?: (params: CustomParams) => BatchResult) {
+  const custom = vi.fn<CustomHandler>(async (params) => ({ data: answer ? answer(params) : {} }));
+  const dataProvider = stubDataProvider({
+    getList: (async () => ({ data: ROWS as unknown as BaseRecord[], total: 30 })) as unknown as DataProvider['getList'],
+    custom: custom as unknown as DataProvider['custom'],
+  });
+  renderAdmin(<PropertyApprovalList />, { dataProvider, path: '/property-approvals?status=pending', role });
+  return custom;
+}
+
+describe('batch decisions on a list', () => {
+  it.each(['support', 'viewer'] as const)('gives a %s member no checkboxes and no batch buttons', async (role) => {
+    renderList(role);
+    await screen.findByText('Pending house 1');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Decline selection' })).toBeNull();
+  });
+
+  it('selects all 30 that match, declines them with one reason after a dialog that counts, and sums up the answer per row', async () => {
+    const custom = renderList('moderator', () => ({
+      changed: 28,
+      results: [
+        ...Array.from({ length: 28 }, (_, index) => ({ id: index + 1, outcome: 'decided' as const, status: 'declined', by: null })),
+        { id: 29, outcome: 'alreadyDecided', status: 'confirmed', by: 'Hodan' },
+        { id: 30, outcome: 'alreadyDecided', status: 'confirmed', by: 'Hodan' },
+      ],
+    }));
+    await screen.findByRole('checkbox', { name: 'Select Pending house 1' });
+    expect(screen.getByRole('button', { name: 'Decline selection' })).toBeDisabled();
+    await clickWhenSettled(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
+    expect(screen.getByText('8 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 30 that match' }));
+    expect(screen.getByText('30 selected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Decline selection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline 30 records?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Why are they declined/ }), 'No photos');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline 30' }));
+
+    expect(await screen.findByText('28 declined; 2 already approved by Hodan, skipped')).toBeInTheDocument();
+    const call = custom.mock.calls.find(([params]) => params.url === 'admin/property-approvals/decisions')?.[0];
+    expect(call?.method).toBe('post');
+    // "All that match" is the list's search and filter, resolved by the server, not ids.
+    expect(call?.payload).toEqual({ decision: 'decline', reason: 'No photos', match: { status: 'pending' } });
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('30 selected')).toBeNull());
+  });
+
+  it('sends the ids of the rows ticked one by one, and Undo sends back those the batch changed', async () => {
+    const custom = renderList('moderator', (params) =>
+      params.url.endsWith('/undo')
+        ? { changed: 1, results: [{ id: 2, outcome: 'undone', status: 'pending', by: null }] }
+        : {
+            changed: 1,
+            results: [
+              { id: 2, outcome: 'decided', status: 'confirmed', by: null },
+              { id: 3, outcome: 'notFound', status: null, by: null },
+            ],
+          },
+    );
+    await clickWhenSettled(await screen.findByRole('checkbox', { name: 'Select Pending house 2' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Pending house 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 records?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve 2' }));
+    expect(await screen.findByText('1 approved; 1 no longer exist, skipped')).toBeInTheDocument();
+    expect(custom.mock.calls.at(-1)?.[0].payload).toEqual({ decision: 'approve', ids: [2, 3] });
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 undone')).toBeInTheDocument();
+    expect(custom.mock.calls.at(-1)?.[0]).toMatchObject({ url: 'admin/property-approvals/decisions/undo', payload: { ids: [2] } });
+  });
+});
