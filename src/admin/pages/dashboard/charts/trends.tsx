@@ -7,11 +7,17 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_PERMISSIONS, MAX_CHART_DAYS } from '../../../../contracts/dashboard-chart-names';
+import { registerCatalogue } from '../../../../i18n';
+import english from '../../../../i18n/locales/en/admin-charts.json';
+import somali from '../../../../i18n/locales/so/admin-charts.json';
 import { usePermission } from '../../../access';
 import { ChartCard } from './chart-card';
 import { chartFormat } from './chart-format';
 import { PRESETS, pickedRange, presetRange, type ChartRange, type Preset } from './chart-range';
 import { CHART_SPECS, type ChartSpec } from './chart-specs';
+
+// The charts' texts come with the charts, not with the back-office's first download.
+registerCatalogue({ en: english, so: somali });
 
 function PermittedChart({ spec, range }: { spec: ChartSpec; range: ChartRange }) {
   const translate = useTranslate();
