@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from '../../server/lib/rate-limiter';
 import { createTestApp, type TestApp } from './helpers/app';
+import { addressKey } from '../../server/lib/client-address';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Every counter this run makes carries this address, so cleanup deletes only this run's keys.
@@ -55,7 +56,8 @@ describe.skipIf(!shouldRun)('rate limits shared through Redis', () => {
     const limited = answers.find((answer) => answer.statusCode === 429)!;
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-    const ttl = await redis.pttl(`hoy:rate:public-form:${runAddress(1)}`);
+    // Counted under the address's /64, as every per-address limit is.
+    const ttl = await redis.pttl(`hoy:rate:public-form:${addressKey(runAddress(1))}`);
     expect(ttl).toBeGreaterThan(0);
   });
 
