@@ -132,7 +132,9 @@ export function DashboardPage() {
         ))}
       {/* Keyed: antd's Space keys its items by position, and the skeleton before it comes and goes. */}
       <section key="trends" aria-label={translate('admin.dashboard.trends')}>
-        <h3 style={{ ...headingStyle(token), fontSize: 16, lineHeight: token.lineHeightHeading3, margin: '0 0 0.5em' }}>{translate('admin.dashboard.trends')}</h3>
+        <h3 style={{ ...headingStyle(token), fontSize: 16, lineHeight: token.lineHeightHeading3, margin: '0 0 0.5em' }}>
+          {translate('admin.dashboard.trends')}
+        </h3>
         <OnView placeholderHeight={320}>
           <Suspense fallback={<Skeleton active />}>
             <Trends />
