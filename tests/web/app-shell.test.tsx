@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import axios, { AxiosError, type AxiosAdapter } from 'axios';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AxiosError, type AxiosAdapter } from 'axios';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contracts/roles';
 import { pickFace } from '../../src/root';
+import { loadAppOver, type AppOverAdapter } from './app-over-adapter';
 
 // The admin chunk (Refine and antd) is transformed on first use, which takes a while in a cold run.
 const LOAD = { timeout: 20_000 };
@@ -11,25 +12,17 @@ const LOAD = { timeout: 20_000 };
 // answers a member of `role`, so the shell knows what the signed-in member may use. The shell asks
 // once per token, so each role's test signs in with a token of its own.
 let role: Role = 'administrator';
-let originalAdapter: typeof axios.defaults.adapter;
 const fakeApi: AxiosAdapter = async (config) => {
   if (config.url === 'admin/me') {
     return { data: { id: 1, name: 'Test Member', email: 'member@hoy.test', role }, status: 200, statusText: 'OK', headers: {}, config };
   }
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
 };
-// The app's API client copies axios' defaults when its module loads, and test files share their
-// worker's modules: the app is loaded afresh here, after the fake adapter is in place.
-let Root: typeof import('../../src/root').Root;
+let app: AppOverAdapter;
 beforeAll(async () => {
-  originalAdapter = axios.defaults.adapter;
-  axios.defaults.adapter = fakeApi;
-  vi.resetModules();
-  ({ Root } = await import('../../src/root'));
+  app = await loadAppOver(fakeApi);
 });
-afterAll(() => {
-  axios.defaults.adapter = originalAdapter;
-});
+afterAll(() => app.restore());
 beforeEach(() => {
   role = 'administrator';
 });
@@ -37,7 +30,7 @@ beforeEach(() => {
 function openAt(path: string, token?: string) {
   if (token) window.localStorage.setItem('token', token);
   window.history.replaceState(null, '', path);
-  return render(<Root />);
+  return render(<app.Root />);
 }
 
 describe('choosing the face', () => {

@@ -4,9 +4,10 @@
 // recovery codes are saved, the screens come back. The API is a stand-in axios adapter.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axios, { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type SecondFactorStatus } from '../../src/contracts/account';
+import { loadAppOver, type AppOverAdapter } from './app-over-adapter';
 
 const LOAD = { timeout: 20_000 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>';
@@ -43,30 +44,20 @@ const fakeApi: AxiosAdapter = async (config) => {
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
 };
 
-// The app's API client copies axios' defaults when its module loads, and test files share their
-// worker's modules: the app (and the i18n instance it reads) is loaded afresh, after the fake adapter.
-let originalAdapter: typeof axios.defaults.adapter;
-let Root: typeof import('../../src/root').Root;
-let changeLanguage: typeof import('../../src/i18n').changeLanguage;
+let app: AppOverAdapter;
 beforeAll(async () => {
-  originalAdapter = axios.defaults.adapter;
-  axios.defaults.adapter = fakeApi;
-  vi.resetModules();
-  ({ Root } = await import('../../src/root'));
-  ({ changeLanguage } = await import('../../src/i18n'));
+  app = await loadAppOver(fakeApi);
 });
-afterAll(() => {
-  axios.defaults.adapter = originalAdapter;
-});
+afterAll(() => app.restore());
 beforeEach(async () => {
-  await changeLanguage('en');
+  await app.changeLanguage('en');
   calls = [];
 });
 
 function openAt(path: string, token: string) {
   window.localStorage.setItem('token', token);
   window.history.replaceState(null, '', path);
-  return render(<Root />);
+  return render(<app.Root />);
 }
 
 async function enrol() {
@@ -115,7 +106,7 @@ describe('forced enrolment', () => {
   });
 
   it('shows the setup in Somali', async () => {
-    await changeLanguage('so');
+    await app.changeLanguage('so');
     secondFactor = { isEnabled: false, isRequired: true, recoveryCodesLeft: 0 };
     openAt('/dashboard', 'token-required-somali');
     expect(await screen.findByRole('heading', { level: 2, name: 'Deji gelitaanka laba-tallaabada ah' }, LOAD)).toBeInTheDocument();

@@ -1,11 +1,12 @@
 // Above a list that declares batch decisions: how many rows are selected, "select all N that match",
 // and Approve / Decline of the selection, each confirmed in a dialog that says how many.
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Checkbox, Flex, Input, Modal, Typography } from 'antd';
+import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_DECISION_REASON_LENGTH, type BatchDecision } from '../../contracts/list-declaration';
+import type { BatchDecision } from '../../contracts/list-declaration';
+import { ReasonField } from '../components/reason-field';
 import { useListContext } from './list-context';
 import { useBatchDecision } from './use-batch-decision';
 
@@ -57,7 +58,6 @@ function BatchDecisionDialog({ decision, onClose }: { decision: BatchDecision; o
   const { count, isDeclineReasonRequired } = list.selection;
   const { send, isSending } = useBatchDecision(list);
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   // The reason is where a decline starts typing (the review queue's D opens this too).
   const reasonField = useRef<TextAreaRef>(null);
   const isReasonMissing = decision === 'decline' && isDeclineReasonRequired && reason.trim() === '';
@@ -81,16 +81,12 @@ function BatchDecisionDialog({ decision, onClose }: { decision: BatchDecision; o
         <Typography.Paragraph>{t(`admin.review.confirm.${decision}Body`, { count })}</Typography.Paragraph>
         {decision === 'decline' ? (
           <>
-            <label htmlFor={reasonId}>{t(isDeclineReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}</label>
-            <Input.TextArea
-              id={reasonId}
-              ref={reasonField}
-              rows={3}
-              maxLength={MAX_DECISION_REASON_LENGTH}
-              showCount
+            <ReasonField
+              label={t(isDeclineReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}
               value={reason}
-              required={isDeclineReasonRequired}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={setReason}
+              fieldRef={reasonField}
+              isRequired={isDeclineReasonRequired}
             />
           </>
         ) : null}

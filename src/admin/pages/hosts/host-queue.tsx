@@ -2,14 +2,15 @@
 // search and order, A approve, D decline with a reason, each through the hosts' batch call with this
 // one host (the same compare-and-set and Undo as a batch), then the next pending host opens, read ahead.
 import { useCustom, useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
-import { App, Input, Modal } from 'antd';
+import { App, Modal } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchDecision, BatchResult } from '../../../contracts/batch-decisions';
-import { batchPathsOf, MAX_DECISION_REASON_LENGTH } from '../../../contracts/list-declaration';
+import { batchPathsOf } from '../../../contracts/list-declaration';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
 import { usePermission } from '../../access';
+import { ReasonField } from '../../components/reason-field';
 import { useDecisionNotice } from '../../components/use-decision-notice';
 import { markOwnChange } from '../../live/own-changes';
 import { actionPath } from '../../resources';
@@ -69,7 +70,6 @@ export function HostReviewKeys({ id, name }: { id: number; name: string }) {
 function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string) => Promise<void>; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   const field = useRef<TextAreaRef>(null);
   return (
     <Modal
@@ -87,16 +87,7 @@ function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string
         if (isOpen) field.current?.focus();
       }}
     >
-      <label htmlFor={reasonId}>{t('admin.review.queue.declineHostReason')}</label>
-      <Input.TextArea
-        id={reasonId}
-        ref={field}
-        rows={3}
-        maxLength={MAX_DECISION_REASON_LENGTH}
-        showCount
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <ReasonField label={t('admin.review.queue.declineHostReason')} value={reason} onChange={setReason} fieldRef={field} />
     </Modal>
   );
 }

@@ -5,9 +5,8 @@ import { Icon } from 'leaflet';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useCallback, useEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
-import { TILE_ATTRIBUTION, TILE_URL, TILE_WAIT_MS } from '../../map-tiles';
+import { TILE_ATTRIBUTION, TILE_URL, useTileWatch } from '../../map-tiles';
 
 // Leaflet finds its default marker images through a CSS url that Vite rewrites; hand it the bundled files instead.
 Icon.Default.imagePath = '';
@@ -26,40 +25,12 @@ export interface ListingMapProps {
 
 /** An OpenStreetMap view at zoom 15 with a marker at the listing. */
 export default function ListingMap({ latitude, longitude, label, onUnavailable }: ListingMapProps) {
-  const hasTile = useRef(false);
-  const hasReported = useRef(false);
-  const report = useRef(onUnavailable);
-
-  useEffect(() => {
-    report.current = onUnavailable;
-  }, [onUnavailable]);
-
-  const fail = useCallback(() => {
-    if (hasReported.current) return;
-    hasReported.current = true;
-    report.current();
-  }, []);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (!hasTile.current) fail();
-    }, TILE_WAIT_MS);
-    return () => window.clearTimeout(timer);
-  }, [fail]);
+  const tileEvents = useTileWatch(onUnavailable);
 
   return (
     <section aria-label={label}>
       <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} scrollWheelZoom={false} style={{ height: 320, width: '100%', borderRadius: 8 }}>
-        <TileLayer
-          url={TILE_URL}
-          attribution={TILE_ATTRIBUTION}
-          eventHandlers={{
-            tileload: () => {
-              hasTile.current = true;
-            },
-            tileerror: fail,
-          }}
-        />
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
         <Marker position={[latitude, longitude]} alt={label} keyboard={false} />
       </MapContainer>
     </section>

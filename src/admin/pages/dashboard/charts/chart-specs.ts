@@ -24,6 +24,9 @@ export interface ChartSpec {
   list?: { path: string; query?: Readonly<Record<string, string>> };
 }
 
+/** A count shown only in the chart's table and CSV, beside what the chart draws. */
+const countColumn = (key: string): SeriesSpec => ({ key, kind: 'column', value: 'count', color: 'colorTextTertiary' });
+
 export const CHART_SPECS: readonly ChartSpec[] = [
   {
     name: 'bookings',
@@ -32,7 +35,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'pending', kind: 'bar', stack: 'status', value: 'count', color: 'colorWarning' },
       { key: 'cancelled', kind: 'bar', stack: 'status', value: 'count', color: 'colorError' },
       { key: 'completed', kind: 'bar', stack: 'status', value: 'count', color: 'colorSuccess' },
-      { key: 'total', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      countColumn('total'),
     ],
     list: { path: '/bookings' },
   },
@@ -41,7 +44,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     series: [
       { key: 'value', kind: 'bar', value: 'money', color: 'colorPrimary' },
       { key: 'averageBookingValue', kind: 'line', axis: 'right', value: 'money', color: 'colorWarning' },
-      { key: 'bookings', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      countColumn('bookings'),
     ],
     list: { path: '/bookings' },
   },
@@ -50,9 +53,9 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     series: [
       { key: 'cancellationRate', kind: 'line', value: 'share', color: 'colorError' },
       { key: 'disputedShare', kind: 'line', value: 'share', color: 'purple' },
-      { key: 'bookings', kind: 'column', value: 'count', color: 'colorTextTertiary' },
-      { key: 'cancelled', kind: 'column', value: 'count', color: 'colorTextTertiary' },
-      { key: 'disputed', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      countColumn('bookings'),
+      countColumn('cancelled'),
+      countColumn('disputed'),
     ],
     list: { path: '/bookings', query: { status: 'cancelled' } },
   },
@@ -71,8 +74,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'listingP90Seconds', kind: 'line', value: 'hours', color: 'cyan' },
       { key: 'propertyMedianSeconds', kind: 'line', value: 'hours', color: 'colorWarning' },
       { key: 'propertyP90Seconds', kind: 'line', value: 'hours', color: 'colorError' },
-      { key: 'listingDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
-      { key: 'propertyDecisions', kind: 'column', value: 'count', color: 'colorTextTertiary' },
+      countColumn('listingDecisions'),
+      countColumn('propertyDecisions'),
     ],
     // Activity has no created-on range yet (decision 028): a bucket opens nothing rather than the whole trail.
   },

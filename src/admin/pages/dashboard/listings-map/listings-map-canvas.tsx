@@ -3,12 +3,12 @@
 // marker, on a plain background, and says so once.
 // oxlint-disable-next-line import/no-unassigned-import
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { ListingsMap } from '../../../../contracts/listings-map';
 import { LISTINGS_MAP_MAX_ZOOM, MAX_MAP_LATITUDE } from '../../../../contracts/listings-map-grid';
-import { TILE_ATTRIBUTION, TILE_URL, TILE_WAIT_MS } from '../../../map-tiles';
+import { TILE_ATTRIBUTION, TILE_URL, useTileWatch } from '../../../map-tiles';
 import { MapMarkers } from './map-markers';
 import { viewOf, type MapView } from './map-view';
 
@@ -37,26 +37,7 @@ export interface ListingsMapCanvasProps {
 
 export default function ListingsMapCanvas({ answer, label, onView, onTilesUnavailable }: ListingsMapCanvasProps) {
   const { t } = useTranslation();
-  const hasTile = useRef(false);
-  const hasReported = useRef(false);
-  const report = useRef(onTilesUnavailable);
-  useEffect(() => {
-    report.current = onTilesUnavailable;
-  }, [onTilesUnavailable]);
-  const fail = () => {
-    if (hasReported.current) return;
-    hasReported.current = true;
-    report.current();
-  };
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (!hasTile.current && !hasReported.current) {
-        hasReported.current = true;
-        report.current();
-      }
-    }, TILE_WAIT_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const tileEvents = useTileWatch(onTilesUnavailable);
 
   return (
     <section aria-label={label}>
@@ -71,17 +52,7 @@ export default function ListingsMapCanvas({ answer, label, onView, onTilesUnavai
         zoomControl={false}
         style={{ height: 440, width: '100%', borderRadius: 8, background: '#dfe6ee' }}
       >
-        <TileLayer
-          url={TILE_URL}
-          attribution={TILE_ATTRIBUTION}
-          noWrap
-          eventHandlers={{
-            tileload: () => {
-              hasTile.current = true;
-            },
-            tileerror: fail,
-          }}
-        />
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} noWrap eventHandlers={tileEvents} />
         {/* Leaflet's own buttons are named in English; these follow the shown language. */}
         <ZoomControl key={t('admin.map.zoomIn')} zoomInTitle={t('admin.map.zoomIn')} zoomOutTitle={t('admin.map.zoomOut')} />
         <ViewReporter onView={onView} />
