@@ -18,6 +18,24 @@ async function showYear(page: Page, texts: { title: string; year: string }) {
   return trends;
 }
 
+/**
+ * The bookings list's filters as the address holds them: the link's plain parameters at first, then
+ * Refine's synced form (`filters[0][field]=...`), into which the list rewrites them.
+ */
+async function bookingsFilters(page: Page): Promise<Record<string, string> | undefined> {
+  const url = new URL(page.url());
+  if (url.pathname !== '/bookings') return undefined;
+  const filters: Record<string, string> = {};
+  const synced = new Map<string, { field?: string; value?: string }>();
+  for (const [key, value] of url.searchParams) {
+    const part = /^filters\[(\d+)\]\[(field|value)\]$/.exec(key);
+    if (part) synced.set(part[1], { ...synced.get(part[1]), [part[2]]: value });
+    else if (!['currentPage', 'pageSize'].includes(key) && !/^(filters|sorters)\[/.test(key)) filters[key] = value;
+  }
+  for (const { field, value } of synced.values()) if (field && value !== undefined) filters[field] = value;
+  return filters;
+}
+
 /** Every chart shown as its table. */
 async function showTables(trends: ReturnType<Page['getByRole']>, table: string) {
   const charts = trends.getByRole('region');
@@ -56,7 +74,7 @@ test('the dashboard charts a year, reads as tables in both languages, and a bar 
     .getByRole('link', { name: /^Open the list for / })
     .nth(points.indexOf(busiest))
     .click();
-  await expect(page).toHaveURL(new RegExp(`/bookings\\?createdFrom=${busiest.from}&createdTo=${busiest.to}$`));
+  await expect.poll(() => bookingsFilters(page)).toEqual({ createdFrom: busiest.from, createdTo: busiest.to });
   await expect(page.getByText(/^Created \w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByText(new RegExp(`of ${busiest.total} results?$`))).toBeVisible();
   await page.getByRole('button', { name: 'Show every date' }).click();
@@ -73,5 +91,6 @@ test('the dashboard charts a year, reads as tables in both languages, and a bar 
   const cancellations = isbeddellada.getByRole('region', { name: 'Joojinta iyo murannada' });
   await cancellations.getByText('Jaantus', { exact: true }).click();
   await cancellations.getByRole('application', { name: 'Joojinta iyo murannada' }).click({ position: { x: 200, y: 120 } });
-  await expect(somali).toHaveURL(/\/bookings\?status=cancelled&createdFrom=\d{4}-\d{2}-\d{2}&createdTo=\d{4}-\d{2}-\d{2}$/);
+  const day = expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/);
+  await expect.poll(() => bookingsFilters(somali)).toEqual({ status: 'cancelled', createdFrom: day, createdTo: day });
 });
