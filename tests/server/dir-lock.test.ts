@@ -35,17 +35,21 @@ function startHolder(directory: string): Holder {
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const waiting: ((line: string) => void)[] = [];
   const early: string[] = [];
-  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+  const lines = readline.createInterface({ input: child.stdout });
+  lines.on('line', (line) => {
     const resolve = waiting.shift();
     if (resolve) resolve(line);
     else early.push(line);
   });
+  // The process may exit before its last lines are read from the pipe: only once the output has
+  // closed (every line delivered) does an exit mean no line is coming.
+  const outputDone = new Promise<void>((resolve) => lines.on('close', resolve));
   const nextLine = () => {
     const line = early.shift();
     if (line !== undefined) return Promise.resolve(line);
     return Promise.race([
       new Promise<string>((resolve) => waiting.push(resolve)),
-      exited.then((code) => Promise.reject(new Error(`lock holder exited with ${code}: ${stderr}`))),
+      Promise.all([outputDone, exited]).then(([, code]) => Promise.reject(new Error(`lock holder exited with ${code}: ${stderr}`))),
     ]);
   };
   const holder = { child, nextLine, exited };
