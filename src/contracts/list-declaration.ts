@@ -59,6 +59,16 @@ export interface ListBatch {
   nameField: string;
 }
 
+/**
+ * Selection with Approve and Decline of the selection, for a list of records awaiting a decision
+ * (hosts, listings, properties). A single decline's reason is optional on each of them, so is a batch's.
+ */
+export const approveOrDeclineBatch = (permission: Permission, nameField: string): ListBatch => ({
+  permission,
+  decisions: BATCH_DECISIONS,
+  nameField,
+});
+
 /** The batch calls of a list, relative to /api as the data provider's custom calls take them. */
 export const batchPathsOf = (list: { paths: readonly [string, ...string[]] }) => {
   const base = list.paths[0].replace(/^\/api\//, '');

@@ -1,6 +1,6 @@
 // The admin list `hosts`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { declareList, defineList } from '../list-declaration';
+import { approveOrDeclineBatch, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { HOST_STATUS_FILTERS, HOST_STATUSES } from '../statuses';
 import { hostListItemSchema } from '../hosts';
@@ -30,8 +30,7 @@ export const declaration = declareList({
   statusFilter: HOST_STATUS_FILTERS,
   labels: 'admin.hosts.list',
   access: 'hosts.read',
-  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
-  batch: { permission: 'hosts.write', decisions: ['approve', 'decline'], nameField: 'name' },
+  batch: approveOrDeclineBatch('hosts.write', 'name'),
   icon: 'team',
   menuOrder: 10,
   resource: {

@@ -1,6 +1,6 @@
 // The admin list `listings`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { decisionActions, declareList, defineList } from '../list-declaration';
+import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { LISTING_STATUS_FILTERS, LISTING_STATUSES } from '../statuses';
 import { listingRowSchema } from '../listings';
@@ -17,8 +17,7 @@ export const declaration = declareList({
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
   access: 'listings.read',
-  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
-  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'], nameField: 'title' },
+  batch: approveOrDeclineBatch('listings.decide', 'title'),
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {

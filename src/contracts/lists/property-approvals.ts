@@ -1,6 +1,6 @@
 // The admin list `property-approvals`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { decisionActions, declareList, defineList } from '../list-declaration';
+import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { PROPERTY_APPROVAL_STATUSES } from '../statuses';
 import { propertyApprovalRowSchema } from '../property-approvals';
@@ -15,8 +15,7 @@ export const declaration = declareList({
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   access: 'listings.read',
-  // Selection and Approve / Decline of the selection (decision 027); a single decline's reason is optional, so is a batch's.
-  batch: { permission: 'listings.decide', decisions: ['approve', 'decline'], nameField: 'title' },
+  batch: approveOrDeclineBatch('listings.decide', 'title'),
   icon: 'home',
   menuOrder: 20,
   resource: { actions: decisionActions('admin/property-approvals') },
