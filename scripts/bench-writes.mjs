@@ -1,8 +1,8 @@
 // npm run bench:writes [-- options]: what Hoy's triggers cost the marketplace's own booking writes.
 // On a fresh PostgreSQL database migrated and lightly seeded by Hoy, pgbench runs concurrent writers
 // that insert bookings, each in its own transaction, with and without some other work in the
-// transaction (as an application's would do), first with Hoy's triggers on bookings and then with
-// them disabled. Prints a table and JSON; the JSON also goes to .bench/writes.json. `npm run bench`
+// transaction (as an application's would do), with Hoy's triggers on bookings and with them disabled,
+// in alternating rounds. Prints a table and JSON; the JSON also goes to .bench/writes.json. `npm run bench`
 // on PostgreSQL runs the same measurement through measureWrites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ const USAGE = `Usage: npm run bench:writes -- [options]
                     the database hoy_bench_writes on it is dropped and created again
   --clients N       concurrent writers (default 16)
   --duration S      seconds per run (default 10)
+  --rounds N        runs with triggers on and off, alternating, per transaction (default 3)
   --work-ms N       the other work in each transaction, in ms (default 5)
 `;
 
@@ -59,6 +60,12 @@ function pgbench(script, { databaseUrl, clients, duration }) {
   }
 }
 
+/** The run of median rate among `runs` (an odd count gives a run that happened). */
+function median(runs) {
+  const sorted = [...runs].sort((left, right) => left.transactionsPerSecond - right.transactionsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 function insertScript(withWork, workMs, ids) {
   return [
     `\\set guest random(${ids.guestMin}, ${ids.guestMax})`,
@@ -80,7 +87,7 @@ function insertScript(withWork, workMs, ids) {
  * there to connect to, such as /postgres), migrates and seeds it, times the inserts with Hoy's triggers
  * on and off, and drops it. Answers the figures `npm run bench:writes` writes to .bench/writes.json.
  */
-export function measureWrites({ serverUrl, clients = 16, duration = 10, workMs = 5, log = (line) => process.stdout.write(`${line}\n`) }) {
+export function measureWrites({ serverUrl, clients = 16, duration = 10, rounds = 3, workMs = 5, log = (line) => process.stdout.write(`${line}\n`) }) {
   const startedAt = new Date();
   const server = new URL(serverUrl);
   const databaseUrl = new URL(serverUrl);
@@ -99,22 +106,31 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, workMs =
       .map(Number);
     const ids = { guestMin, guestMax, propertyMin, propertyMax };
 
+    // On two shared cores one run moves by a fifth from the next, so each transaction is timed in
+    // rounds that alternate triggers on and off, and the ratio is that of the medians.
     const rows = [];
     for (const withWork of [true, false]) {
       const script = insertScript(withWork, workMs, ids);
+      const on = [];
+      const off = [];
+      for (let round = 0; round < rounds; round += 1) {
+        psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+        on.push(pgbench(script, runOptions));
+        psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
+        off.push(pgbench(script, runOptions));
+      }
       psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
-      const withTriggers = pgbench(script, runOptions);
-      psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
-      const withoutTriggers = pgbench(script, runOptions);
-      psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
+      const withTriggers = median(on);
+      const withoutTriggers = median(off);
       rows.push({
         transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
         withTriggers,
         withoutTriggers,
+        rounds: on.map((run, index) => [run.transactionsPerSecond, off[index].transactionsPerSecond]),
         ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
       });
     }
-    return { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, workMs, rows };
+    return { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, rounds, workMs, rows };
   } finally {
     // A failed run leaves no database behind either.
     psql(server, `DROP DATABASE IF EXISTS ${DATABASE}`);
@@ -127,6 +143,7 @@ function main() {
       server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       clients: { type: 'string', default: '16' },
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
       'work-ms': { type: 'string', default: '5' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -140,10 +157,13 @@ function main() {
     serverUrl: options.server,
     clients: Number(options.clients),
     duration: Number(options.duration),
+    rounds: Number(options.rounds),
     workMs: Number(options['work-ms']),
   });
 
-  process.stdout.write(`\n${results.clients} concurrent writers, ${results.durationSeconds} s per run, one booking per transaction\n\n`);
+  process.stdout.write(
+    `\n${results.clients} concurrent writers, ${results.durationSeconds} s per run, ${results.rounds} rounds (medians), one booking per transaction\n\n`,
+  );
   process.stdout.write(`${'transaction'.padEnd(32)} ${'Hoy triggers on'.padStart(16)} ${'triggers off'.padStart(14)} ${'ratio'.padStart(6)}\n`);
   for (const row of results.rows) {
     process.stdout.write(
