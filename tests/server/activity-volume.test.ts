@@ -28,6 +28,9 @@ interface Call {
   staffId?: number;
   order: 'asc' | 'desc';
   q?: string;
+  /** The created-on range's days (UTC, both included). */
+  createdFrom?: string;
+  createdTo?: string;
 }
 
 /** The plain query: the trail joined to its staff members, filtered, searched by ILIKE (record names too), in time order. */
@@ -37,6 +40,8 @@ async function plainIds(call: Call): Promise<number[]> {
     call.status === undefined ? undefined : sql`e.entity_type = ${call.status}`,
     call.isEveryEntry ? undefined : sql`e.entity_type <> 'staff'`,
     call.staffId === undefined ? undefined : sql`e.administrator_id = ${call.staffId}`,
+    call.createdFrom === undefined ? undefined : sql`(e.created_at AT TIME ZONE 'UTC')::date >= ${call.createdFrom}::date`,
+    call.createdTo === undefined ? undefined : sql`(e.created_at AT TIME ZONE 'UTC')::date <= ${call.createdTo}::date`,
     pattern === undefined
       ? undefined
       : call.isEveryEntry
@@ -56,6 +61,8 @@ async function apiPage(call: Call, page: number, pageSize: number) {
   if (call.status !== undefined) query.set('status', call.status);
   if (call.staffId !== undefined) query.set('staffId', String(call.staffId));
   if (call.q !== undefined) query.set('q', call.q);
+  if (call.createdFrom !== undefined) query.set('createdFrom', call.createdFrom);
+  if (call.createdTo !== undefined) query.set('createdTo', call.createdTo);
   const response = await t.request({ method: 'GET', url: `/api/admin/activity?${query}`, token: call.isEveryEntry ? t.token : moderatorToken });
   expect(response.statusCode, response.body).toBe(200);
   const ids = response.json<ActivityRow[]>().map((row) => row.id);
@@ -126,6 +133,37 @@ describe('Activity over a seeded trail', () => {
     expect(found).toEqual([]);
   }, 120_000);
 
+  it('answers a created-on range in each view, with every kind, a staff member and searches, as the plain query does', async () => {
+    // About 300 entries in the middle of the trail, from the day of its 1,000th to that of its 1,300th.
+    const dayOf = async (offset: number) =>
+      (
+        await t.handle.query<{ day: string }>(
+          sql`SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day FROM audit_events ORDER BY created_at, id OFFSET ${offset} LIMIT 1`,
+        )
+      )[0].day;
+    const [createdFrom, createdTo] = [await dayOf(1000), await dayOf(1300)];
+    const found = [];
+    for (const isEveryEntry of [true, false]) {
+      for (const [status, staffId] of [
+        [undefined, undefined],
+        ['listing', undefined],
+        ['staff', undefined],
+        [undefined, moderator.id],
+        ['host', moderator.id],
+      ] as const) {
+        for (const q of [undefined, 'listing', 'photos', 'sahra', 'nothing-like-this']) {
+          found.push(...(await differences({ isEveryEntry, status, staffId, order: (q?.length ?? 0) % 2 === 0 ? 'desc' : 'asc', q, createdFrom, createdTo })));
+        }
+      }
+      // Either end alone.
+      found.push(
+        ...(await differences({ isEveryEntry, order: 'desc', createdFrom })),
+        ...(await differences({ isEveryEntry, order: 'asc', createdTo, q: 'decline' })),
+      );
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
   it('answers a search in thousands of reasons with its rows first and its exact total from /total', async () => {
     // 2,100 more entries whose reason holds a word no other has: more than a page's total may count.
     await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, reason, created_at)
@@ -142,6 +180,16 @@ describe('Activity over a seeded trail', () => {
       ] as const) {
         for (const order of ['desc', 'asc'] as const) found.push(...(await differences({ isEveryEntry, status, staffId, order, q: 'repricing' })));
       }
+    }
+    // The same within the days they were written on (a created-on range counts its rows, not the cells).
+    const [days] = await t.handle.query<{ createdFrom: string; createdTo: string }>(sql`SELECT
+      (min(created_at) AT TIME ZONE 'UTC')::date::text AS "createdFrom", (max(created_at) AT TIME ZONE 'UTC')::date::text AS "createdTo"
+      FROM audit_events WHERE reason LIKE 'Seasonal repricing %'`);
+    const ranged = await apiPage({ isEveryEntry: true, order: 'desc', q: 'repricing', ...days }, 1, 25);
+    expect(ranged).toMatchObject({ isTotalPending: true, total: 2100 });
+    for (const isEveryEntry of [true, false]) {
+      found.push(...(await differences({ isEveryEntry, order: 'desc', q: 'repricing', ...days })));
+      found.push(...(await differences({ isEveryEntry, status: 'listing', order: 'asc', q: 'repricing', ...days })));
     }
     expect(found).toEqual([]);
   }, 120_000);

@@ -58,9 +58,9 @@ function activityProvider({ rows = ROWS, staffNames = STAFF_NAMES }: { rows?: Ac
   return { dataProvider, getList };
 }
 
-function renderList({ role, rows, staffNames }: { role?: Role; rows?: ActivityRow[]; staffNames?: StaffNamesAnswer } = {}) {
+function renderList({ role, rows, staffNames, path = '/activity' }: { role?: Role; rows?: ActivityRow[]; staffNames?: StaffNamesAnswer; path?: string } = {}) {
   const { dataProvider, getList } = activityProvider({ rows, staffNames });
-  renderAdmin(<ActivityList />, { dataProvider, path: '/activity', role });
+  renderAdmin(<ActivityList />, { dataProvider, path, role });
   return getList;
 }
 
@@ -120,6 +120,34 @@ describe('Activity', () => {
     await userEvent.click(filter);
     await userEvent.click(await screen.findByTitle('All staff'));
     await waitFor(() => expect(lastCall(getList).filters).toEqual([]));
+  });
+
+  it("opens on a dashboard week's days from its address, keeps them with the other filters, and shows every date again", async () => {
+    const getList = renderList({ path: '/activity?createdFrom=2026-10-26&createdTo=2026-11-01' });
+    const range = [
+      { field: 'createdFrom', operator: 'eq', value: '2026-10-26' },
+      { field: 'createdTo', operator: 'eq', value: '2026-11-01' },
+    ];
+    await waitFor(() => expect(lastCall(getList).filters).toEqual(range), LOAD);
+    expect(await screen.findByText('Created Oct 26, 2026 – Nov 1, 2026')).toBeInTheDocument();
+    // Every call asked for the range: the list waited for the address's days rather than loading every date.
+    expect(getList.mock.calls.every(([params]) => JSON.stringify(params.filters).includes('createdFrom'))).toBe(true);
+
+    const kinds = screen.getByRole('radiogroup', { name: 'Filter activity by kind of record' });
+    await userEvent.click(within(kinds).getByText('Listings'));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'status', operator: 'eq', value: 'listing' }, ...range]));
+    expect(lastCall(getList).pagination).toMatchObject({ currentPage: 1 });
+
+    await clickWhenSettled(screen.getByRole('button', { name: 'Show every date' }));
+    await waitFor(() => expect(lastCall(getList).filters).toEqual([{ field: 'status', operator: 'eq', value: 'listing' }]));
+    expect(screen.queryByText(/^Created /)).toBeNull();
+  });
+
+  it("shows a week's days in Somali", async () => {
+    await changeLanguage('so');
+    renderList({ path: '/activity?createdFrom=2026-10-26&createdTo=2026-11-01' });
+    expect(await screen.findByRole('button', { name: 'Muuji taariikh kasta' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/^La sameeyay /)).toBeInTheDocument();
   });
 
   it('offers the Staff kind to an administrator', async () => {

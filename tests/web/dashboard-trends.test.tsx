@@ -65,7 +65,7 @@ afterEach(async () => {
 });
 
 describe('the dashboard charts', () => {
-  it("show a moderator only the charts of what the role reads, each asked over the range, and a week's table row opens its list", async () => {
+  it("show a moderator only the charts of what the role reads, each asked over the range, and a week's table row opens its list (Activity for decisions)", async () => {
     const { asked, dataProvider } = chartProvider();
     renderAdmin(<Trends />, { dataProvider, role: 'moderator', path: '/dashboard' });
     const hosts = await screen.findByRole('region', { name: 'New hosts and verification backlog' }, LOAD);
@@ -84,6 +84,14 @@ describe('the dashboard charts', () => {
     expect(within(first).getByRole('link', { name: 'Open the list for 26 Oct 2026 – 1 Nov 2026' })).toHaveAttribute(
       'href',
       '/hosts?createdFrom=2026-10-26&createdTo=2026-11-01',
+    );
+    // A week of decisions opens Activity over that week.
+    const decisions = screen.getByRole('region', { name: 'Time to a decision' });
+    await userEvent.click(within(decisions).getByText('Table'));
+    const secondWeek = within(within(decisions).getByRole('table')).getAllByRole('row')[2] as HTMLElement;
+    expect(within(secondWeek).getByRole('link', { name: 'Open the list for 2 Nov 2026 – 8 Nov 2026' })).toHaveAttribute(
+      'href',
+      '/activity?createdFrom=2026-11-02&createdTo=2026-11-08',
     );
 
     await userEvent.click(screen.getByText('Last 7 days'));

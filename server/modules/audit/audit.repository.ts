@@ -1,8 +1,9 @@
 // SQL for the audit trail.
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
 import { hasPermission } from '../../../src/contracts/roles';
+import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import type { ListFilter, ListRequest, ListSource } from '../../lib/list-source';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 import type { Database, Transaction } from '../../db/client';
@@ -50,9 +51,19 @@ const WITHOUT_STAFF_ACCOUNTS = 'without staff accounts';
 const isEveryEntry = (filter: ActivityFilter) => filter.view === EVERY_ENTRY;
 const staffIdOf = (filter: ActivityFilter) => (typeof filter.filters?.staffId === 'number' ? filter.filters.staffId : undefined);
 
-/** Activity's `staffId`: one staff member's entries. */
-const byStaffMember = (filters: { readonly [name: string]: unknown }) =>
-  typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined;
+/** Activity's `createdFrom` / `createdTo`: the entries written on those UTC days (a week of the dashboard's decision chart). */
+const writtenInRange = (filters: { readonly [name: string]: unknown } | undefined) => createdRangeCondition(auditEvents.createdAt, createdRangeOf(filters));
+
+/**
+ * A call narrowed to some days. The counter cells know kinds, staff members and actions but not
+ * days, so its totals are counted from its rows: the (created_at, id) indexes, alone or under a kind
+ * or a staff member, hold the range in one stretch (decision 019).
+ */
+const isDateRanged = (filter: ActivityFilter) => createdRangeOf(filter.filters) !== undefined;
+
+/** Activity's own filters: `staffId`, one staff member's entries, and the created-on range. */
+const byListFilters = (filters: { readonly [name: string]: unknown }) =>
+  and(typeof filters.staffId === 'number' ? eq(auditEvents.administratorId, filters.staffId) : undefined, writtenInRange(filters));
 
 /**
  * Activity's counters (migration 0018): `activity`, the trail's total, and one cell per kind of record,
@@ -80,14 +91,32 @@ function cellFilters(filter: ActivityFilter): SQL {
   );
 }
 
-/** The same filters over the rows. */
+/** The same filters over the rows, and the created-on range, which only the rows know. */
 function rowFilters(filter: ActivityFilter): SQL | undefined {
   const staffId = staffIdOf(filter);
   return and(
     filter.status === undefined ? undefined : eq(auditEvents.entityType, filter.status),
     isEveryEntry(filter) ? undefined : ne(auditEvents.entityType, 'staff'),
     staffId === undefined ? undefined : eq(auditEvents.administratorId, staffId),
+    writtenInRange(filter.filters),
   );
+}
+
+/**
+ * A search's two counts under the call's filters, as one row: `filtered`, every entry, and
+ * `byStaffOrAction`, those a matched staff member wrote or whose action matches (the statement's
+ * `staff` and `actions`). Summed from the cells; under a created-on range, counted from the range's
+ * rows in one pass.
+ */
+function searchCounts(filter: ActivityFilter): SQL {
+  if (isDateRanged(filter)) {
+    return sql`SELECT count(*) AS filtered,
+        count(*) FILTER (WHERE ${auditEvents.administratorId} = ANY (staff.ids) OR ${auditEvents.action} = ANY (actions.names)) AS "byStaffOrAction"
+      FROM ${auditEvents}, staff, actions WHERE ${rowFilters(filter) as SQL}`;
+  }
+  return sql`SELECT (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)}) AS filtered,
+      (SELECT coalesce(sum(cells.value), 0) FROM cells, staff, actions WHERE ${cellFilters(filter)}
+        AND (cells.administrator_id = ANY (staff.ids) OR cells.action = ANY (actions.names))) AS "byStaffOrAction"`;
 }
 
 /** What a search matches, found before any entry is read (`prepare`), and its total. */
@@ -136,7 +165,9 @@ function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean):
  * read, nor shown, nor searched (a search would spell it out letter by letter). Totals come from the
  * counters (a search's from the cells its staff members and actions match, plus the reasons that
  * match elsewhere), so no call counts the trail; where those reasons are more than
- * SEARCH_TOTAL_INLINE_UP_TO, the page comes first and the total from the list's `/total` call.
+ * SEARCH_TOTAL_INLINE_UP_TO, the page comes first and the total from the list's `/total` call. A
+ * created-on range (`createdFrom`, `createdTo`) is counted from its own rows, which the counters
+ * cannot tell apart by day: the trail of those days, not the whole of it.
  */
 export function activityListSource(db: Database): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
   const staffMatching = (pattern: string, filter: ActivityFilter) =>
@@ -168,7 +199,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
         ilike(auditEvents.reason, pattern),
         ilike(auditEvents.entityName, pattern),
       ) as SQL,
-    filter: byStaffMember,
+    filter: byListFilters,
     toRow: toEveryEntryRow,
   });
   const withoutStaffAccounts = tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
@@ -181,7 +212,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
         ilike(auditEvents.reason, pattern),
         ilike(auditEvents.entityName, pattern),
       ) as SQL,
-    filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byStaffMember(filters)),
+    filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byListFilters(filters)),
     toRow: toRowByName,
   });
   /**
@@ -204,13 +235,11 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
           AND coalesce(${auditEvents.administratorId}, 0) <> ALL (staff.ids) AND ${auditEvents.action} <> ALL (actions.names)`;
     const result = await db.execute(sql`WITH cells AS (${activityCells}),
       staff AS (SELECT coalesce(array_agg(matched.id ORDER BY matched.id), '{}') AS ids FROM (${staffMatching(pattern, filter)}) AS matched),
-      actions AS (SELECT coalesce(array_agg(DISTINCT cells.action), '{}') AS names FROM cells WHERE cells.action ILIKE ${pattern})
-      SELECT staff.ids AS "staffIds", actions.names AS actions,
-        (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)})::text AS filtered,
-        (SELECT coalesce(sum(cells.value), 0) FROM cells WHERE ${cellFilters(filter)}
-          AND (cells.administrator_id = ANY (staff.ids) OR cells.action = ANY (actions.names)))::text AS "byStaffOrAction",
+      actions AS (SELECT coalesce(array_agg(DISTINCT cells.action), '{}') AS names FROM cells WHERE cells.action ILIKE ${pattern}),
+      counts AS (${searchCounts(filter)})
+      SELECT staff.ids AS "staffIds", actions.names AS actions, counts.filtered::text AS filtered, counts."byStaffOrAction"::text AS "byStaffOrAction",
         (SELECT count(*) FROM (${byReasonAlone} ${reasonsUpTo === undefined ? sql`` : sql`LIMIT ${reasonsUpTo + 1}`}) AS matched)::text AS "byReasonAlone"
-      FROM staff, actions`);
+      FROM staff, actions, counts`);
     const [row] = (result as unknown as { rows: { staffIds: number[]; actions: string[]; filtered: string; byStaffOrAction: string; byReasonAlone: string }[] })
       .rows;
     return {
@@ -222,8 +251,12 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     };
   }
 
-  /** An unsearched total: the trail's counter, or the cells under the call's filters. */
+  /** An unsearched total: the trail's counter, the cells under the call's filters, or a created-on range's rows. */
   async function countUnsearched(filter: ActivityFilter): Promise<number> {
+    if (isDateRanged(filter)) {
+      const [row] = await db.select({ total: count() }).from(auditEvents).where(rowFilters(filter));
+      return row.total;
+    }
     if (isEveryEntry(filter) && filter.status === undefined && staffIdOf(filter) === undefined) return readCounter(db, 'activity');
     const result = await db.execute(sql`WITH cells AS (${activityCells})
       SELECT coalesce(sum(cells.value), 0)::text AS total FROM cells WHERE ${cellFilters(filter)}`);

@@ -7,7 +7,8 @@ import { activityRowSchema } from '../activity';
 /**
  * Activity: every decision the audit trail records. `q` matches the staff member's e-mail and name,
  * the action and the reason; `status` is the kind of record; `staffId` keeps one staff member's
- * entries, in every form (page, whole array and CSV).
+ * entries and `createdFrom` / `createdTo` the entries of those days, in every form (page, whole
+ * array and CSV).
  */
 export const declaration = declareList({
   name: 'activity',
@@ -16,7 +17,8 @@ export const declaration = declareList({
   statuses: AUDIT_ENTITY_TYPES,
   statusFilter: { host: 'host', listing: 'listing', property: 'property', promo: 'promo', staff: 'staff' },
   searchFields: ['administratorEmail', 'administratorName', 'action', 'reason'],
-  filters: { staffId: 'id' },
+  /** Written from and to these days (UTC, both included): a week of the dashboard's decision chart. */
+  filters: { staffId: 'id', createdFrom: 'date', createdTo: 'date' },
   pageSize: 10,
   csvColumns: ['id', 'createdAt', 'administratorEmail', 'action', 'entityType', 'entityId', 'reason', 'before', 'after'],
   tag: 'audit',

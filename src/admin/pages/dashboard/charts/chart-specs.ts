@@ -77,7 +77,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       countColumn('listingDecisions'),
       countColumn('propertyDecisions'),
     ],
-    // Activity has no created-on range yet (decision 028): a bucket opens nothing rather than the whole trail.
+    // The week's entries in Activity, the first decisions among them.
+    list: { path: '/activity' },
   },
   {
     name: 'chats',
