@@ -54,6 +54,8 @@ test('approving a pending listing from its detail survives a reload and shows in
   await page.goto('/listings');
   const [listing] = await pendingListings(page.request, token);
   await page.getByRole('searchbox', { name: 'Search any listing' }).fill(listing.title);
+  // The search is sent once typing pauses; a row clicked before that is left behind when it lands.
+  await expect(page).toHaveURL(/filters.*value\]=/);
   await page.getByRole('link', { name: listing.title }).first().click();
   await expect(page).toHaveURL(/\/listings\/\d+$/);
   await page.goto(`/listings/${listing.propertyId}`);

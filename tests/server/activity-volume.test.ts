@@ -115,17 +115,21 @@ describe('Activity over a seeded trail', () => {
     expect(found).toEqual([]);
   }, 120_000);
 
+  /** The kinds and staff member a search or range is tried under: none, a kind, staff entries, a member, both. */
+  const kindsAndStaff = () =>
+    [
+      [undefined, undefined],
+      ['listing', undefined],
+      ['staff', undefined],
+      [undefined, moderator.id],
+      ['host', moderator.id],
+    ] as const;
+
   it('answers every search in each view, with and without a kind or a staff member, as the plain query does', async () => {
     const found = [];
     for (const isEveryEntry of [true, false]) {
       for (const q of SEARCHES) {
-        for (const [status, staffId] of [
-          [undefined, undefined],
-          ['listing', undefined],
-          ['staff', undefined],
-          [undefined, moderator.id],
-          ['host', moderator.id],
-        ] as const) {
+        for (const [status, staffId] of kindsAndStaff()) {
           found.push(...(await differences({ isEveryEntry, status, staffId, order: q.length % 2 === 0 ? 'asc' : 'desc', q })));
         }
       }
@@ -144,13 +148,7 @@ describe('Activity over a seeded trail', () => {
     const [createdFrom, createdTo] = [await dayOf(1000), await dayOf(1300)];
     const found = [];
     for (const isEveryEntry of [true, false]) {
-      for (const [status, staffId] of [
-        [undefined, undefined],
-        ['listing', undefined],
-        ['staff', undefined],
-        [undefined, moderator.id],
-        ['host', moderator.id],
-      ] as const) {
+      for (const [status, staffId] of kindsAndStaff()) {
         for (const q of [undefined, 'listing', 'photos', 'sahra', 'nothing-like-this']) {
           found.push(...(await differences({ isEveryEntry, status, staffId, order: (q?.length ?? 0) % 2 === 0 ? 'desc' : 'asc', q, createdFrom, createdTo })));
         }
