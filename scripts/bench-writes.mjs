@@ -126,7 +126,7 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, rounds =
         transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
         withTriggers,
         withoutTriggers,
-        rounds: on.map((run, index) => [run.transactionsPerSecond, off[index].transactionsPerSecond]),
+        rounds: on.map((timed, index) => [timed.transactionsPerSecond, off[index].transactionsPerSecond]),
         ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
       });
     }
