@@ -1,4 +1,4 @@
-import type { BaseRecord, DataProvider } from '@refinedev/core';
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -199,5 +199,37 @@ describe('Host Details', () => {
     await userEvent.click(screen.getByRole('button', { name: /Approve Host/ }));
     expect(await screen.findByText('Host is Approved Successfully')).toBeInTheDocument();
     expect(approve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Host Details review queue', () => {
+  it('walks past the first 100 pending hosts: J from the 100th opens the 101st, K from there the 100th', async () => {
+    sessionStorage.clear();
+    const pending = Array.from({ length: 150 }, (_, index) => ({ userId: index + 1, name: `Host ${index + 1}`, status: 'Pending' }));
+    const provider = stubDataProvider({
+      getList: (async ({ pagination }: GetListParams) => {
+        const { currentPage = 1, pageSize = 10 } = pagination ?? {};
+        return { data: pending.slice((currentPage - 1) * pageSize, currentPage * pageSize), total: pending.length };
+      }) as unknown as DataProvider['getList'],
+      getOne: (async ({ id }: { id: string }) => ({ data: { ...HOST, id: Number(id), name: `Host ${id}` } })) as unknown as DataProvider['getOne'],
+      custom: (async ({ url }: { url: string }) => ({ data: url.startsWith('admin/user/') ? USER : [] })) as unknown as DataProvider['custom'],
+    });
+    const ui = (
+      <Routes>
+        <Route path="/host-details/:id" element={<HostDetails />} />
+      </Routes>
+    );
+    const { router } = renderAdmin(ui, { dataProvider: provider, path: '/host-details/100' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Host 100' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('100 of 150 pending')).toBeInTheDocument();
+
+    await userEvent.keyboard('j');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Host 101' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/host-details/101');
+    expect(await screen.findByText('101 of 150 pending')).toBeInTheDocument();
+
+    await userEvent.keyboard('k');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Host 100' })).toBeInTheDocument();
+    expect(await screen.findByText('100 of 150 pending')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -96,8 +96,9 @@ type ListHandler = (params: GetListParams) => Promise<{ data: BaseRecord[]; tota
 function createStubProvider({
   rows = makeRows(20),
   detail = makeDetail(),
+  detailOf = () => detail,
   custom,
-}: { rows?: ListingRow[]; detail?: ListingDetail; custom?: CustomHandler } = {}) {
+}: { rows?: ListingRow[]; detail?: ListingDetail; detailOf?: (id: number) => ListingDetail; custom?: CustomHandler } = {}) {
   const getList = vi.fn<ListHandler>(async ({ pagination, filters }) => {
     const status = filters?.find((filter) => 'field' in filter && filter.field === 'status')?.value as string | undefined;
     const matching = status ? rows.filter((row) => row.status === status) : rows;
@@ -108,7 +109,7 @@ function createStubProvider({
   const customCalls = vi.fn<CustomHandler>(custom ?? (async () => ({ data: [] })));
   const provider = stubDataProvider({
     getList: getList as unknown as DataProvider['getList'],
-    getOne: (async () => ({ data: detail as unknown as BaseRecord })) as unknown as DataProvider['getOne'],
+    getOne: (async ({ id }: { id: string }) => ({ data: detailOf(Number(id)) as unknown as BaseRecord })) as unknown as DataProvider['getOne'],
     custom: customCalls as unknown as DataProvider['custom'],
   });
   return { provider, getList, customCalls };
@@ -273,6 +274,82 @@ describe('listing approval detail', () => {
     expect(screen.getByText(/by Administrator \(a@hoy\.test\)/)).toBeInTheDocument();
     expect(screen.getByText('Status: Pending → Declined')).toBeInTheDocument();
     expect(customCalls).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/audit', method: 'get', query: { entityType: 'listing', entityId: 3 } }));
+  });
+});
+
+describe('keyboard review queue', () => {
+  it('walks past the first 100 pending listings: J from the 100th opens the 101st, K from there the 100th', async () => {
+    // No search or order remembered from the list tests above: the queue walks the default order.
+    sessionStorage.clear();
+    const rows = makeRows(250).map((row) => ({ ...row, status: 'Pending' as const }));
+    const { provider, getList } = createStubProvider({ rows, detailOf: (id) => makeDetail({ id, title: `Listing ${id}` }) });
+    const { router } = renderAt('/listings/100', provider);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 100' })).toBeInTheDocument();
+    expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
+    // The last of its page: the queue reads the next page too, and its first is read ahead.
+    await waitFor(() =>
+      expect(getList).toHaveBeenCalledWith(expect.objectContaining({ pagination: expect.objectContaining({ currentPage: 2, pageSize: 100 }) })),
+    );
+
+    await userEvent.keyboard('j');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 101' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/listings/101');
+    expect(await screen.findByText('101 of 250 pending')).toBeInTheDocument();
+
+    await userEvent.keyboard('k');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 100' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/listings/100');
+    expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
+  });
+
+  it('approves the 100th by key and opens the 101st, which the decision moves up to 100th', async () => {
+    sessionStorage.clear();
+    const rows: ListingRow[] = makeRows(250).map((row) => ({ ...row, status: 'Pending' }));
+    const { provider, getList } = createStubProvider({
+      rows,
+      detailOf: (id) => makeDetail({ id, title: `Listing ${id}`, status: rows[id - 1].status }),
+      custom: async ({ url }) => {
+        if (url !== 'admin/listings/100/approve') return { data: [] };
+        rows[99] = { ...rows[99], status: 'Approved' };
+        return { data: { id: 100, status: 'Approved', message: 'Status updated to Approved successfully!' } };
+      },
+    });
+    const { router } = renderAt('/listings/100', provider);
+    expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
+    // The lists read again after the decision answer only once the 101st has opened, as over a network.
+    let answerLists = () => undefined as void;
+    const listsAnswered = new Promise<void>((resolve) => (answerLists = resolve));
+    const readList = getList.getMockImplementation()!;
+    getList.mockImplementation(async (params) => listsAnswered.then(() => readList(params)));
+    await userEvent.keyboard('a');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/listings/101'));
+    expect(await screen.findByText('101 of 250 pending')).toBeInTheDocument();
+    answerLists();
+    // Read again, the 101st is the last of page 1: the queue finds it there, and K opens the 99th.
+    expect(await screen.findByText('100 of 249 pending')).toBeInTheDocument();
+    await userEvent.keyboard('k');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 99' })).toBeInTheDocument();
+  });
+
+  it('keeps the page it moved to for the tab, and starts again at page 1 once the list is searched otherwise', async () => {
+    sessionStorage.clear();
+    const rows = makeRows(250).map((row) => ({ ...row, status: 'Pending' as const }));
+    const { provider } = createStubProvider({ rows, detailOf: (id) => makeDetail({ id, title: `Listing ${id}` }) });
+    renderAt('/listings/101', provider);
+    // 101 is not on page 1: the queue finds it on the page after, and moves there.
+    expect(await screen.findByText('101 of 250 pending')).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('hoy.reviewQueuePage.listings') ?? '{}')).toMatchObject({ page: 2 }));
+    await userEvent.keyboard('j');
+    expect(await screen.findByText('102 of 250 pending')).toBeInTheDocument();
+    cleanup();
+
+    // Another search on the list: the remembered page belonged to the old one.
+    sessionStorage.setItem('hoy.listView.listings', JSON.stringify({ q: 'Listing' }));
+    renderAt('/listings/250', provider);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 250' })).toBeInTheDocument();
+    await userEvent.keyboard('j');
+    // Not on page 1 nor the page after it: J opens the top of page 1.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 1' })).toBeInTheDocument();
   });
 });
 

@@ -24,3 +24,25 @@ export function readListView(resource: string): ListView {
     return {};
   }
 }
+
+// Which page (of the queue's pages) the review queue is on, for the tab, kept with the search and
+// order it was a page of: once the list is searched or sorted otherwise, the queue starts at page 1.
+const queueKeyOf = (resource: string) => `hoy.reviewQueuePage.${resource}`;
+
+export function rememberQueuePage(resource: string, page: number): void {
+  try {
+    sessionStorage.setItem(queueKeyOf(resource), JSON.stringify({ page, view: readListView(resource) }));
+  } catch {
+    // Storage refused: the queue stays on this page while the screen is open.
+  }
+}
+
+export function readQueuePage(resource: string): number {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(queueKeyOf(resource)) ?? '{}') as { page?: unknown; view?: unknown };
+    const isSameView = JSON.stringify(stored.view) === JSON.stringify(readListView(resource));
+    return isSameView && typeof stored.page === 'number' && Number.isInteger(stored.page) && stored.page > 1 ? stored.page : 1;
+  } catch {
+    return 1;
+  }
+}

@@ -1,12 +1,16 @@
 // The pending records around the one on screen, in the list's last search and order (J / K), the
-// next one prefetched so it opens at once after a decision (docs/product.md §29).
+// next one prefetched so it opens at once after a decision (docs/product.md §29). The queue reads
+// them a page at a time and moves page by page, so J and K walk the whole pending list.
 import { useList, type BaseRecord } from '@refinedev/core';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findResource } from '../resources';
-import { readListView } from './list-view-memory';
+import { readListView, readQueuePage, rememberQueuePage } from './list-view-memory';
 
-/** How far ahead the queue looks: the pending records of the list's first page of this size. */
+/** How many pending records the queue reads at a time. */
 const QUEUE_SIZE = 100;
+/** How near its page's end (or start) the record on screen is when the page beyond is read too. */
+const EDGE = 5;
 
 export interface ReviewQueueOptions {
   resource: string;
@@ -17,30 +21,55 @@ export interface ReviewQueueOptions {
   pathOf: (id: number) => string;
 }
 
-export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
-  const navigate = useNavigate();
+/** The ids of one queue page (none while it is not wanted or not read yet) and the list's total. */
+function usePendingPage(resource: string, pendingStatus: string, page: number, isWanted: boolean) {
   const view = readListView(resource);
   const idField = findResource(resource).idField ?? 'id';
-  const { result } = useList<BaseRecord>({
+  const { query, result } = useList<BaseRecord>({
     resource,
-    pagination: { currentPage: 1, pageSize: QUEUE_SIZE },
+    pagination: { currentPage: page, pageSize: QUEUE_SIZE },
     filters: [...(view.q ? [{ field: 'q', operator: 'contains' as const, value: view.q }] : []), { field: 'status', operator: 'eq', value: pendingStatus }],
     sorters: view.sort ? [{ field: view.sort, order: view.order ?? 'asc' }] : [],
     errorNotification: false,
-    queryOptions: { retry: false },
+    queryOptions: { enabled: isWanted, retry: false },
   });
-  const ids = (result.data ?? []).map((row) => Number(row[idField]));
-  // A record no longer pending (decided with the mouse) is not in the queue: J then starts at its top.
-  // A decision by key takes its `next` before it is sent, so it moves on from where the record was.
-  const found = ids.indexOf(id);
-  const next = found < 0 ? ids[0] : ids[found + 1];
-  const previous = found > 0 ? ids[found - 1] : undefined;
+  const isRead = isWanted && query.data !== undefined;
+  return { isRead, ids: isRead ? result.data.map((row) => Number(row[idField])) : [], total: result.total };
+}
 
+export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(() => readQueuePage(resource));
+  const here = usePendingPage(resource, pendingStatus, page, true);
+  const index = here.ids.indexOf(id);
+  // A record that is not on the page may have slid onto a neighbouring one (a decision or an undo
+  // before it moves every record after it by one): those pages are read too, to find it there.
+  const isOffPage = here.isRead && index < 0;
+  const hasNext = here.total !== undefined && page * QUEUE_SIZE < here.total;
+  const before = usePendingPage(resource, pendingStatus, page - 1, page > 1 && (isOffPage || (index >= 0 && index < EDGE)));
+  const after = usePendingPage(resource, pendingStatus, page + 1, hasNext && (isOffPage || index >= here.ids.length - EDGE));
+
+  const ids = [...before.ids, ...here.ids, ...after.ids];
+  /** Where the window's first record stands in the whole pending list (0 is its first). */
+  const top = (page - 1) * QUEUE_SIZE - before.ids.length;
+  const found = ids.indexOf(id);
+  // J or K onto a neighbouring page (or a record that slid there) moves the queue to that page, so
+  // the window moves with the reviewer; a page the list has shrunk from under goes back to its last.
+  const lastPage = Math.max(1, Math.ceil((here.total ?? 0) / QUEUE_SIZE));
+  const pageOfRecord = found >= 0 ? Math.floor((top + found) / QUEUE_SIZE) + 1 : undefined;
+  const pageToBe = pageOfRecord ?? (here.isRead ? Math.min(page, lastPage) : page);
+  // Set while rendering, as React has a render follow what it found: the pages read stay cached.
+  if (pageToBe !== page) setPage(pageToBe);
+  useEffect(() => rememberQueuePage(resource, page), [resource, page]);
+
+  // A record no longer pending (decided with the mouse) is not in the queue: J then starts at the top
+  // of the queue's page. A decision by key takes its `next` before it is sent, so it moves on from
+  // where the record was.
   return {
-    next,
-    previous,
-    position: found >= 0 ? found + 1 : undefined,
-    total: ids.length,
+    next: found < 0 ? here.ids[0] : ids[found + 1],
+    previous: found > 0 ? ids[found - 1] : undefined,
+    position: found >= 0 ? top + found + 1 : undefined,
+    total: here.total ?? ids.length,
     goTo: (target: number | undefined) => {
       if (target !== undefined) void navigate(pathOf(target));
     },
