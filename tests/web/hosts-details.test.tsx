@@ -8,6 +8,7 @@ import type { HostDetail, UserDetailsResponse } from '../../src/contracts/hosts'
 import type { Role } from '../../src/contracts/roles';
 import { changeLanguage } from '../../src/i18n';
 import { renderAdmin, stubDataProvider } from './render-admin';
+import { pressQueueKey } from './review-queue-steps';
 
 const LOAD = { timeout: 10_000 };
 
@@ -223,13 +224,7 @@ describe('Host Details review queue', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Host 100' }, LOAD)).toBeInTheDocument();
     expect(await screen.findByText('100 of 150 pending')).toBeInTheDocument();
 
-    await userEvent.keyboard('j');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Host 101' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/host-details/101');
-    expect(await screen.findByText('101 of 150 pending')).toBeInTheDocument();
-
-    await userEvent.keyboard('k');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Host 100' })).toBeInTheDocument();
-    expect(await screen.findByText('100 of 150 pending')).toBeInTheDocument();
+    await pressQueueKey(router, 'j', { heading: 'Host 101', path: '/host-details/101', position: '101 of 150 pending' });
+    await pressQueueKey(router, 'k', { heading: 'Host 100', path: '/host-details/100', position: '100 of 150 pending' });
   });
 });

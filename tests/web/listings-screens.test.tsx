@@ -12,6 +12,7 @@ import { ListingShow } from '../../src/admin/pages/listings/show';
 import { openStreetMapLink } from '../../src/admin/pages/listings/location-section';
 import { listingDeclineEvent } from './audit-events';
 import { renderAdmin, stubDataProvider } from './render-admin';
+import { pressQueueKey } from './review-queue-steps';
 
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
 configure({ asyncUtilTimeout: 10_000 });
@@ -291,15 +292,8 @@ describe('keyboard review queue', () => {
       expect(getList).toHaveBeenCalledWith(expect.objectContaining({ pagination: expect.objectContaining({ currentPage: 2, pageSize: 100 }) })),
     );
 
-    await userEvent.keyboard('j');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 101' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/listings/101');
-    expect(await screen.findByText('101 of 250 pending')).toBeInTheDocument();
-
-    await userEvent.keyboard('k');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Listing 100' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/listings/100');
-    expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
+    await pressQueueKey(router, 'j', { heading: 'Listing 101', path: '/listings/101', position: '101 of 250 pending' });
+    await pressQueueKey(router, 'k', { heading: 'Listing 100', path: '/listings/100', position: '100 of 250 pending' });
   });
 
   it('approves the 100th by key and opens the 101st, which the decision moves up to 100th', async () => {
