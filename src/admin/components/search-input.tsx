@@ -33,7 +33,12 @@ export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEB
     setKnown(trimmed);
     onSearch(trimmed);
   }
-  const sendLater = useDebouncedCallback(send, delayMs);
+  // A row clicked while typing paused leaves the list: the browser's address names the next screen at
+  // once, though this one shows until that screen's code has loaded, and a search sent then would
+  // bring the member back to the list. A search typed on one address is sent only if still there.
+  const sendLater = useDebouncedCallback((next: string, typedAt: string) => {
+    if (window.location.pathname === typedAt) send(next);
+  }, delayMs);
 
   return (
     <Input.Search
@@ -51,7 +56,7 @@ export function SearchInput({ value, onSearch, placeholder, delayMs = SEARCH_DEB
       aria-label={placeholder}
       onChange={(event) => {
         setText(event.target.value);
-        sendLater(event.target.value);
+        sendLater(event.target.value, window.location.pathname);
       }}
       onSearch={send}
       style={style ?? { maxWidth: 360 }}
