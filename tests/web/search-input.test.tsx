@@ -11,7 +11,7 @@ afterEach(() => window.history.replaceState(null, '', startPath));
 
 describe('SearchInput', () => {
   it('sends the trimmed text once typing pauses', async () => {
-    const onSearch = vi.fn();
+    const onSearch = vi.fn<(value: string) => void>();
     render(<SearchInput value="" onSearch={onSearch} placeholder="Search any listing" delayMs={PAUSE_MS} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search any listing' }), ' sea view ');
     await pause();
@@ -19,7 +19,7 @@ describe('SearchInput', () => {
   });
 
   it('drops a paused search when the address has moved to another screen before the pause ended (a row clicked)', async () => {
-    const onSearch = vi.fn();
+    const onSearch = vi.fn<(value: string) => void>();
     window.history.replaceState(null, '', '/listings');
     render(<SearchInput value="" onSearch={onSearch} placeholder="Search any listing" delayMs={PAUSE_MS} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search any listing' }), 'sea view');
