@@ -7,7 +7,7 @@
 // second straight into the database.
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { oneAtATime, startLiveWriter } from './bench-workload.mjs';
+import { oneAtATime, signInAt, startLiveWriter } from './bench-workload.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -23,15 +23,7 @@ const baseUrl = options['base-url'];
 const DAY_MS = 86_400_000;
 const PRESETS = [7, 30, 90, 365];
 
-async function signIn() {
-  const response = await fetch(`${baseUrl}/api/admin/admin-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: options.email, password: options.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
-  return (await response.json()).token;
-}
+const signIn = () => signInAt(baseUrl, options.email, options.password);
 
 const dayOf = (time) => new Date(time).toISOString().slice(0, 10);
 

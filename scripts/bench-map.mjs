@@ -5,6 +5,7 @@
 // DATABASE_URL, when set) and the world asked again, to show it counted at the next load.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { signInAt } from './bench-workload.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -26,15 +27,7 @@ const VIEWS = [
   { name: 'a street in Mogadishu, zoom 17', zoom: 17, west: 45.31, south: 2.04, east: 45.325, north: 2.05 },
 ];
 
-async function signIn() {
-  const response = await fetch(`${baseUrl}/api/admin/admin-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: options.email, password: options.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
-  return (await response.json()).token;
-}
+const signIn = () => signInAt(baseUrl, options.email, options.password);
 
 const urlOf = ({ name: _name, ...view }) =>
   `${baseUrl}/api/admin/listings-map?${new URLSearchParams(Object.entries(view).map(([key, value]) => [key, String(value)]))}`;

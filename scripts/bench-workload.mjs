@@ -85,6 +85,17 @@ export function randomSearchPath(lists, vocabulary) {
   return `${list.path}?${parts.join('&')}`;
 }
 
+/** Signs a member of staff in through the API; answers the session's token. */
+export async function signInAt(baseUrl, email, password) {
+  const response = await fetch(`${baseUrl}/api/admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
 /** Drives `nextPath` with autocannon: every request a new path. */
 export async function driveRandom({ baseUrl, token, nextPath, connections, duration }) {
   const paths = new Set();

@@ -25,6 +25,7 @@ import {
   randomSearchPath,
   readLists,
   readVocabulary,
+  signInAt,
   startLiveWriter,
 } from './bench-workload.mjs';
 
@@ -233,15 +234,7 @@ async function startServer() {
   throw new Error('the server did not become healthy within 150 s');
 }
 
-async function signIn(email, password) {
-  const response = await fetch(`${baseUrl}/api/admin/admin-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
-}
+const signIn = (email, password) => signInAt(baseUrl, email, password);
 
 /** One page: its X-Total-Count and how many rows it holds. */
 async function fetchPage(url, token) {

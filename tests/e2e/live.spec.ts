@@ -39,6 +39,8 @@ test('an open listing says who approved it elsewhere and stops offering the deci
   await page.goto(`/listings/${pending[0].propertyId}`);
   const approve = page.getByRole('button', { name: 'Approve Property' });
   await expect(approve).toBeEnabled();
+  // The sidebar's counts come only over the live stream: once shown, the stream follows changes.
+  await expect(page.getByRole('navigation').getByRole('link', { name: /^Listings \d+ awaiting a decision$/ })).toBeVisible();
   // The same member through the API, not this tab: another hand.
   const decided = await page.request.post(`/api/admin/listings/${pending[0].propertyId}/approve`, { headers });
   expect(decided.ok()).toBe(true);
