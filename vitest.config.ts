@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -40,28 +42,43 @@ const ALONE = [
 ];
 const aloneFiles = ALONE.map((name) => `tests/server/${name}.test.ts`);
 
-const serverProject = (driver: 'pglite' | 'postgres', alone: boolean): TestProjectInlineConfiguration => {
-  const name = `${driver === 'pglite' ? 'server' : 'server-pg'}${alone ? '-alone' : ''}`;
+/**
+ * Files that replace a server module with `vi.mock`: the replacement takes only where the module is
+ * loaded afresh, so these files get a module registry of their own. Found by reading the files, so a
+ * new one cannot be forgotten.
+ */
+const mockingFiles = fs
+  .readdirSync('tests/server', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join('tests/server', file), 'utf8')))
+  .map((file) => `tests/server/${file}`);
+
+type ServerGroup = 'shared' | 'own-modules' | 'alone';
+
+const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestProjectInlineConfiguration => {
+  const name = `${driver === 'pglite' ? 'server' : 'server-pg'}${group === 'shared' ? '' : `-${group}`}`;
   // tests/server/postgres/ shows what only a PostgreSQL server can (concurrent processes). The
   // driver-neutral files run once, on the embedded database: they start their own embedded
   // processes or data directories (process, dir-lock, production-build, database, security-sessions),
   // test the HTTP layer and its limits alone, or no database at all (rate-limiter, password-cost).
-  const excluded = [
-    ...(driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`)),
-    ...(alone ? [] : aloneFiles),
-  ];
+  const byDriver = driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`);
+  const include = { shared: ['tests/server/**/*.test.ts'], 'own-modules': mockingFiles, alone: aloneFiles }[group];
+  const excluded = [...byDriver, ...(group === 'alone' ? [] : aloneFiles), ...(group === 'shared' ? mockingFiles : [])];
   return {
     extends: true,
     test: {
       name,
-      include: alone ? aloneFiles : ['tests/server/**/*.test.ts'],
+      include,
       exclude: excluded,
       environment: 'node',
       env: { HOY_TEST_DRIVER: driver },
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      maxWorkers: alone ? 1 : 2,
-      sequence: { groupOrder: alone ? 1 : 0 },
+      maxWorkers: group === 'alone' ? 1 : 2,
+      // The files of a worker share its loaded modules (the server's code loads once per worker, not once
+      // per file: the embedded server project took 150 s against 267 s); each file builds its own app on
+      // its own database, so no state is shared but the code.
+      isolate: group === 'own-modules',
+      sequence: { groupOrder: group === 'alone' ? 1 : 0 },
     },
   };
 };
@@ -71,10 +88,11 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/server/helpers/global-setup.ts'],
     projects: [
-      serverProject('pglite', false),
-      serverProject('pglite', true),
+      serverProject('pglite', 'shared'),
+      serverProject('pglite', 'own-modules'),
+      serverProject('pglite', 'alone'),
       // The same API suite again on a real PostgreSQL server when one is configured.
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres', false), serverProject('postgres', true)] : []),
+      ...(process.env.TEST_DATABASE_URL ? (['shared', 'own-modules', 'alone'] as const).map((group) => serverProject('postgres', group)) : []),
       {
         extends: true,
         test: {
