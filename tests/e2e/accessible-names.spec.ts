@@ -6,6 +6,10 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
+// These journeys only read, each on a page of its own: the two workers may share them out, so the
+// longest file does not finish alone at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 const CONTROLS = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"]';
 
 interface Control {

@@ -6,6 +6,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
+// These journeys only read, each on a page of its own: the two workers may share them out, so the
+// longest file does not finish alone at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 /** The lists drawn as tables: every list but Feedback, whose rows are cards (openFeedback below). */
 const TABLE_LISTS = LIST_SCREENS.filter((path) => path !== '/feedback');
 
