@@ -57,16 +57,29 @@ export interface ListBatch {
   isDeclineReasonRequired?: boolean;
   /** The row's field that names it to a person (a checkbox's label, a summary): `title`, `name`. */
   nameField: string;
+  /** The rows a decision may still move: only they get a checkbox, as only they would move. */
+  awaiting: AwaitingDecision;
 }
+
+/** A row awaits a decision when its `field` is one of `values`, or with `isExcept` none of them. */
+export interface AwaitingDecision {
+  field: string;
+  values: readonly string[];
+  isExcept?: boolean;
+}
+
+export const isAwaitingDecision = ({ field, values, isExcept = false }: AwaitingDecision, row: Record<string, unknown>): boolean =>
+  values.includes(String(row[field])) !== isExcept;
 
 /**
  * Selection with Approve and Decline of the selection, for a list of records awaiting a decision
  * (hosts, listings, properties). A single decline's reason is optional on each of them, so is a batch's.
  */
-export const approveOrDeclineBatch = (permission: Permission, nameField: string): ListBatch => ({
+export const approveOrDeclineBatch = (permission: Permission, nameField: string, awaiting: AwaitingDecision): ListBatch => ({
   permission,
   decisions: BATCH_DECISIONS,
   nameField,
+  awaiting,
 });
 
 /** The batch calls of a list, relative to /api as the data provider's custom calls take them. */

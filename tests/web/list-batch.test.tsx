@@ -24,10 +24,10 @@ const ROWS: PropertyApprovalRow[] = Array.from({ length: 8 }, (_, index) => ({
 
 type CustomHandler = (params: CustomParams) => Promise<{ data: unknown }>;
 
-function renderList(role: Role, answer?: (params: CustomParams) => BatchResult) {
+function renderList(role: Role, answer?: (params: CustomParams) => BatchResult, rows: PropertyApprovalRow[] = ROWS) {
   const custom = vi.fn<CustomHandler>(async (params) => ({ data: answer ? answer(params) : {} }));
   const dataProvider = stubDataProvider({
-    getList: (async () => ({ data: ROWS as unknown as BaseRecord[], total: 30 })) as unknown as DataProvider['getList'],
+    getList: (async () => ({ data: rows as unknown as BaseRecord[], total: 30 })) as unknown as DataProvider['getList'],
     custom: custom as unknown as DataProvider['custom'],
   });
   renderAdmin(<PropertyApprovalList />, { dataProvider, path: '/property-approvals?status=pending', role });
@@ -70,6 +70,23 @@ describe('batch decisions on a list', () => {
     expect(call?.payload).toEqual({ decision: 'decline', reason: 'No photos', match: { status: 'pending' } });
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('30 selected')).toBeNull());
+  });
+
+  it('offers no checkbox on a row already decided, and "every row on this page" takes only the rows awaiting a decision', async () => {
+    const rows = ROWS.map((row, index) =>
+      index < 2 ? { ...row, title: `Decided house ${index + 1}`, status: index === 0 ? ('confirmed' as const) : ('declined' as const) } : row,
+    );
+    const custom = renderList('moderator', () => ({ changed: 6, results: [] }), rows);
+    await screen.findByRole('checkbox', { name: 'Select Pending house 3' });
+    expect(screen.getByText('Decided house 1')).toBeInTheDocument();
+    expect(screen.getByText('Decided house 2')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Decided house/ })).toBeNull();
+    await clickWhenSettled(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
+    expect(screen.getByText('6 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 6 records?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve 6' }));
+    await waitFor(() => expect(custom.mock.calls.at(-1)?.[0].payload).toEqual({ decision: 'approve', ids: [3, 4, 5, 6, 7, 8] }));
   });
 
   it('sends the ids of the rows ticked one by one, and Undo sends back those the batch changed', async () => {

@@ -3,7 +3,7 @@
 // CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
 import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import type { DeclaredList } from '../../contracts/list-declaration';
+import { isAwaitingDecision, type DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
 import { findListResource, findResource } from '../resources';
@@ -120,7 +120,10 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
   const selection = useListSelection({
     definition,
     resource,
-    pageIds: isEmptyError ? [] : loaded.map((row) => Number(row[idField])),
+    // Only the rows still awaiting a decision can be selected: a decided one would not move.
+    pageIds: isEmptyError
+      ? []
+      : loaded.filter((row) => !definition.batch || isAwaitingDecision(definition.batch.awaiting, row)).map((row) => Number(row[idField])),
     total: isEmptyError ? 0 : (total ?? 0),
     scope: JSON.stringify([sorter, filters]),
   });

@@ -30,7 +30,8 @@ export const declaration = declareList({
   statusFilter: HOST_STATUS_FILTERS,
   labels: 'admin.hosts.list',
   access: 'hosts.read',
-  batch: approveOrDeclineBatch('hosts.write', 'name'),
+  // Approving moves any host not yet Confirmed (a Rejected one too); declining only a Pending one.
+  batch: approveOrDeclineBatch('hosts.write', 'name', { field: 'statusHost', values: ['Confirmed'], isExcept: true }),
   icon: 'team',
   menuOrder: 10,
   resource: {

@@ -3,7 +3,7 @@
 import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
 import { LISTING_STATUS_FILTERS, LISTING_STATUSES } from '../statuses';
-import { listingRowSchema } from '../listings';
+import { listingRowSchema, UNDECIDED_LISTING_STATUSES } from '../listings';
 
 /** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
 export const declaration = declareList({
@@ -17,7 +17,7 @@ export const declaration = declareList({
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
   access: 'listings.read',
-  batch: approveOrDeclineBatch('listings.decide', 'title'),
+  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: UNDECIDED_LISTING_STATUSES }),
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {
