@@ -111,7 +111,7 @@ export const PLAIN_RESOURCES = [
       send: { method: 'post', path: 'admin/conversations/:id/messages' },
       markRead: { method: 'post', path: 'admin/conversations/:id/read' },
     },
-    filterFields: ['q', 'tab'],
+    filterFields: ['q', 'tab', 'createdFrom', 'createdTo'],
     pageSize: 20,
   }),
   defineResource({

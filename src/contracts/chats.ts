@@ -1,6 +1,6 @@
 // Chats: the conversation list (search, tabs), messages (newer ones by afterId), sending and marking read.
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from './common';
+import { daySchema, MAX_TEXT_LENGTH } from './common';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './paging';
 
 export const CONVERSATION_PAGE_SIZE = 20;
@@ -19,6 +19,9 @@ export const conversationListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   q: z.string().max(MAX_SEARCH_LENGTH).optional(),
   tab: z.enum(CONVERSATION_TABS).optional(),
+  /** Opened from and to these days (UTC, both included): a bar of the dashboard's chat chart. */
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
 });
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 

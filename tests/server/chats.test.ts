@@ -97,6 +97,27 @@ describe('GET /api/admin/conversations', () => {
     expect((await get('/api/admin/conversations?tab=archived')).statusCode).toBe(400);
     expect((await get('/api/admin/conversations?pageSize=101')).statusCode).toBe(400);
   });
+
+  it('narrows to the conversations opened on the given UTC days, both included, as the chat chart counts them', async () => {
+    const marker = `Opened${Date.now()}`;
+    const opened = async (at: string) => (await insertConversation({ title: `${marker} ${at}`, createdAt: new Date(at) })).id;
+    await opened('2026-03-01T23:59:59Z');
+    const first = await opened('2026-03-02T00:00:00Z');
+    const last = await opened('2026-03-08T23:59:59Z');
+    await opened('2026-03-09T00:00:00Z');
+    const week = await get(`/api/admin/conversations?q=${marker}&createdFrom=2026-03-02&createdTo=2026-03-08`);
+    expect(week.statusCode).toBe(200);
+    expect(week.headers['x-total-count']).toBe('2');
+    expect(new Set(week.json<ConversationRow[]>().map((row) => row.id))).toEqual(new Set([first, last]));
+    // With one side only, the range is open on the other.
+    expect((await get(`/api/admin/conversations?q=${marker}&createdFrom=2026-03-02`)).headers['x-total-count']).toBe('3');
+    expect((await get(`/api/admin/conversations?q=${marker}&createdTo=2026-03-08`)).headers['x-total-count']).toBe('3');
+    for (const bad of ['2026-02-30', '2026-3-2', 'yesterday']) {
+      const refused = await get(`/api/admin/conversations?createdFrom=${bad}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: expect.stringContaining('YYYY-MM-DD') });
+    }
+  });
 });
 
 describe('messages', () => {

@@ -188,6 +188,20 @@ describe('Chats page', () => {
     expect(screen.getByText('Bashir Ali')).toBeInTheDocument();
   });
 
+  it('asks for the conversations opened on the days a chart bar names, says so, and goes back to every date', async () => {
+    const { provider, getList } = fakeChats(sampleConversations());
+    const router = renderChats(provider, '/chats?createdFrom=2026-03-02&createdTo=2026-03-08');
+    await screen.findByText('Amina Warsame', {}, LOAD);
+    const narrowed = getList.mock.calls.at(-1)?.[0] as GetListParams;
+    expect([filterOf(narrowed, 'createdFrom'), filterOf(narrowed, 'createdTo')]).toEqual(['2026-03-02', '2026-03-08']);
+    expect(screen.getByText('Opened Mar 2, 2026 – Mar 8, 2026')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show every date' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(filterOf(getList.mock.calls.at(-1)?.[0] as GetListParams, 'createdFrom')).toBeUndefined());
+    expect(screen.queryByText(/^Opened /)).not.toBeInTheDocument();
+  });
+
   it('searches after a pause in typing, with one request for the whole word', async () => {
     const { provider, getList } = fakeChats(sampleConversations());
     renderChats(provider);

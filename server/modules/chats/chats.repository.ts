@@ -3,11 +3,14 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 
 import type { ConversationTab } from '../../../src/contracts/chats';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, conversations, messages, users } from '../../db/schema';
+import { createdRangeCondition, type CreatedRange } from '../../lib/created-range';
 
 interface ConversationFilter {
   /** A LIKE pattern for the listing title or the user's name, already escaped. */
   pattern?: string;
   tab: ConversationTab;
+  /** Opened on these days (the dashboard's chat chart counts conversations so). */
+  created?: CreatedRange;
 }
 
 const conversationColumns = {
@@ -38,6 +41,7 @@ function whereOf(filter: ConversationFilter): SQL | undefined {
     filter.pattern === undefined ? undefined : or(ilike(conversations.title, filter.pattern), ilike(users.name, filter.pattern)),
     filter.tab === 'unread' ? gt(conversations.unreadCount, 0) : undefined,
     filter.tab === 'declined' ? eq(conversations.isDeclined, true) : undefined,
+    createdRangeCondition(conversations.createdAt, filter.created),
   );
 }
 

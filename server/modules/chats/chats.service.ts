@@ -15,6 +15,7 @@ import {
 import type { Database, Transaction } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { createdRangeOf } from '../../lib/created-range';
 import { containsPattern, resolvePage, searchTerm } from '../../lib/paging';
 import type { ChatsRepository, ConversationRecord, MessageRecord } from './chats.repository';
 
@@ -79,7 +80,11 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
     async listPage(query: ConversationListQuery): Promise<{ rows: ConversationRow[]; total: number }> {
       const window = resolvePage(query, CONVERSATION_PAGE_SIZE);
       const search = searchTerm(query.q);
-      const filter = { pattern: search === undefined ? undefined : containsPattern(search), tab: query.tab ?? 'all' };
+      const filter = {
+        pattern: search === undefined ? undefined : containsPattern(search),
+        tab: query.tab ?? 'all',
+        created: createdRangeOf(query),
+      };
       const [rows, total] = await Promise.all([repository.listPage({ ...filter, limit: window.limit, offset: window.offset }), repository.count(filter)]);
       return { rows: rows.map(toConversation), total };
     },

@@ -10,6 +10,7 @@ import { CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } fr
 import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
 import { ConversationList } from './conversation-list';
 import { ConversationPanel } from './conversation-panel';
+import { OpenedRangeTag, useOpenedRange } from './opened-range';
 
 export const CONVERSATION_PARAMETER = 'conversation';
 
@@ -30,6 +31,7 @@ export function ChatsPage() {
   const [tab, setTab] = useState<ConversationTab>('all');
   const [page, setPage] = useState(1);
   const panel = useRef<HTMLDivElement>(null);
+  const range = useOpenedRange();
 
   const { result, query } = useList<ConversationRow>({
     resource: 'chats',
@@ -37,6 +39,8 @@ export function ChatsPage() {
     filters: [
       { field: 'q', operator: 'contains', value: search },
       { field: 'tab', operator: 'eq', value: tab },
+      { field: 'createdFrom', operator: 'eq', value: range.createdFrom },
+      { field: 'createdTo', operator: 'eq', value: range.createdTo },
     ],
     queryOptions: { placeholderData: (previous) => previous },
     // A conversation changed (a new message, its unread count, a read mark) or the stream resynced:
@@ -60,6 +64,7 @@ export function ChatsPage() {
   return (
     <>
       <Typography.Title level={2}>{t('admin.nav.chats')}</Typography.Title>
+      <OpenedRangeTag range={range} />
       <div
         style={{
           display: 'grid',

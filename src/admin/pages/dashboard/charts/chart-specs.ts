@@ -86,6 +86,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'opened', kind: 'bar', value: 'count', color: 'colorPrimary' },
       { key: 'medianFirstReplySeconds', kind: 'line', axis: 'right', value: 'minutes', color: 'colorWarning' },
     ],
+    // The conversations opened in the bucket.
+    list: { path: '/chats' },
   },
 ];
 
