@@ -18,7 +18,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   // A journey takes 5 to 20 s on one worker; two workers on this machine's two cores, a slower day, have
-  // stretched the longest past 30 s with nothing wrong but the machine's pace.
+  // stretched the longest past 30 s with nothing wrong but the machine's pace (the dashboard charts journey, 1.8 min, sets its own 180 s).
   timeout: 60_000,
   // The 2-core CI machine also runs the servers: give assertions room beyond the 5 s default.
   expect: { timeout: 10_000 },

@@ -50,7 +50,7 @@ test('the dashboard charts a year, reads as tables in both languages, and a bar 
   adminToken,
 }) => {
   // Two pages and two axe runs: longer than most journeys on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const trends = await showYear(page, { title: 'Trends', year: 'Last 365 days' });
   const bookingsChart = trends.getByRole('region', { name: 'Bookings by status' });
   await expect(bookingsChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
