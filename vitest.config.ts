@@ -51,6 +51,9 @@ const mockingFiles = fs
   .readdirSync('tests/server', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join('tests/server', file), 'utf8')))
   .map((file) => `tests/server/${file}`);
+// The files that run alone share one module registry as the rest do: a mock there would not take.
+const mockingAlone = mockingFiles.filter((file) => aloneFiles.includes(file));
+if (mockingAlone.length > 0) throw new Error(`${mockingAlone.join(', ')}: a file that runs alone cannot replace a module with vi.mock`);
 
 type ServerGroup = 'shared' | 'own-modules' | 'alone';
 

@@ -187,22 +187,24 @@ async function measure(request: HostileRequest): Promise<{ attempts: Answer[]; f
 const timeline: Array<{ label: string; start: number; end: number }> = [];
 const wallClock = () => performance.timeOrigin + performance.now();
 
-/** The last digest, and the transaction counter it was taken at. */
-let lastDigest: { nextTransaction: string; digest: string } | undefined;
+/** The last digest, and the database's transaction snapshot it was taken at. */
+let lastDigest: { transactions: string; digest: string } | undefined;
 
 /**
  * Every row of every table, hashed: equal before and after means nothing changed. An order-free sum
  * of row hashes: a sort of every table for each of thousands of requests would cost more than the
- * requests themselves. No row changes without a transaction id being taken, so while the next id to
- * be handed out stands still the last digest still holds, and the tables are not read again (most
- * refusals write nothing at all: that halves the test's time).
+ * requests themselves. No row changes without a transaction id being taken, so while the transaction
+ * snapshot (the next id to be handed out and the ids still running) stands still the last digest still
+ * holds, and the tables are not read again (most refusals write nothing at all: that halves the test's
+ * time). A write still running when the tables were read leaves the list of running ids as it ends,
+ * so it is hashed at the next call.
  */
 async function snapshot(): Promise<string> {
   const start = wallClock();
-  // Read before the tables: a write that ends while they are read moves it, and the next call hashes again.
-  const [{ next }] = await t.handle.query<{ next: string }>(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`);
-  if (lastDigest?.nextTransaction === next) {
-    timeline.push({ label: 'database snapshot, unchanged transaction counter (test)', start, end: wallClock() });
+  // Read before the tables: a write that ends while they are read changes it, and the next call hashes again.
+  const [{ transactions }] = await t.handle.query<{ transactions: string }>(sql`SELECT pg_current_snapshot()::text AS transactions`);
+  if (lastDigest?.transactions === transactions) {
+    timeline.push({ label: 'database snapshot, unchanged transaction snapshot (test)', start, end: wallClock() });
     return lastDigest.digest;
   }
   const tables = await t.handle.query<{ name: string }>(
@@ -211,7 +213,7 @@ async function snapshot(): Promise<string> {
   const parts = tables.map(({ name }) => sql.raw(`(SELECT count(*) || ':' || coalesce(sum(hashtext(t::text)::bigint), 0) FROM ${name} t)`));
   const [row] = await t.handle.query<{ digest: string }>(sql`SELECT concat_ws(',', ${sql.join(parts, sql`, `)}) AS digest`);
   timeline.push({ label: 'database snapshot (test)', start, end: wallClock() });
-  lastDigest = { nextTransaction: next, digest: row.digest };
+  lastDigest = { transactions, digest: row.digest };
   return row.digest;
 }
 

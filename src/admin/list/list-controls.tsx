@@ -1,13 +1,13 @@
 // The controls around a list screen's rows: the title bar with Export CSV and Refresh, the search
 // and status filter, the error banners, and the pagination control or "Show More" under the rows.
-import { Alert, Button, Flex, Radio, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Radio, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { usePermission } from '../access';
+import { DayRangeTag } from '../components/day-range-tag';
 import { ListErrorAlert } from '../components/list-error-alert';
 import { PaginationControl } from '../components/pagination-control';
 import { SearchInput } from '../components/search-input';
 import { buttonLoading, DownloadOutlined, ReloadOutlined } from '../icons';
-import { formatDate } from '../../lib/format';
 import { useListContext, useListText } from './list-context';
 
 /**
@@ -16,17 +16,9 @@ import { useListContext, useListText } from './list-context';
  */
 function CreatedRangeTag() {
   const list = useListContext();
-  const { t } = useListText();
   const { createdFrom, createdTo } = list.extraFilters;
-  if (!createdFrom && !createdTo) return null;
-  const day = (value: string | undefined) => (value ? formatDate(value) : '…');
   return (
-    <Flex gap={4} align="center">
-      <Tag style={{ margin: 0 }}>{t('admin.list.createdRange', { from: day(createdFrom), to: day(createdTo) })}</Tag>
-      <Button size="small" type="link" onClick={() => list.clearExtraFilters(['createdFrom', 'createdTo'])}>
-        {t('admin.list.clearCreatedRange')}
-      </Button>
-    </Flex>
+    <DayRangeTag from={createdFrom} to={createdTo} labelKey="admin.list.createdRange" onClear={() => list.clearExtraFilters(['createdFrom', 'createdTo'])} />
   );
 }
 

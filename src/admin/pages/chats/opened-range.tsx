@@ -1,9 +1,7 @@
 // The days a bar of the dashboard's chat chart narrows the conversations to (?createdFrom=&createdTo=,
 // the days they were opened, as the chart counts them), shown above the list with a way back to every date.
-import { Button, Flex, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { DayRangeTag } from '../../components/day-range-tag';
 
 const RANGE_PARAMETERS = ['createdFrom', 'createdTo'] as const;
 
@@ -28,16 +26,12 @@ export function useOpenedRange(): OpenedRange {
   };
 }
 
+/** "Opened Mar 2, 2026 – Mar 8, 2026" and "Show every date", when the URL names a range. */
 export function OpenedRangeTag({ range }: { range: OpenedRange }) {
-  const { t } = useTranslation();
   if (!range.createdFrom && !range.createdTo) return null;
-  const day = (value: string | undefined) => (value ? formatDate(value) : '…');
   return (
-    <Flex gap={4} align="center" wrap style={{ marginBottom: 12 }}>
-      <Tag style={{ margin: 0 }}>{t('admin.chats.openedRange', { from: day(range.createdFrom), to: day(range.createdTo) })}</Tag>
-      <Button size="small" type="link" onClick={range.clear}>
-        {t('admin.list.clearCreatedRange')}
-      </Button>
-    </Flex>
+    <div style={{ marginBottom: 12 }}>
+      <DayRangeTag from={range.createdFrom} to={range.createdTo} labelKey="admin.chats.openedRange" onClear={range.clear} />
+    </div>
   );
 }
