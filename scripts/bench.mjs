@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
 import { openLiveStreams, quantile, startMarkers } from './bench-live.mjs';
 import { measureWrites } from './bench-writes.mjs';
+import { WEB_BUDGETS_KB, weighWebApp } from './weigh-web-app.mjs';
 import {
   checkAnswersAreCurrent,
   driveRandom,
@@ -109,11 +109,8 @@ const TARGETS = isPostgres
 const WORKLOAD_TARGETS = isPostgres
   ? { aloneP99: { pages: 50, searches: 300 }, loaded: { pages: { requestsPerSecond: 400, p99: 250 }, searches: { requestsPerSecond: 100, p99: 800 } } }
   : { aloneP99: { pages: 1000, searches: 1000 }, loaded: { pages: { requestsPerSecond: 100, p99: 1000 }, searches: { requestsPerSecond: 30, p99: 1000 } } };
-const LANDING_TARGET_KB = 100;
-const LOGIN_TARGET_KB = 100;
 /** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
 const BROWSER_TARGET_MS = 1000;
-const ADMIN_TARGET_KB = 350;
 /** Bookings inserted per second with Hoy's triggers, as a share of those without: at least this. */
 const WRITES_TARGET_RATIO = 0.75;
 /** The write-path comparison's concurrent writers, and the other work in each transaction of its first row. */
@@ -324,57 +321,13 @@ async function measureStream(token, memory) {
   };
 }
 
-/** Relative module imports of a built chunk: static ones (loaded with it) and dynamic ones (routes). */
-function importsOf(source) {
-  const staticImports = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*)["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1]);
-  const dynamicImports = [...source.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((match) => match[1]);
-  return { staticImports: [...new Set(staticImports)], dynamicImports: [...new Set(dynamicImports)] };
-}
-
-/** The gzip size of a set of chunks and of every chunk they import statically. */
-function weigh(assets, names) {
-  const seen = new Set();
-  const pending = [...names];
-  while (pending.length > 0) {
-    const name = pending.pop();
-    if (seen.has(name)) continue;
-    seen.add(name);
-    pending.push(...importsOf(fs.readFileSync(path.join(assets, name), 'utf8')).staticImports);
-  }
-  const sizes = [...seen].sort().map((name) => ({ file: name, bytes: zlib.gzipSync(fs.readFileSync(path.join(assets, name)), { level: 9 }).length }));
-  const kb = (bytes) => Number((bytes / 1024).toFixed(1));
-  // The total of the exact sizes, rounded once: a sum of rounded sizes drifts by up to 0.05 KB a file.
-  const total = sizes.reduce((sum, file) => sum + file.bytes, 0);
-  return { gzipKb: kb(total), files: sizes.map(({ file, bytes }) => ({ file, gzipKb: kb(bytes) })) };
-}
-
-/** What a landing visitor and a signed-in administrator download, read from dist/index.html and the chunks' imports. */
-function weighWebApp() {
+/** The web app's weights, built first when `--dist` holds no build. */
+function weighBuild() {
   const dist = path.resolve(root, options.dist);
-  const indexPath = path.join(dist, 'index.html');
-  if (!fs.existsSync(indexPath)) {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
     runStep('building the web app', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', dist]);
   }
-  const html = fs.readFileSync(indexPath, 'utf8');
-  const assets = path.join(dist, 'assets');
-  const entries = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/assets\/([\w.-]+\.js)"/g)].map((match) => match[1]);
-  const routeChunks = entries.flatMap((entry) => importsOf(fs.readFileSync(path.join(assets, entry), 'utf8')).dynamicImports);
-  const landingChunk = routeChunks.find((name) => /landing/i.test(name));
-  const loginChunk = routeChunks.find((name) => /^login/i.test(name));
-  const adminChunk = routeChunks.find((name) => /^(app|admin)\b/i.test(name));
-  // Routes inside the admin chunk load lazily; the first screen after sign-in is the dashboard.
-  const dashboardChunks = adminChunk
-    ? importsOf(fs.readFileSync(path.join(assets, adminChunk), 'utf8')).dynamicImports.filter((name) => /dashboard/i.test(name))
-    : [];
-  const landing = weigh(assets, [...entries, ...(landingChunk ? [landingChunk] : [])]);
-  const login = weigh(assets, [...entries, ...(loginChunk ? [loginChunk] : [])]);
-  const admin = weigh(assets, [...entries, ...(adminChunk ? [adminChunk] : []), ...dashboardChunks]);
-  return {
-    landing: { ...landing, targetKb: LANDING_TARGET_KB, meetsTarget: landing.gzipKb <= LANDING_TARGET_KB },
-    login: { ...login, targetKb: LOGIN_TARGET_KB, meetsTarget: login.gzipKb <= LOGIN_TARGET_KB },
-    adminFirstLoad: { ...admin, targetKb: ADMIN_TARGET_KB, meetsTarget: admin.gzipKb <= ADMIN_TARGET_KB },
-    builtAt: fs.statSync(indexPath).mtime.toISOString(),
-  };
+  return weighWebApp(dist);
 }
 
 function formatTable(rows) {
@@ -593,7 +546,7 @@ async function main() {
   write(`Hoy benchmark, ${startedAt.toISOString()}, ${os.cpus().length} CPUs, load average ${loadAverage()}`);
   write(`database: ${isPostgres ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${databaseEnvironment().DATA_DIR}`}`);
   write(`page cache: ${options['no-page-cache'] ? 'off (every page computed afresh)' : 'on (a page asked again over unchanged data is answered from memory)'}`);
-  const webApp = weighWebApp();
+  const webApp = weighBuild();
   if (options['web-only']) {
     write(JSON.stringify(webApp, null, 2));
     return;
@@ -736,9 +689,9 @@ async function main() {
   if (browser) {
     write(`screens in Chromium: slowest ${browser.slowestMs} ms (target < ${BROWSER_TARGET_MS} ms)`);
   }
-  write(`landing JavaScript: ${webApp.landing.gzipKb} KB gzip (target <= ${LANDING_TARGET_KB} KB)`);
-  write(`sign-in page JavaScript: ${webApp.login.gzipKb} KB gzip (target <= ${LOGIN_TARGET_KB} KB)`);
-  write(`administrator's first load: ${webApp.adminFirstLoad.gzipKb} KB gzip (target <= ${ADMIN_TARGET_KB} KB)`);
+  write(`landing JavaScript: ${webApp.landing.gzipKb} KB gzip (target <= ${WEB_BUDGETS_KB.landing} KB)`);
+  write(`sign-in page JavaScript: ${webApp.login.gzipKb} KB gzip (target <= ${WEB_BUDGETS_KB.login} KB)`);
+  write(`administrator's first load: ${webApp.adminFirstLoad.gzipKb} KB gzip (target <= ${WEB_BUDGETS_KB.adminFirstLoad} KB)`);
   write();
   write(JSON.stringify(results, null, 2));
   write(`(also written to ${path.relative(root, resultsPath)})`);

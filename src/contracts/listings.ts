@@ -7,9 +7,6 @@ import { MAX_DECISION_REASON_LENGTH } from './list-declaration';
 
 export { MAX_DECISION_REASON_LENGTH };
 
-/** Only these statuses can still be approved or declined. */
-export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];
-
 export const listingRowSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -14,6 +14,9 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Declined', 'Rejected', 'Pending For Verification'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** Only these listing statuses can still be approved or declined. */
+export const UNDECIDED_LISTING_STATUSES = ['Pending', 'Pending For Verification'] as const satisfies readonly ListingStatus[];
+
 /** The filter buttons of Review Listings and the status each selects (Decline selects 'Declined'). */
 export const LISTING_STATUS_FILTERS = { pending: 'Pending', decline: 'Declined' } as const;
 

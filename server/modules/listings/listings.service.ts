@@ -2,13 +2,12 @@
 // listingsListSource, listings.repository.ts).
 import {
   LISTING_NOT_FOUND_MESSAGE,
-  UNDECIDED_LISTING_STATUSES,
   listingAlreadyDecidedMessage,
   listingStatusUpdatedMessage,
   type ListingDecisionResponse,
   type ListingDetail,
 } from '../../../src/contracts/listings';
-import type { ListingStatus } from '../../../src/contracts/statuses';
+import { UNDECIDED_LISTING_STATUSES, type ListingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';

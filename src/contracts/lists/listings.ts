@@ -2,8 +2,8 @@
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
 import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
 import type { ListSort } from '../list-resource';
-import { LISTING_STATUS_FILTERS, LISTING_STATUSES } from '../statuses';
-import { listingRowSchema, UNDECIDED_LISTING_STATUSES } from '../listings';
+import { LISTING_STATUS_FILTERS, LISTING_STATUSES, UNDECIDED_LISTING_STATUSES } from '../statuses';
+import { listingRowSchema } from '../listings';
 
 /** Review Listings: `q` matches the title; without `sort`, the repository's own order. */
 export const declaration = declareList({

@@ -1,5 +1,4 @@
-import { UNDECIDED_LISTING_STATUSES } from '../../../contracts/listings';
-import type { ListingStatus } from '../../../contracts/statuses';
+import { UNDECIDED_LISTING_STATUSES, type ListingStatus } from '../../../contracts/statuses';
 
 /** Only an undecided listing (Pending, Pending For Verification) can still be approved or declined. */
 export function isUndecided(status: ListingStatus): boolean {
