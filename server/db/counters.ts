@@ -18,8 +18,8 @@ export type CountedList = MigrationCounter | (string & {});
 
 export const isMigrationCounter = (name: string): name is MigrationCounter => (MIGRATION_COUNTERS as readonly string[]).includes(name);
 
-/** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`). */
-function counterName(list: CountedList, status?: string): string {
+/** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`): the counter's name. */
+export function counterName(list: CountedList, status?: string): string {
   return status === undefined ? list : `${list}:${status}`;
 }
 
@@ -35,7 +35,11 @@ export async function readCounters<Name extends string>(db: Database, names: rea
 }
 
 export async function readCounter(db: Database, list: CountedList, status?: string): Promise<number> {
-  const name = counterName(list, status);
+  return readNamedCounter(db, counterName(list, status));
+}
+
+/** One counter by its name (`counterName`'s). */
+export async function readNamedCounter(db: Database, name: string): Promise<number> {
   const values = await readCounters(db, [name]);
   return values[name];
 }

@@ -89,19 +89,27 @@ export function listPage<Row, Sort extends string, Status extends string>(
   const window = resolvePage(query, definition.pageSize);
   // The page cache keys pages by the paged form's parameters only: a call with an extra filter is read afresh.
   const tables = extraFilters(definition, query) ? [] : source.tables;
-  return pages.page(cacheNameOf(definition, view), tables, query, async (rememberTotal) => {
-    const request = await prepared(source, resolveListRequest(definition, query, view));
-    const readPage = () => source.page({ ...request, limit: window.limit, offset: window.offset });
-    const countAll = () => rememberTotal(() => source.count(request));
-    if (window.offset < COUNT_FIRST_OFFSET) {
-      if (source.isTotalCostly?.(request)) return { rows: await readPage(), total: undefined };
-      // The page and its total run side by side, each on its own connection.
-      const [rows, total] = await Promise.all([readPage(), countAll()]);
-      return { rows, total };
-    }
-    const total = await countAll();
-    return { rows: window.offset >= total ? [] : await readPage(), total };
-  });
+  const resolved = resolveListRequest(definition, query, view);
+  return pages.page(
+    cacheNameOf(definition, view),
+    tables,
+    query,
+    async (rememberTotal) => {
+      const request = await prepared(source, resolved);
+      const readPage = () => source.page({ ...request, limit: window.limit, offset: window.offset });
+      const countAll = () => rememberTotal(() => source.count(request));
+      if (window.offset < COUNT_FIRST_OFFSET) {
+        if (source.isTotalCostly?.(request)) return { rows: await readPage(), total: undefined };
+        // The page and its total run side by side, each on its own connection.
+        const [rows, total] = await Promise.all([readPage(), countAll()]);
+        return { rows, total };
+      }
+      const total = await countAll();
+      return { rows: window.offset >= total ? [] : await readPage(), total };
+    },
+    // An unsearched total the triggers keep is read with the versions, in the same statement.
+    source.counterOf?.(resolved),
+  );
 }
 
 /** The exact total of a call's search and filters, remembered as its pages remember it. */

@@ -53,6 +53,13 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
   page(request: ListRequest<Sort, Status> & { limit: number; offset: number }): Promise<Row[]>;
   count(filter: ListFilter<Status>): Promise<number>;
   /**
+   * The counter (server/db/counters.ts) that holds a filter's exact total, where one does (no search,
+   * no extra filter): the page cache reads it in the same statement as the data versions, so an
+   * unsearched page costs one lookup fewer. Undefined: `count` counts it. A source that names one
+   * answers the same number from `count`.
+   */
+  counterOf?(filter: ListFilter<Status>): string | undefined;
+  /**
    * Whether the exact total of a prepared request costs more than its page (a search matching most
    * of a million rows): its first pages then come without it, and the total follows from the list's
    * `/total` call (docs/decisions/021). Absent: every total comes with its page.

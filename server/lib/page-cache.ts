@@ -8,9 +8,9 @@
 // computing second means a cached answer is never older than the versions it is stored under. Each
 // process keeps its own cache; correctness never depends on it, because every request reads the
 // current versions from the database.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dataVersions } from '../db/schema';
+import { dataVersions, listCounters } from '../db/schema';
 import { searchTerm } from './paging';
 
 /** The tables whose writes the triggers of migration 0007 version (review_waits: migration 0025, the dashboard's decision chart). */
@@ -30,9 +30,17 @@ export interface PageCache {
    * One page of a list (its rows and total), remembered under everything in the query that decides
    * it. `compute` counts its total through `rememberTotal`: a searched total is remembered without
    * page and sort, so paging through the results or re-sorting them counts once; an unsearched total
-   * is counted directly (it reads a counter). Both share the one version lookup of the request.
+   * is counted directly. Both share the one version lookup of the request. With `counter`, the
+   * counter that holds the page's exact total (the source's `counterOf`), the total is read in that
+   * same lookup, and `rememberTotal` answers it without counting.
    */
-  page<T>(list: string, tables: readonly VersionedTable[], query: PageQuery, compute: (rememberTotal: RememberTotal) => Promise<T>): Promise<T>;
+  page<T>(
+    list: string,
+    tables: readonly VersionedTable[],
+    query: PageQuery,
+    compute: (rememberTotal: RememberTotal) => Promise<T>,
+    counter?: string,
+  ): Promise<T>;
   /** Answers served from memory and computed since the start, and the answers kept now (for /metrics). */
   stats(): { hits: number; misses: number; entries: number };
 }
@@ -56,19 +64,35 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   const entries = new Map<string, Promise<unknown>>();
   const counts = { hits: 0, misses: 0 };
 
-  async function readVersions(tables: readonly VersionedTable[]): Promise<string> {
+  /**
+   * The versions of `tables` as one key ('' when the answer must not be cached), and the value of
+   * `counter` if one is named: one statement, so the counter is the total at exactly those versions.
+   */
+  async function readVersions(tables: readonly VersionedTable[], counter?: string): Promise<{ versions: string; counted?: number }> {
     // A list over no versioned table is read afresh every time.
-    if (tables.length === 0) return '';
-    const rows = await db
-      // A table's version is the sum of its slots' values (migration 0009).
-      .select({ name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})` })
+    if (tables.length === 0) return { versions: '' };
+    // A table's version and a counter are each the sum of their slots' values (migration 0009).
+    const versionRows = db
+      .select({ isCounter: sql<boolean>`false`, name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})::text` })
       .from(dataVersions)
       .where(inArray(dataVersions.name, [...tables]))
       .groupBy(dataVersions.name);
-    const values = new Map(rows.map((row) => [row.name, row.value]));
+    const rows =
+      counter === undefined
+        ? await versionRows
+        : await versionRows.unionAll(
+            db
+              .select({ isCounter: sql<boolean>`true`, name: listCounters.name, value: sql<string>`sum(${listCounters.value})::text` })
+              .from(listCounters)
+              .where(eq(listCounters.name, counter))
+              .groupBy(listCounters.name),
+          );
+    const values = new Map(rows.filter((row) => !row.isCounter).map((row) => [row.name, row.value]));
+    // A counter never written reads 0, as readCounters reads it.
+    const counted = counter === undefined ? undefined : Number(rows.find((row) => row.isCounter)?.value ?? 0);
     // A table without a version row is never cached (every answer would share the version "missing").
-    if (tables.some((table) => !values.has(table))) return '';
-    return tables.map((table) => `${table}=${values.get(table)}`).join(',');
+    if (tables.some((table) => !values.has(table))) return { versions: '', counted };
+    return { versions: tables.map((table) => `${table}=${values.get(table)}`).join(','), counted };
   }
 
   /** The remembered answer for `cacheKey`, or `compute`'s, kept for the next caller. */
@@ -99,18 +123,19 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
 
     async remember(list, tables, key, compute) {
       if (maxEntries === 0) return compute();
-      const versions = await readVersions(tables);
+      const { versions } = await readVersions(tables);
       return versions === '' ? compute() : rememberAt(keyOf(list, key, versions), compute);
     },
 
-    async page(list, tables, query, compute) {
+    async page(list, tables, query, compute, counter) {
       if (maxEntries === 0) return compute(countDirectly);
-      const versions = await readVersions(tables);
-      if (versions === '') return compute(countDirectly);
+      const { versions, counted } = await readVersions(tables, counter);
+      const readTotal: RememberTotal | undefined = counted === undefined ? undefined : () => Promise.resolve(counted);
+      if (versions === '') return compute(readTotal ?? countDirectly);
       const term = searchTerm(query.q);
       const { status, sort, order, page, pageSize } = query;
       const rememberTotal: RememberTotal =
-        term === undefined ? countDirectly : (count) => rememberAt(keyOf(`${list} total`, { term, status }, versions), count);
+        readTotal ?? (term === undefined ? countDirectly : (count) => rememberAt(keyOf(`${list} total`, { term, status }, versions), count));
       return rememberAt(keyOf(list, { term, status, sort, order, page, pageSize }, versions), () => compute(rememberTotal));
     },
   };

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { isMigrationCounter, readCounter, type CountedList } from '../db/counters';
+import { counterName, isMigrationCounter, readNamedCounter, type CountedList } from '../db/counters';
 import { deferredPage, keysetBatches, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 
@@ -73,6 +73,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     batchSize,
     searchTotalInlineUpTo,
   } = options;
+
+  const counterOf = (filter: ListFilter<Status>) =>
+    counter && filter.pattern === undefined && filter.filters === undefined ? counterName(counter, filter.status) : undefined;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
@@ -154,10 +157,13 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
       return records.map(toRow);
     },
 
+    // An unsearched total, of the whole list or of one status, comes from the counter the triggers keep;
+    // a search or an extra filter is counted for real.
+    counterOf,
+
     async count(filter) {
-      // An unsearched total, of the whole list or of one status, comes from the counter the triggers keep;
-      // a search or an extra filter is counted for real.
-      if (counter && filter.pattern === undefined && filter.filters === undefined) return readCounter(db, counter, filter.status);
+      const named = counterOf(filter);
+      if (named !== undefined) return readNamedCounter(db, named);
       // A search `prepare` counted to the end (under its bound) needs no second count.
       const matches = filter.hints?.[SEARCH_MATCHES];
       if (searchTotalInlineUpTo !== undefined && typeof matches === 'number' && matches <= searchTotalInlineUpTo) return matches;

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, dataVersions, properties, users } from '../../server/db/schema';
+import { readCounters } from '../../server/db/counters';
 import { createPageCache, type PageQuery } from '../../server/lib/page-cache';
 import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
@@ -232,5 +233,39 @@ describe('the cache itself', () => {
     expect(await totalOf({ q: 'x', status: 'Pending' })).toBe(2);
     expect(await totalOf({ page: 1 })).toBe(3);
     expect(await totalOf({ page: 2 })).toBe(4);
+  });
+
+  it('answers an unsearched total from the counter read with the versions, at those versions, without counting', async () => {
+    const cache = createPageCache(t.handle.db, { maxEntries: 10 });
+    let counted = 0;
+    const count = async () => (counted += 1);
+    const totalOf = (query: PageQuery, counter: string) => cache.page('hosts', ['users'], query, (rememberTotal) => rememberTotal(count), counter);
+    const before = await readCounters(t.handle.db, ['hosts', 'hosts:Pending']);
+    expect(await totalOf({ page: 1 }, 'hosts')).toBe(before.hosts);
+    expect(await totalOf({ page: 1, status: 'Pending' }, 'hosts:Pending')).toBe(before['hosts:Pending']);
+    // A counter never written reads 0, as readCounters reads it.
+    expect(await totalOf({ page: 2 }, 'hosts:No such status')).toBe(0);
+    expect(counted).toBe(0);
+
+    // A new host moves the counter and the users' version together: the next page has the new total.
+    await insertHost(t.handle, { statusHost: 'Pending' });
+    expect(await totalOf({ page: 1 }, 'hosts')).toBe(before.hosts + 1);
+    expect(await totalOf({ page: 1, status: 'Pending' }, 'hosts:Pending')).toBe(before['hosts:Pending'] + 1);
+    expect(counted).toBe(0);
+  });
+
+  it('gives the host list its exact total from the counter on every page, and a search its count', async () => {
+    const before = await readCounters(t.handle.db, ['hosts', 'hosts:Confirmed']);
+    const page = async (query: string) => {
+      const response = await t.request({ method: 'GET', url: `/api/admin/hosts?${query}`, token: t.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return Number(response.headers['x-total-count']);
+    };
+    expect(await page('page=1')).toBe(before.hosts);
+    expect(await page('page=1&status=Confirmed')).toBe(before['hosts:Confirmed']);
+    await insertHost(t.handle, { statusHost: 'Confirmed', name: 'Counted Once Zebra' });
+    expect(await page('page=1')).toBe(before.hosts + 1);
+    expect(await page('page=1&status=Confirmed')).toBe(before['hosts:Confirmed'] + 1);
+    expect(await page(`page=1&q=${encodeURIComponent('Counted Once Zebra')}`)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
-import { readCounter, readCounters } from '../../db/counters';
+import { counterName, readCounter, readCounters } from '../../db/counters';
 import { bookings, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
@@ -413,6 +413,9 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
     },
 
     count: (filter) => repository.count(filterOf(filter)),
+
+    /** An unsearched total without a booked-on range is the counter `count` reads. */
+    counterOf: (filter) => (filter.pattern !== undefined || createdRangeOf(filter.filters) ? undefined : counterName('bookings', filter.status)),
 
     /** A broad search counts tens or hundreds of thousands of bookings: its total follows its rows. */
     isTotalCostly: (filter) => filter.pattern !== undefined && filter.hints?.sources === undefined,

@@ -153,6 +153,9 @@ export function feedbacksListSource(db: Database): ListSource<Feedback, Feedback
 
     count: (filter) => repository.count(filter.pattern),
 
+    /** The unsearched total is the counter `count` reads. */
+    counterOf: (filter) => (filter.pattern ? undefined : 'feedbacks'),
+
     /** A broad search's total counts tens of thousands of feedbacks: it follows the rows. */
     isTotalCostly: (filter) => filter.hints?.isBroad === true,
 

@@ -5,7 +5,7 @@ import type { HostSort } from '../../../src/contracts/lists/hosts';
 import { normalizeHostStatus, type HostStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
-import { readCounter, readCounters } from '../../db/counters';
+import { counterName, readCounters, readNamedCounter } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 import { moveRows, type RowMove } from '../../lib/compare-and-set';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
@@ -102,6 +102,7 @@ export const toHostListItem = (row: HostListRow): HostListItem => ({
  */
 export function hostsListSource(db: Database): ListSource<HostListItem, HostSort, HostStatus> {
   const selectRows = () => db.select(listColumns).from(users).$dynamic();
+  const counterOf = (filter: ListFilter<HostStatus>) => (filter.pattern || createdRangeOf(filter.filters) ? undefined : counterName('hosts', filter.status));
   return {
     tables: ['users'],
 
@@ -117,9 +118,12 @@ export function hostsListSource(db: Database): ListSource<HostListItem, HostSort
       return rows.map(toHostListItem);
     },
 
+    // Unsearched totals come from the counters the triggers keep; a search or a created-on range is counted for real.
+    counterOf,
+
     async count(filter) {
-      // Unsearched totals come from the counters the triggers keep; a search is counted for real.
-      if (!filter.pattern && !createdRangeOf(filter.filters)) return readCounter(db, 'hosts', filter.status);
+      const named = counterOf(filter);
+      if (named !== undefined) return readNamedCounter(db, named);
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
