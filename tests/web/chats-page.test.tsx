@@ -202,6 +202,19 @@ describe('Chats page', () => {
     expect(screen.queryByText(/^Opened /)).not.toBeInTheDocument();
   });
 
+  it('goes back to page 1 when it shows every date again', async () => {
+    const { provider, getList } = fakeChats(Array.from({ length: 25 }, (_, index) => conversation(index + 1, {})));
+    renderChats(provider, '/chats?createdFrom=2026-03-02&createdTo=2026-03-08');
+    await screen.findByText('User 1', {}, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const lastPageAsked = () => getList.mock.calls.at(-1)?.[0].pagination?.currentPage;
+    await waitFor(() => expect(lastPageAsked()).toBe(2));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show every date' }));
+    await waitFor(() => expect(filterOf(getList.mock.calls.at(-1)?.[0] as GetListParams, 'createdFrom')).toBeUndefined());
+    expect(lastPageAsked()).toBe(1);
+  });
+
   it('searches after a pause in typing, with one request for the whole word', async () => {
     const { provider, getList } = fakeChats(sampleConversations());
     renderChats(provider);

@@ -64,7 +64,15 @@ export function ChatsPage() {
   return (
     <>
       <Typography.Title level={2}>{t('admin.nav.chats')}</Typography.Title>
-      <OpenedRangeTag range={range} />
+      <OpenedRangeTag
+        range={{
+          ...range,
+          clear: () => {
+            range.clear();
+            setPage(1);
+          },
+        }}
+      />
       <div
         style={{
           display: 'grid',
