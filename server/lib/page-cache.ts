@@ -8,7 +8,7 @@
 // computing second means a cached answer is never older than the versions it is stored under. Each
 // process keeps its own cache; correctness never depends on it, because every request reads the
 // current versions from the database.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dataVersions, listCounters } from '../db/schema';
 import { searchTerm } from './paging';
@@ -64,6 +64,23 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   const entries = new Map<string, Promise<unknown>>();
   const counts = { hits: 0, misses: 0 };
 
+  // A table's version and a counter are each the sum of their slots' values (migration 0009). Every
+  // list page reads them: prepared once per connection, the lookup is parsed and planned once.
+  const versionsAndCounter = db
+    .select({ isCounter: sql<boolean>`false`, name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})::text` })
+    .from(dataVersions)
+    .where(sql`${dataVersions.name} = ANY(${sql.placeholder('tables')}::text[])`)
+    .groupBy(dataVersions.name)
+    .unionAll(
+      db
+        .select({ isCounter: sql<boolean>`true`, name: listCounters.name, value: sql<string>`sum(${listCounters.value})::text` })
+        .from(listCounters)
+        // No counter named: null matches no row.
+        .where(eq(listCounters.name, sql.placeholder('counter')))
+        .groupBy(listCounters.name),
+    )
+    .prepare('list_versions_and_counter');
+
   /**
    * The versions of `tables` as one key ('' when the answer must not be cached), and the value of
    * `counter` if one is named: one statement, so the counter is the total at exactly those versions.
@@ -71,22 +88,7 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   async function readVersions(tables: readonly VersionedTable[], counter?: string): Promise<{ versions: string; counted?: number }> {
     // A list over no versioned table is read afresh every time.
     if (tables.length === 0) return { versions: '' };
-    // A table's version and a counter are each the sum of their slots' values (migration 0009).
-    const versionRows = db
-      .select({ isCounter: sql<boolean>`false`, name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})::text` })
-      .from(dataVersions)
-      .where(inArray(dataVersions.name, [...tables]))
-      .groupBy(dataVersions.name);
-    const rows =
-      counter === undefined
-        ? await versionRows
-        : await versionRows.unionAll(
-            db
-              .select({ isCounter: sql<boolean>`true`, name: listCounters.name, value: sql<string>`sum(${listCounters.value})::text` })
-              .from(listCounters)
-              .where(eq(listCounters.name, counter))
-              .groupBy(listCounters.name),
-          );
+    const rows = await versionsAndCounter.execute({ tables: [...tables], counter: counter ?? null });
     const values = new Map(rows.filter((row) => !row.isCounter).map((row) => [row.name, row.value]));
     // A counter never written reads 0, as readCounters reads it.
     const counted = counter === undefined ? undefined : Number(rows.find((row) => row.isCounter)?.value ?? 0);
