@@ -1,10 +1,11 @@
 import { useCustom } from '@refinedev/core';
-import { Alert, Empty, List, Space, Typography } from 'antd';
+import { Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntityType, AuditEvent } from '../../contracts/audit';
 import { formatDateTime } from '../../lib/format';
 import { ADMIN_CALLS } from '../resources';
 import { SectionCard } from './section-card';
+import { Notice } from './notice';
 
 type Change = { field: string; before: unknown; after: unknown };
 
@@ -52,7 +53,7 @@ export function AuditHistory({ entityType, entityId }: AuditHistoryProps) {
   return (
     <SectionCard title={t('admin.history.title')}>
       {query.isError ? (
-        <Alert type="error" showIcon message={t('admin.history.loadFailed')} description={query.error?.message} />
+        <Notice type="error" showIcon message={t('admin.history.loadFailed')} description={query.error?.message} />
       ) : (
         <List
           loading={query.isLoading}

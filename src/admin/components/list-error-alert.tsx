@@ -1,7 +1,8 @@
 import type { HttpError } from '@refinedev/core';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UNAUTHORIZED_REDIRECT } from '../providers/auth-provider';
+import { Notice } from './notice';
 
 export interface ListErrorTexts {
   /** Shown for a 404, with an empty list (e.g. "No hosts found."). */
@@ -28,7 +29,7 @@ export function ListErrorAlert({ error, texts }: ListErrorAlertProps) {
   if (!error) return null;
   const isUnauthorized = error.statusCode === 401;
   return (
-    <Alert
+    <Notice
       role="alert"
       type={error.statusCode === 404 ? 'info' : 'error'}
       showIcon

@@ -1,6 +1,10 @@
-// The icons of the frame every screen shows (navigation, top bar, sider foot, dialogs' close button):
-// they load with the back-office's first screen.
+// The icons of the frame every screen shows (navigation, top bar, sider foot, dialogs' close button,
+// the notices' type icons): they load with the back-office's first screen.
 import {
+  CheckCircleFilled as CheckCircleFilledIcon,
+  CloseCircleFilled as CloseCircleFilledIcon,
+  ExclamationCircleFilled as ExclamationCircleFilledIcon,
+  InfoCircleFilled as InfoCircleFilledIcon,
   CloseOutlined as CloseIcon,
   CommentOutlined as CommentIcon,
   DashboardOutlined as DashboardIcon,
@@ -25,7 +29,11 @@ import {
 import type { MenuIcon as MenuIconName } from '../../contracts/list-declaration';
 import { decorative } from './decorative';
 
+export const CheckCircleFilled = /* @__PURE__ */ decorative(CheckCircleFilledIcon);
+export const CloseCircleFilled = /* @__PURE__ */ decorative(CloseCircleFilledIcon);
 export const CloseOutlined = /* @__PURE__ */ decorative(CloseIcon);
+export const ExclamationCircleFilled = /* @__PURE__ */ decorative(ExclamationCircleFilledIcon);
+export const InfoCircleFilled = /* @__PURE__ */ decorative(InfoCircleFilledIcon);
 export const DashboardOutlined = /* @__PURE__ */ decorative(DashboardIcon);
 export const EllipsisOutlined = /* @__PURE__ */ decorative(EllipsisIcon);
 export const HomeFilled = /* @__PURE__ */ decorative(HomeFilledIcon);

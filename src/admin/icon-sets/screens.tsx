@@ -5,7 +5,6 @@ import {
   CarOutlined as CarIcon,
   CheckCircleOutlined as CheckCircleIcon,
   CoffeeOutlined as CoffeeIcon,
-  CloseCircleFilled as CloseCircleFilledIcon,
   DeleteOutlined as DeleteIcon,
   DesktopOutlined as DesktopIcon,
   DollarOutlined as DollarIcon,
@@ -41,7 +40,6 @@ export const CalendarOutlined = /* @__PURE__ */ decorative(CalendarIcon);
 export const CarOutlined = /* @__PURE__ */ decorative(CarIcon);
 export const CheckCircleOutlined = /* @__PURE__ */ decorative(CheckCircleIcon);
 export const CoffeeOutlined = /* @__PURE__ */ decorative(CoffeeIcon);
-export const CloseCircleFilled = /* @__PURE__ */ decorative(CloseCircleFilledIcon);
 export const DeleteOutlined = /* @__PURE__ */ decorative(DeleteIcon);
 export const DesktopOutlined = /* @__PURE__ */ decorative(DesktopIcon);
 export const DollarOutlined = /* @__PURE__ */ decorative(DollarIcon);

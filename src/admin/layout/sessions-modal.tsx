@@ -1,10 +1,11 @@
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
-import { Alert, Button, Descriptions, List, Modal, Space, Tag } from 'antd';
+import { Button, Descriptions, List, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RevokeOthersResponse, SessionRow } from '../../contracts/auth';
 import { formatDateTime } from '../../lib/format';
 import { buttonLoading } from '../icons';
 import { ADMIN_CALLS } from '../resources';
+import { Notice } from '../components/notice';
 
 type SessionsModalProps = { open: boolean; onClose: () => void };
 
@@ -39,7 +40,7 @@ function SessionList() {
   }
 
   if (query.isError) {
-    return <Alert type="error" role="alert" showIcon message={t('admin.sessions.loadFailed')} description={query.error?.message} />;
+    return <Notice type="error" role="alert" showIcon message={t('admin.sessions.loadFailed')} description={query.error?.message} />;
   }
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -1,6 +1,6 @@
 // The controls around a list screen's rows: the title bar with Export CSV and Refresh, the search
 // and status filter, the error banners, and the pagination control or "Show More" under the rows.
-import { Alert, Button, Flex, Radio, Typography } from 'antd';
+import { Button, Flex, Radio, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { usePermission } from '../access';
 import { DayRangeTag } from '../components/day-range-tag';
@@ -9,6 +9,7 @@ import { PaginationControl } from '../components/pagination-control';
 import { SearchInput } from '../components/search-input';
 import { buttonLoading, DownloadOutlined, ReloadOutlined } from '../icons';
 import { useListContext, useListText } from './list-context';
+import { Notice } from '../components/notice';
 
 /**
  * The created-on days a call narrows the list to (createdFrom, createdTo: a dashboard chart's bar opens
@@ -87,7 +88,7 @@ export function ListAlerts() {
     <>
       <ListErrorAlert error={list.error} texts={errorTexts} />
       {list.csv.failure ? (
-        <Alert type="error" role="alert" showIcon message={list.csv.failure === 'busy' ? t('admin.list.exportBusy') : text('exportFailed')} />
+        <Notice type="error" role="alert" showIcon message={list.csv.failure === 'busy' ? t('admin.list.exportBusy') : text('exportFailed')} />
       ) : null}
     </>
   );

@@ -1,11 +1,12 @@
 // "Amina is also reviewing this": a review screen says it is open (use-presence.ts) and names the
 // other members who have the same record open, politely (an <output>, a status region: read out, never focused).
-import { Alert, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LiveViewer, PresenceResource } from '../../contracts/live';
 import { registerLiveCatalogue } from '../../i18n/live-catalogue';
 import { EyeOutlined } from '../icons';
 import { useListPresence, useOwnId, useRecordPresence } from './use-presence';
+import { Notice } from '../components/notice';
 
 registerLiveCatalogue();
 
@@ -22,7 +23,7 @@ export function PresenceNote({ resource, id }: { resource: PresenceResource; id:
   const others = useRecordPresence(resource, id);
   return (
     <output aria-label={t('live.presence.region')}>
-      {others.length > 0 && <Alert type="info" showIcon message={t('live.presence.alsoReviewing', { count: others.length, names: names(others) })} />}
+      {others.length > 0 && <Notice type="info" showIcon message={t('live.presence.alsoReviewing', { count: others.length, names: names(others) })} />}
     </output>
   );
 }

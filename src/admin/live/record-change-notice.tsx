@@ -4,7 +4,6 @@
 // or that someone else changed it when the history does not tell. The tab's own changes
 // (own-changes.ts) are read again without a word. The notice is polite (role="status"): it never
 // takes the focus. Loaded with the detail screens, never with the shell.
-import { Alert } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../contracts/audit';
@@ -12,6 +11,7 @@ import { registerLiveCatalogue } from '../../i18n/live-catalogue';
 import { useAuditHistory } from '../components/audit-history';
 import { isOwnChange } from './own-changes';
 import { idsOf, resourceChannel, useLiveEvents } from './use-live-events';
+import { Notice } from '../components/notice';
 
 registerLiveCatalogue();
 
@@ -76,7 +76,7 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
     // An <output> is a polite status region (role="status"), present before any notice so it is announced.
     <output aria-label={t('live.record.region')} style={{ display: 'block' }}>
       {notice ? (
-        <Alert
+        <Notice
           key={notice.key}
           type="warning"
           showIcon

@@ -1,7 +1,7 @@
 // My account (/account, every role): the member's own password and second factor
 // (docs/decisions/020-second-factor.md), and their sessions.
 import { useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
+import { Button, Flex, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '../../../contracts/staff';
@@ -9,6 +9,7 @@ import { useRefreshIdentity } from '../../identity-state';
 import { LaptopOutlined } from '../../icons';
 import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
+import { Notice } from '../../components/notice';
 
 // The sider's "Your sessions" dialog, opened from here too.
 const SessionsModal = lazy(() => import('../../layout/sessions-modal'));
@@ -28,7 +29,7 @@ export function AccountPage() {
         {me && <Typography.Text>{t('admin.account.signedInAs', { name: me.name, email: me.email, role: t(`admin.staff.roles.${me.role}`) })}</Typography.Text>}
       </Flex>
       {isLoading && <Skeleton active />}
-      {isError && <Alert type="error" showIcon message={t('admin.account.loadFailed')} />}
+      {isError && <Notice type="error" showIcon message={t('admin.account.loadFailed')} />}
       {me && (
         <>
           <PasswordSection />

@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../contracts/auth';
 import { buttonLoading } from '../../icons';
 import { accountErrorText, accountReasonOf, useAccountCall } from './account-calls';
+import { Notice } from '../../components/notice';
 
 type PasswordValues = { currentPassword: string; newPassword: string; confirmation: string };
 
@@ -38,7 +39,7 @@ export function PasswordSection() {
   return (
     <Card title={<h3 style={{ margin: 0, fontSize: 'inherit' }}>{t('admin.account.password.title')}</h3>}>
       <Typography.Paragraph>{t('admin.account.password.intro')}</Typography.Paragraph>
-      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+      {failure && <Notice type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
       <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void change(values)} style={{ maxWidth: 400 }}>
         <Form.Item
           name="currentPassword"

@@ -1,10 +1,11 @@
-import { Alert, App, Button, Flex, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { downloadText } from '../../components/download-file';
 import { DownloadOutlined } from '../../icons';
 import { copyText } from './account-calls';
+import { Notice } from '../../components/notice';
 
 type RecoveryCodesProps = {
   codes: readonly string[];
@@ -46,7 +47,7 @@ export function RecoveryCodes({ codes, email, onSaved, headingLevel = 4 }: Recov
       <Typography.Title level={headingLevel} style={{ margin: 0 }}>
         {t('admin.account.codes.title')}
       </Typography.Title>
-      <Alert type="warning" showIcon message={t('admin.account.codes.warningTitle')} description={t('admin.account.codes.warning')} />
+      <Notice type="warning" showIcon message={t('admin.account.codes.warningTitle')} description={t('admin.account.codes.warning')} />
       <Typography.Text strong id={listId}>
         {t('admin.account.codes.list')}
       </Typography.Text>

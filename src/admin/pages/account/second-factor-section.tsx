@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Modal, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recoveryCodeSchema, totpCodeSchema, type RecoveryCodes as RecoveryCodesAnswer, type SecondFactorStatus } from '../../../contracts/account';
@@ -7,6 +7,7 @@ import { buttonLoading } from '../../icons';
 import { accountErrorText, accountReasonOf, useAccountCall } from './account-calls';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetup } from './second-factor-setup';
+import { Notice } from '../../components/notice';
 
 /** Below this many unused recovery codes, the screen suggests making new ones. */
 const FEW_RECOVERY_CODES = 3;
@@ -77,7 +78,7 @@ function ProofModal({ purpose, onClose, onSucceeded }: ProofModalProps) {
       <Typography.Paragraph>
         {purpose === 'newCodes' ? t('admin.account.secondFactor.newCodesText') : t('admin.account.secondFactor.turnOffText')}
       </Typography.Paragraph>
-      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+      {failure && <Notice type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
       <Form id="second-factor-proof" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <Form.Item
           // A field of its own per kind, so the browser offers one-time codes for the app's code only.
@@ -184,8 +185,8 @@ export function SecondFactorSection({ status, email, onChanged }: SecondFactorSe
             },
           ]}
         />
-        {status.isRequired && <Alert type="info" showIcon message={t('admin.account.secondFactor.required')} />}
-        {status.isEnabled && codesLeft < FEW_RECOVERY_CODES && <Alert type="warning" showIcon message={t('admin.account.secondFactor.recoveryCodesLow')} />}
+        {status.isRequired && <Notice type="info" showIcon message={t('admin.account.secondFactor.required')} />}
+        {status.isEnabled && codesLeft < FEW_RECOVERY_CODES && <Notice type="warning" showIcon message={t('admin.account.secondFactor.recoveryCodesLow')} />}
         <Flex wrap gap={8}>
           <Button onClick={() => setAsking('newCodes')}>{t('admin.account.secondFactor.newCodes')}</Button>
           {/* A role that requires the second factor has no way to turn it off (the reason shows above). */}

@@ -1,5 +1,5 @@
 import { useGetIdentity } from '@refinedev/core';
-import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpCodeSchema, type RecoveryCodes as RecoveryCodesAnswer, type SecondFactorSetup as SetupAnswer } from '../../../contracts/account';
@@ -7,6 +7,7 @@ import type { MeResponse } from '../../../contracts/staff';
 import { buttonLoading } from '../../icons';
 import { accountErrorText, accountReasonOf, copyText, useAccountCall } from './account-calls';
 import { RecoveryCodes } from './recovery-codes';
+import { Notice } from '../../components/notice';
 
 type SecondFactorSetupProps = {
   /** The second factor is on (the codes are still on the screen). */
@@ -72,7 +73,7 @@ export function SecondFactorSetup({ onEnabled, onDone, headingLevel = 4 }: Secon
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} email={me?.email ?? ''} onSaved={onDone} headingLevel={headingLevel} />;
 
   const failureAlert = failure && (
-    <Alert
+    <Notice
       type={failure.isReplaced ? 'warning' : 'error'}
       showIcon
       message={failure.isReplaced ? t('admin.account.setup.replacedTitle') : failure.text}

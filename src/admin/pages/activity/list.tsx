@@ -1,5 +1,5 @@
 import { useCustom, type HttpError } from '@refinedev/core';
-import { Alert, Flex, Select, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
@@ -11,6 +11,7 @@ import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { useListContext, useRefetchOnRefresh } from '../../list/list-context';
 import { LIST_QUERY_DEFAULTS } from '../../list/use-list-screen';
 import { actionPath } from '../../resources';
+import { Notice } from '../../components/notice';
 
 /** Where a record is shown: a host or a listing (a property's decisions too) by id, a promo on the promos overview. */
 function recordPath({ entityType, entityId }: ActivityRow): string {
@@ -44,7 +45,7 @@ function StaffFilter() {
   return (
     <Flex vertical gap={8}>
       {select}
-      <Alert role="alert" type="error" showIcon message={t('admin.activity.errors.staffNames')} />
+      <Notice role="alert" type="error" showIcon message={t('admin.activity.errors.staffNames')} />
     </Flex>
   );
 }

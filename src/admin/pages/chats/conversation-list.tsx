@@ -1,12 +1,13 @@
 // The left side of the chat screen: search, the All / Unread / Decline tabs, and one page of conversations.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Avatar, Badge, Spin, Tabs, Typography, theme } from 'antd';
+import { Avatar, Badge, Spin, Tabs, Typography, theme } from 'antd';
 import type { ConversationRow, ConversationTab } from '../../../contracts/chats';
 import { PaginationControl } from '../../components/pagination-control';
 import { SearchInput } from '../../components/search-input';
 import { StatusBadge } from '../../components/status-badge';
 import { formatConversationTime, initialOf } from './chat-format';
+import { Notice } from '../../components/notice';
 
 const TAB_LABEL_KEYS: Record<ConversationTab, string> = {
   all: 'admin.chats.tabs.all',
@@ -48,7 +49,7 @@ export function ConversationList(props: ConversationListProps) {
       </div>
 
       <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {errorMessage && <Alert type="error" showIcon message={errorMessage} style={{ margin: 12 }} />}
+        {errorMessage && <Notice type="error" showIcon message={errorMessage} style={{ margin: 12 }} />}
         {isLoading && rows.length === 0 && <Spin style={{ display: 'block', margin: 24 }} />}
         {!isLoading && !errorMessage && rows.length === 0 && (
           <Typography.Paragraph style={{ padding: 16, margin: 0, color: token.colorTextSecondary }}>{t('admin.chats.empty')}</Typography.Paragraph>

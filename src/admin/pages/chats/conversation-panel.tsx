@@ -1,12 +1,13 @@
 // The right side of the chat screen: who the conversation is with, its messages, and the composer.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Avatar, Badge, Button, Input, Spin, Typography, theme } from 'antd';
+import { Avatar, Badge, Button, Input, Spin, Typography, theme } from 'antd';
 import { CloseOutlined, SendOutlined } from '../../icons';
 import { MAX_MESSAGE_LENGTH, type ConversationRow } from '../../../contracts/chats';
 import { usePermission } from '../../access';
 import { formatMessageTime, initialOf } from './chat-format';
 import { useConversationMessages, type ConversationMessages, type ShownMessage } from './use-conversation-messages';
+import { Notice } from '../../components/notice';
 
 /** How close to the bottom (px) still counts as following the conversation, so new messages scroll into view. */
 const FOLLOW_THRESHOLD_PX = 80;
@@ -126,7 +127,7 @@ function MessageLog({ messages, isLoading, error, isFollowing, onFollowingChange
       style={{ flex: 1, minHeight: 240, overflowY: 'auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 8 }}
     >
       {isLoading && <Spin style={{ margin: 'auto' }} />}
-      {error && <Alert type="error" showIcon message={error.message} />}
+      {error && <Notice type="error" showIcon message={error.message} />}
       {!isLoading && !error && messages.length === 0 && (
         <Typography.Text style={{ margin: 'auto', color: token.colorTextSecondary }}>{t('admin.chats.noMessages')}</Typography.Text>
       )}
@@ -167,7 +168,7 @@ function Composer({ send }: Pick<ConversationMessages, 'send'>) {
   return (
     <div style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: 12 }}>
       {sendError && (
-        <Alert
+        <Notice
           type="error"
           showIcon
           // antd's close button would be named by its icon, "close", in every language.

@@ -1,5 +1,5 @@
 import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Col, Row, Skeleton, Space, Statistic, theme } from 'antd';
+import { Button, Col, Row, Skeleton, Space, Statistic, theme } from 'antd';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
@@ -7,6 +7,7 @@ import { useReadableResources } from '../../access';
 import { useLiveRefetch } from '../../live/use-live-refetch';
 import { ADMIN_CALLS, RESOURCES } from '../../resources';
 import { OnView } from './on-view';
+import { Notice } from '../../components/notice';
 
 const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
 /** The lists whose counts the cards show (src/contracts/dashboard.ts). */
@@ -99,7 +100,7 @@ export function DashboardPage() {
       </h2>
       {query.isLoading && <Skeleton active />}
       {query.isError && (
-        <Alert
+        <Notice
           type="error"
           role="alert"
           showIcon

@@ -1,12 +1,13 @@
 // The "Host Information" of Host Details (docs/product.md §9): the host's name, e-mail, phone and
 // address, read or edited in place, and the edit itself (the rules of §20.1 checked before Save).
 import { useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
-import { Alert, App, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
+import { App, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_EDIT_FIELDS, HOST_EDIT_LIMITS, HOST_EDIT_MESSAGES, validateHostEdit, type HostDetail, type HostEditValues } from '../../../contracts/hosts';
 import { SectionCard } from '../../components/section-card';
 import { markOwnChange } from '../../live/own-changes';
+import { Notice } from '../../components/notice';
 
 /** The catalogue key of each host edit message (docs/product.md §20.1), so the rule's text shows in the chosen language. */
 const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
@@ -106,7 +107,7 @@ function HostEditForm({ form, host, formError, onFinish }: HostEditFormProps) {
   const { t } = useTranslation();
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={editValuesOf(host)}>
-      {formError && <Alert role="alert" type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
+      {formError && <Notice role="alert" type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
       {HOST_EDIT_FIELDS.map((field) => (
         <Form.Item key={field} name={field} label={t(`admin.hosts.detail.fields.${field}`)}>
           {field === 'propertyAddress' ? (

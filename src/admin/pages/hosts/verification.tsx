@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
 import { buttonLoading, CheckCircleOutlined, UserOutlined } from '../../icons';
 import { useState } from 'react';
 import { usePermission } from '../../access';
@@ -10,6 +10,7 @@ import { actionPath, findResource } from '../../resources';
 import { decidedOne, useDecisionNotice } from '../../components/use-decision-notice';
 import { SectionTitle } from '../../components/section-card';
 import { markOwnChange } from '../../live/own-changes';
+import { Notice } from '../../components/notice';
 
 const THUMBNAIL_SIZE = 120;
 
@@ -46,7 +47,7 @@ export function HostVerification({ id }: { id: string }) {
   if (query.isError || !details) {
     return (
       <Card title={title}>
-        <Alert type="error" role="alert" showIcon message={t('admin.hosts.verification.loadFailed')} />
+        <Notice type="error" role="alert" showIcon message={t('admin.hosts.verification.loadFailed')} />
       </Card>
     );
   }

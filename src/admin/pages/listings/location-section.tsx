@@ -1,7 +1,8 @@
 import { EnvironmentOutlined } from '../../icons';
-import { Alert, Flex, Skeleton, Typography } from 'antd';
+import { Flex, Skeleton, Typography } from 'antd';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/notice';
 
 const ListingMap = lazy(() => import('./listing-map'));
 
@@ -47,7 +48,7 @@ export function LocationSection({ latitude, longitude }: LocationSectionProps) {
 
   if (isMapUnavailable) {
     return (
-      <Alert
+      <Notice
         type="info"
         showIcon
         icon={<EnvironmentOutlined />}

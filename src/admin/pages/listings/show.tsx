@@ -12,7 +12,7 @@ import {
   WifiOutlined,
 } from '../../icons';
 import { useOne } from '@refinedev/core';
-import { Alert, Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import { SectionCard } from '../../components/section-card';
 import { useDecision, type Decision } from '../../components/use-decision';
 import { ReviewShortcuts } from '../../review/review-shortcuts';
 import { ListingPrefetch, useListingQueue } from './listing-queue';
+import { Notice } from '../../components/notice';
 
 const AMENITIES: { flag: ListingAmenityFlag; icon: ComponentType }[] = [
   { flag: 'isWifi', icon: WifiOutlined },
@@ -105,7 +106,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   return (
     <SectionCard title={t('admin.listings.detail.sections.decision')}>
       <Flex vertical gap={16}>
-        {!isOpen ? <Alert type="info" showIcon message={t('admin.listings.detail.decision.alreadyDecided', { status: statusLabel(listing.status) })} /> : null}
+        {!isOpen ? <Notice type="info" showIcon message={t('admin.listings.detail.decision.alreadyDecided', { status: statusLabel(listing.status) })} /> : null}
         {isDeclined ? (
           <div>
             <Typography.Text strong>{t('admin.listings.detail.decision.declineReasonLabel')}</Typography.Text>
@@ -277,7 +278,7 @@ export function ListingShow() {
         {isMissing ? (
           <Result status="404" title={t('admin.listings.detail.notFound')} />
         ) : (
-          <Alert
+          <Notice
             type="error"
             showIcon
             message={t('admin.listings.detail.loadFailed')}

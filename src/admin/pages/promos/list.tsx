@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useList } from '@refinedev/core';
-import { Alert, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import type { PromoSummary, PromoUrlKind } from '../../../contracts/promos';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from '../../components/status-badge';
 import { PROMO_ROUTES } from './routes';
+import { Notice } from '../../components/notice';
 
 const HOST_KINDS = ['host-new-joiner', 'host-regular'] as const;
 const MANAGE_ROUTE: Record<PromoUrlKind, string> = {
@@ -72,7 +73,7 @@ export function PromoOverviewPage() {
   return (
     <>
       <Typography.Title level={2}>{t('admin.nav.promos')}</Typography.Title>
-      {query.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
+      {query.isError && <Notice type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
       <Row gutter={[16, 16]}>
         <PromoCard
           title={t('admin.promos.overview.hostTitle')}

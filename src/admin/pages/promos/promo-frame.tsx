@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Spin, Typography, type ButtonProps } from 'antd';
+import { Button, Card, Spin, Typography, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonLoading } from '../../icons';
+import { Notice } from '../../components/notice';
 
 export type PromoFrameProps = {
   title: string;
@@ -25,9 +26,9 @@ export function PromoFrame({ title, description, query, failure, clearFailure, r
       <Typography.Paragraph>{description}</Typography.Paragraph>
       <Card>
         {query?.isLoading && <Spin />}
-        {query?.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
+        {query?.isError && <Notice type="error" showIcon message={query.error?.message} style={{ marginBottom: 16 }} />}
         {failure && (
-          <Alert
+          <Notice
             type="error"
             showIcon
             message={failure}

@@ -1,11 +1,12 @@
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Checkbox, Flex, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorPolicy } from '../../../contracts/account';
 import { ROLES, type Role } from '../../../contracts/roles';
 import { buttonLoading } from '../../icons';
 import { actionPath } from '../../resources';
+import { Notice } from '../../components/notice';
 
 /**
  * "Two-factor sign-in required for": the roles whose members must set up a second factor before
@@ -55,7 +56,7 @@ export function SecondFactorPolicyForm() {
       <Flex vertical gap={16} align="flex-start">
         <Typography.Text>{t('admin.staff.policy.hint')}</Typography.Text>
         {query.isLoading && <Skeleton active paragraph={{ rows: 1 }} />}
-        {query.isError && <Alert type="error" showIcon message={t('admin.staff.policy.loadFailed')} />}
+        {query.isError && <Notice type="error" showIcon message={t('admin.staff.policy.loadFailed')} />}
         {saved && (
           <>
             <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>

@@ -1,7 +1,7 @@
 // One chart of the dashboard: its call over the range, the chart or its table (a choice the member
 // makes), the CSV of its series, and its error with a retry. Clicking a bucket opens its list.
 import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Segmented, Skeleton, theme } from 'antd';
+import { Button, Segmented, Skeleton, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { chartCall } from '../../../../contracts/dashboard-chart-names';
@@ -11,6 +11,7 @@ import type { ChartFormat } from './chart-format';
 import type { ChartRange } from './chart-range';
 import { listLinkOf, type ChartSpec, type SeriesSpec } from './chart-specs';
 import { ChartTable } from './chart-table';
+import { Notice } from '../../../components/notice';
 
 type ChartAnswer = { from: string; to: string; bucket: 'day' | 'week'; points: ChartPoint[]; total?: number; averagePerBucket?: number };
 
@@ -62,7 +63,7 @@ export function ChartCard({ spec, range, format }: { spec: ChartSpec; range: Cha
       </div>
       {query.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
       {query.isError && (
-        <Alert
+        <Notice
           type="error"
           role="alert"
           showIcon

@@ -3,7 +3,7 @@
 // The server counts the listings of each view per grid cell (decision 029); this screen keeps the
 // latest answer on the map while the next one comes, so panning never blanks it.
 import { useCustom, type HttpError } from '@refinedev/core';
-import { Alert, Button, Flex, Radio, theme } from 'antd';
+import { Button, Flex, Radio, theme } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingsMap } from '../../../../contracts/listings-map';
@@ -14,6 +14,7 @@ import { CloseCircleFilled, EnvironmentOutlined } from '../../../icons';
 import { ADMIN_CALLS } from '../../../resources';
 import ListingsMapCanvas from './listings-map-canvas';
 import type { MapView } from './map-view';
+import { Notice } from '../../../components/notice';
 
 registerMapCatalogue();
 
@@ -61,7 +62,7 @@ export default function ListingsMapSection() {
           <output aria-live="polite">{answer ? t('admin.map.summary', { count: answer.total }) : t('admin.map.loading')}</output>
         </Flex>
         {query.isError && (
-          <Alert
+          <Notice
             type="error"
             role="alert"
             showIcon
@@ -74,7 +75,7 @@ export default function ListingsMapSection() {
             }
           />
         )}
-        {hasNoTiles && <Alert type="info" showIcon icon={<EnvironmentOutlined />} message={t('admin.map.tilesUnavailable')} />}
+        {hasNoTiles && <Notice type="info" showIcon icon={<EnvironmentOutlined />} message={t('admin.map.tilesUnavailable')} />}
         <ListingsMapCanvas answer={answer} label={t('admin.map.label')} onView={onView} onTilesUnavailable={onTilesUnavailable} />
         <span style={{ color: token.colorTextSecondary }}>{t('admin.map.keyboard')}</span>
       </Flex>
