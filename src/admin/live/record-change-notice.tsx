@@ -28,7 +28,7 @@ export interface RecordChangesOptions {
   reload: () => void;
 }
 
-type Notice = { key: number; event?: AuditEvent };
+type ShownChange = { key: number; event?: AuditEvent };
 
 /** The words of a notice: who did what from the history entry, or "changed by someone else". */
 function useNoticeText() {
@@ -45,7 +45,7 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
   const { query, events } = useAuditHistory({ entityType, entityId });
   const noticeText = useNoticeText();
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const [notice, setNotice] = useState<ShownChange | undefined>(undefined);
   const latest = useRef({ newestId: events[0]?.id, reload, readHistory: query.refetch });
   useEffect(() => {
     latest.current = { newestId: events[0]?.id, reload, readHistory: query.refetch };
