@@ -1,10 +1,10 @@
 // A dashboard chart follows the live stream (decision 028): it reads its call again when the stream
-// reports a change to what it counts, at most once every CHART_REFETCH_MS, once after the stream comes
-// back from a break, and only while its card is on screen and the tab is visible (what it owes
-// meanwhile is read once it is shown again). The answer replaces the numbers in place: the card keeps
+// reports a change to what it counts (CHART_LIVE_RESOURCES), at most once every CHART_REFETCH_MS,
+// once after the stream comes back from a break, and only while its card is on screen and the tab is
+// visible (what it owes meanwhile is read once it is shown again). The answer replaces the numbers in place: the card keeps
 // its chart or table view and the focus, and says nothing aloud.
 import { useEffect, useState, type RefObject } from 'react';
-import type { ChartName } from '../../../../contracts/dashboard-chart-names';
+import { CHART_LIVE_RESOURCES, type ChartName } from '../../../../contracts/dashboard-chart-names';
 import type { LiveAction } from '../../../../contracts/live';
 import { useLiveRefetch } from '../../../live/use-live-refetch';
 import type { ChartRange } from './chart-range';
@@ -15,21 +15,6 @@ import type { ChartRange } from './chart-range';
  * open dashboards under a marketplace that writes all the time ask each chart 100 times a second.
  */
 export const CHART_REFETCH_MS = 5000;
-
-/**
- * The live resources whose changes move each chart (the triggers of migration 0022): a booking for the
- * booking charts; a host or their verification for the hosts chart; an audit entry (a first decision)
- * or a deleted property (its waits go with it) for the decision chart; a conversation (opened, or its
- * first staff reply) for the chat chart.
- */
-export const CHART_RESOURCES: Readonly<Record<ChartName, readonly string[]>> = {
-  bookings: ['bookings'],
-  'booking-value': ['bookings'],
-  cancellations: ['bookings'],
-  hosts: ['hosts'],
-  decisions: ['activity', 'property-approvals'],
-  chats: ['chats'],
-};
 
 /**
  * A row is created today (its day is its insert time), so a range that ends before today, or starts
@@ -62,5 +47,5 @@ function useIsShown(place: RefObject<HTMLElement | null>): boolean {
 
 export function useChartFollow(name: ChartName, range: ChartRange, place: RefObject<HTMLElement | null>, refetch: () => void): void {
   const isShown = useIsShown(place);
-  useLiveRefetch(CHART_RESOURCES[name], refetch, { everyMs: CHART_REFETCH_MS, actions: actionsOf(range), isShown });
+  useLiveRefetch(CHART_LIVE_RESOURCES[name], refetch, { everyMs: CHART_REFETCH_MS, actions: actionsOf(range), isShown });
 }
