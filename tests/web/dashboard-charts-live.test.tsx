@@ -1,12 +1,12 @@
 // The dashboard's charts follow the live stream (decision 028): a change to what a chart counts reads
 // that chart again, at most once every CHART_REFETCH_MS, without leaving its table view or moving the
 // focus; a change to something else reads nothing; a range before today ignores new rows but not
-// changed ones; a hidden tab reads what it owes once it is shown again.
+// changed ones; a hidden tab reads what it owes once it is shown again; a reconnection reads once.
 import type { CustomParams, DataProvider } from '@refinedev/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveHub, type LiveHub } from '../../src/admin/live/live-hub';
+import { createLiveHub, LIVE_RECONNECTED_CHANNEL, type LiveHub } from '../../src/admin/live/live-hub';
 import { ChartCard } from '../../src/admin/pages/dashboard/charts/chart-card';
 import { chartFormat } from '../../src/admin/pages/dashboard/charts/chart-format';
 import { CHART_SPECS } from '../../src/admin/pages/dashboard/charts/chart-specs';
@@ -132,6 +132,17 @@ describe('the dashboard charts over the live stream', () => {
     await waitFor(() => expect(readsOf('hosts')).toEqual([2]));
     await wait(CHART_REFETCH_MS + 500);
     expect(readsOf('hosts', 'bookings')).toEqual([2, 1]);
+  });
+
+  it('read every chart once when the stream comes back from a break', async () => {
+    const hub = createLiveHub();
+    const { readsOf, dataProvider } = chartProvider({ current: 3 });
+    renderAdmin(<Trends />, { dataProvider, path: '/dashboard', live: hub });
+    await waitFor(() => expect(readsOf(...CHART_NAMES)).toEqual([1, 1, 1, 1, 1, 1]), LOAD);
+    act(() => hub.publish({ channel: LIVE_RECONNECTED_CHANNEL, type: 'reconnected', payload: {}, date: new Date() }));
+    await waitFor(() => expect(readsOf(...CHART_NAMES)).toEqual([2, 2, 2, 2, 2, 2]));
+    await wait(CHART_REFETCH_MS + 500);
+    expect(readsOf(...CHART_NAMES)).toEqual([2, 2, 2, 2, 2, 2]);
   });
 
   it('take new rows only over a range that holds today', () => {

@@ -1,8 +1,8 @@
 // A dashboard chart follows the live stream (decision 028): it reads its call again when the stream
 // reports a change to what it counts (CHART_LIVE_RESOURCES), at most once every CHART_REFETCH_MS,
 // once after the stream comes back from a break, and only while its card is on screen and the tab is
-// visible (what it owes meanwhile is read once it is shown again). The answer replaces the numbers in place: the card keeps
-// its chart or table view and the focus, and says nothing aloud.
+// visible (what it owes meanwhile is read once it is shown again). The answer replaces the numbers in
+// place: the card keeps its chart or table view and the focus, and says nothing aloud.
 import { useEffect, useState, type RefObject } from 'react';
 import { CHART_LIVE_RESOURCES, type ChartName } from '../../../../contracts/dashboard-chart-names';
 import type { LiveAction } from '../../../../contracts/live';
@@ -12,7 +12,8 @@ import type { ChartRange } from './chart-range';
 /**
  * The least time between two reads of one chart: a chart is a costlier call than the counts (whose
  * interval is 1 s) and a day's bar that grows by one booking need not be drawn at once; at 5 s, 500
- * open dashboards under a marketplace that writes all the time ask each chart 100 times a second.
+ * open dashboards under a marketplace that writes all the time ask each chart 100 times a second
+ * (what that costs: decision 028, docs/benchmarks.md).
  */
 export const CHART_REFETCH_MS = 5000;
 
