@@ -6,6 +6,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const DRIVER_NEUTRAL = [
   'body-limit',
   'config',
+  // Sharing chart statements, over a stand-in database.
+  'dashboard-charts-sharing',
   'database',
   'dir-lock',
   'login-abuse',

@@ -18,6 +18,23 @@ export const CHART_PERMISSIONS: Readonly<Record<ChartName, Permission>> = {
   chats: 'chats.read',
 };
 
+/**
+ * The live resources whose changes move each chart (the triggers of migration 0022; src/contracts/live.ts):
+ * a booking for the booking charts; a host or their verification for the hosts chart; an audit entry
+ * (a first decision) for the decision chart; a conversation (opened, or its first staff reply) for the
+ * chat chart. Not properties: renaming a host rewrites their properties' copies of the name, so the
+ * decision chart would be asked again for every rename; a property deleted straight in the database
+ * (its waits go with it) shows at the next load or the next first decision.
+ */
+export const CHART_LIVE_RESOURCES: Readonly<Record<ChartName, readonly string[]>> = {
+  bookings: ['bookings'],
+  'booking-value': ['bookings'],
+  cancellations: ['bookings'],
+  hosts: ['hosts'],
+  decisions: ['activity'],
+  chats: ['chats'],
+};
+
 /** The chart's call as the back-office's data provider takes it (under /api). */
 export const chartCall = (name: ChartName): string => `admin/dashboard/charts/${name}`;
 export const chartPath = (name: ChartName): string => `/api/${chartCall(name)}`;

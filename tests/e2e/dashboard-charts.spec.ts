@@ -1,7 +1,9 @@
 // The dashboard's charts in Chromium over the demo data: they load when scrolled to, draw a year,
 // show each chart's numbers as a table that axe reads in English and Somali, and a bar or a table
-// row opens its list filtered to exactly the bookings it counted.
+// row opens its list filtered to exactly the bookings it counted. An open chart follows a colleague's
+// decision without a reload.
 import type { Page } from '@playwright/test';
+import type { ListingRow } from '../../src/contracts/listings';
 import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
 
 type BookingPoint = { from: string; to: string; total: number; cancelled: number };
@@ -93,4 +95,30 @@ test('the dashboard charts a year, reads as tables in both languages, and a bar 
   await cancellations.getByRole('application', { name: 'Joojinta iyo murannada' }).click({ position: { x: 200, y: 120 } });
   const day = expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/);
   await expect.poll(() => bookingsFilters(somali)).toEqual({ status: 'cancelled', createdFrom: day, createdTo: day });
+});
+
+test("an open chart's table follows a colleague's first decision without a reload", async ({ adminPage: page, adminToken }) => {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const trends = await showYear(page, { title: 'Trends', year: 'Last 365 days' });
+  const decisionsChart = trends.getByRole('region', { name: 'Time to a decision' });
+  await decisionsChart.getByText('Table', { exact: true }).click();
+  // This week's row: its 5th number counts the first decisions on listings. A chart follows the stream while on screen.
+  const thisWeek = decisionsChart.getByRole('row').last();
+  await thisWeek.scrollIntoViewIfNeeded();
+  const query = await page.evaluate(() => {
+    const today = new Date();
+    return { from: new Date(today.getTime() - 364 * 86_400_000).toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+  });
+  const thisWeeksDecisions = async () => {
+    const answer = await page.request.get('/api/admin/dashboard/charts/decisions', { params: query, headers });
+    return ((await answer.json()) as { points: { listingDecisions: number }[] }).points.at(-1)?.listingDecisions;
+  };
+  const before = await thisWeeksDecisions();
+  await expect(thisWeek.getByRole('cell').nth(4)).toHaveText(String(before));
+
+  // The API, not this tab: another hand, as a colleague's screen would be.
+  const [pending] = (await (await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=1', { headers })).json()) as ListingRow[];
+  expect((await page.request.post(`/api/admin/listings/${pending.propertyId}/approve`, { headers })).ok()).toBe(true);
+  expect(await thisWeeksDecisions()).toBe((before ?? 0) + 1);
+  await expect(thisWeek.getByRole('cell').nth(4)).toHaveText(String((before ?? 0) + 1), { timeout: 15_000 });
 });

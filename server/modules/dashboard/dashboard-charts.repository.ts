@@ -107,24 +107,47 @@ const waitsOf = (kind: 'listing' | 'property') => sql`
   WHERE wait.entity_type = ${kind} AND wait.decided_at >= buckets.starts_at AND wait.decided_at < buckets.ends_at`;
 
 export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db'>) {
+  /** The statements asked for and not yet started, by chart and range. */
+  const waiting = new Map<string, { answer: Promise<unknown> }>();
   /**
    * One chart's statement, read-only, without PostgreSQL's JIT: the planner's cost of a year of
    * buckets passes jit_above_cost, and compiling took 0.5 s of queries that run in tens of milliseconds.
+   * A call for the same chart and range while one waits for its connection shares that one: it starts
+   * after both were asked, so its snapshot holds every write either caller can know of (dashboards that
+   * follow the live stream ask the same ranges again and again, decision 028). Once it has started, the
+   * next call runs its own.
    */
-  const read = <Row>(statement: SQL): Promise<Row[]> =>
-    handle.db.transaction(
+  const read = <Row>(key: string, statement: SQL): Promise<Row[]> => {
+    const queued = waiting.get(key);
+    if (queued) return queued.answer as Promise<Row[]>;
+    const entry = { isStarted: false, answer: Promise.resolve<Row[]>([]) };
+    const stopWaiting = () => {
+      entry.isStarted = true;
+      if (waiting.get(key) === entry) waiting.delete(key);
+    };
+    entry.answer = handle.db.transaction(
       async (transaction) => {
+        stopWaiting();
         await transaction.execute(sql`SET LOCAL jit = off`);
         const result = (await transaction.execute(statement)) as unknown as { rows: Row[] };
         return result.rows;
       },
       { accessMode: 'read only' },
     );
+    if (!entry.isStarted) waiting.set(key, entry);
+    // A call that fails before it starts (no connection) is not shared any longer either.
+    entry.answer.catch(stopWaiting);
+    return entry.answer;
+  };
+  /** The key of a chart's statement: its name and everything the statement is built from. */
+  const keyOf = (chart: string, range: ChartRange, ...rest: unknown[]) => JSON.stringify([chart, range.from, range.to, range.bucket, ...rest]);
   return {
     /** Bookings made in each bucket by their status now; `statuses` keeps some (the others count 0). */
     bookings(range: ChartRange, statuses: readonly BookingStatus[]): Promise<BookingChartRow[]> {
       const byStatus = (status: BookingStatus) => counted(sql`sum(kept.bookings) FILTER (WHERE kept.status = ${status})`);
-      return read<BookingChartRow>(sql`
+      return read<BookingChartRow>(
+        keyOf('bookings', range, statuses),
+        sql`
         WITH ${bucketsOf(range)}
         SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to",
                ${byStatus('confirmed')} AS confirmed, ${byStatus('pending')} AS pending,
@@ -134,12 +157,15 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
         LEFT JOIN booking_days AS kept
           ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status = ANY(string_to_array(${statuses.join(',')}, ','))
         GROUP BY buckets.first_day, buckets.last_day
-        ORDER BY buckets.first_day`);
+        ORDER BY buckets.first_day`,
+      );
     },
 
     /** The sum of the totals of bookings not cancelled, their number and mean; the range's sum and mean per bucket. */
     bookingValue(range: ChartRange): Promise<BookingValueChartRow[]> {
-      return read<BookingValueChartRow>(sql`
+      return read<BookingValueChartRow>(
+        keyOf('booking-value', range),
+        sql`
         WITH ${bucketsOf(range)}, per_bucket AS (
           SELECT buckets.first_day, buckets.last_day, COALESCE(sum(kept.value), 0) AS value, ${counted(sql`sum(kept.bookings)`)} AS bookings
           FROM buckets
@@ -151,12 +177,15 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
                sum(value) OVER () AS total,
                round(sum(value) OVER () / count(*) OVER (), 2) AS average_per_bucket
         FROM per_bucket
-        ORDER BY first_day`);
+        ORDER BY first_day`,
+      );
     },
 
     /** Bookings made in each bucket, the cancelled ones (status) and the disputed ones, and their shares. */
     cancellations(range: ChartRange): Promise<CancellationChartRow[]> {
-      return read<CancellationChartRow>(sql`
+      return read<CancellationChartRow>(
+        keyOf('cancellations', range),
+        sql`
         WITH ${bucketsOf(range)}, per_bucket AS (
           SELECT buckets.first_day, buckets.last_day, ${counted(sql`sum(kept.bookings)`)} AS bookings,
                  ${counted(sql`sum(kept.bookings) FILTER (WHERE kept.status = 'cancelled')`)} AS cancelled,
@@ -169,7 +198,8 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
                round(cancelled::numeric / NULLIF(bookings, 0), 4) AS cancellation_rate,
                round(disputed::numeric / NULLIF(bookings, 0), 4) AS disputed_share
         FROM per_bucket
-        ORDER BY first_day`);
+        ORDER BY first_day`,
+      );
     },
 
     /**
@@ -178,7 +208,9 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
      * verification counts from the verification), summed from host_backlog_days.
      */
     hosts(range: ChartRange): Promise<HostChartRow[]> {
-      return read<HostChartRow>(sql`
+      return read<HostChartRow>(
+        keyOf('hosts', range),
+        sql`
         WITH ${bucketsOf(range)},
         per_bucket AS (
           SELECT buckets.first_day, buckets.last_day,
@@ -190,12 +222,15 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
                ((SELECT COALESCE(sum(kept.delta), 0) FROM host_backlog_days AS kept WHERE kept.day < ${range.from}::date)
                  + sum(delta) OVER (ORDER BY first_day))::int AS backlog
         FROM per_bucket
-        ORDER BY first_day`);
+        ORDER BY first_day`,
+      );
     },
 
     /** First decisions on listings and on properties in each bucket: how many, and the median and 90th percentile wait. */
     decisions(range: ChartRange): Promise<DecisionChartRow[]> {
-      return read<DecisionChartRow>(sql`
+      return read<DecisionChartRow>(
+        keyOf('decisions', range),
+        sql`
         WITH ${bucketsOf(range)}
         SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to",
                listing.decisions AS listing_decisions, listing.waits[1] AS listing_median, listing.waits[2] AS listing_p90,
@@ -203,12 +238,15 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
         FROM buckets
         CROSS JOIN LATERAL (${waitsOf('listing')}) AS listing
         CROSS JOIN LATERAL (${waitsOf('property')}) AS property
-        ORDER BY buckets.first_day`);
+        ORDER BY buckets.first_day`,
+      );
     },
 
     /** Conversations opened in each bucket, and the median time to the first staff message of those that have one. */
     chats(range: ChartRange): Promise<ChatChartRow[]> {
-      return read<ChatChartRow>(sql`
+      return read<ChatChartRow>(
+        keyOf('chats', range),
+        sql`
         WITH ${bucketsOf(range)}
         SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to", count(conversation.id)::int AS opened,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM conversation.first_staff_reply_at - conversation.created_at)::float8)
@@ -216,7 +254,8 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
         FROM buckets
         LEFT JOIN conversations AS conversation ON conversation.created_at >= buckets.starts_at AND conversation.created_at < buckets.ends_at
         GROUP BY buckets.first_day, buckets.last_day
-        ORDER BY buckets.first_day`);
+        ORDER BY buckets.first_day`,
+      );
     },
   };
 }

@@ -1,8 +1,9 @@
 // One chart of the dashboard: its call over the range, the chart or its table (a choice the member
-// makes), the CSV of its series, and its error with a retry. Clicking a bucket opens its list.
+// makes), the CSV of its series, and its error with a retry. Clicking a bucket opens its list. It
+// follows the live stream while on screen (use-chart-follow.ts).
 import { useCustom, useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Segmented, Skeleton, theme } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { chartCall } from '../../../../contracts/dashboard-chart-names';
 import { chartCsv, downloadCsv } from './chart-csv';
@@ -12,6 +13,7 @@ import type { ChartRange } from './chart-range';
 import { listLinkOf, type ChartSpec, type SeriesSpec } from './chart-specs';
 import { ChartTable } from './chart-table';
 import { Notice } from '../../../components/notice';
+import { useChartFollow } from './use-chart-follow';
 
 type ChartAnswer = { from: string; to: string; bucket: 'day' | 'week'; points: ChartPoint[]; total?: number; averagePerBucket?: number };
 
@@ -21,6 +23,8 @@ export function ChartCard({ spec, range, format }: { spec: ChartSpec; range: Cha
   const navigate = useNavigate();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const { query } = useCustom<ChartAnswer, HttpError>({ url: chartCall(spec.name), method: 'get', config: { query: range }, errorNotification: false });
+  const place = useRef<HTMLElement>(null);
+  useChartFollow(spec.name, range, place, () => void query.refetch());
   const answer = query.data?.data;
   const text = (key: string, options?: Record<string, unknown>) => translate(`admin.charts.${key}`, options ?? {});
   const title = text(`charts.${spec.name}.title`);
@@ -29,6 +33,7 @@ export function ChartCard({ spec, range, format }: { spec: ChartSpec; range: Cha
   const per = answer ? text(`perBucket.${answer.bucket}`) : '';
   return (
     <section
+      ref={place}
       aria-label={title}
       style={{
         padding: token.paddingSM,
