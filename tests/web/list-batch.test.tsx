@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult } from '../../src/contracts/batch-decisions';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
 import type { Role } from '../../src/contracts/roles';
+import { isOwnChange, OWN_CHANGE_MS } from '../../src/admin/live/own-changes';
 import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
@@ -111,5 +112,28 @@ describe('batch decisions on a list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('1 undone')).toBeInTheDocument();
     expect(custom.mock.calls.at(-1)?.[0]).toMatchObject({ url: 'admin/property-approvals/decisions/undo', payload: { ids: [2] } });
+  });
+
+  it("marks the batch's rows and its undo's as this tab's own change, so their record screens do not call it someone else's", async () => {
+    renderList('moderator', (params) =>
+      params.url.endsWith('/undo')
+        ? { changed: 1, results: [{ id: 6, outcome: 'undone', status: 'pending', by: null }] }
+        : { changed: 2, results: [6, 7].map((id) => ({ id, outcome: 'decided' as const, status: 'confirmed', by: null })) },
+    );
+    await clickWhenSettled(await screen.findByRole('checkbox', { name: 'Select Pending house 6' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Pending house 7' }));
+    expect(isOwnChange('listing', 6)).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selection' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Approve 2 records?' })).getByRole('button', { name: 'Approve 2' }));
+    expect(await screen.findByText('2 approved')).toBeInTheDocument();
+    // A property's screen is the listing's: the marks are the listing screen's.
+    expect([isOwnChange('listing', 6), isOwnChange('listing', 7), isOwnChange('listing', 8)]).toEqual([true, true, false]);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const undoneAt = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 undone')).toBeInTheDocument();
+    // Marked again by the undo: the mark still holds OWN_CHANGE_MS after the undo left.
+    expect(isOwnChange('listing', 6, undoneAt + OWN_CHANGE_MS)).toBe(true);
   });
 });
