@@ -62,12 +62,17 @@ export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQu
   if (pageToBe !== page) setPage(pageToBe);
   useEffect(() => rememberQueuePage(resource, page), [resource, page]);
 
-  // A record no longer pending (decided with the mouse) is not in the queue: J then starts at the top
-  // of the queue's page. A decision by key takes its `next` before it is sent, so it moves on from
-  // where the record was.
+  // Where the record on screen stood among the pending ones, while it was one: decided with the mouse
+  // (or by a colleague) it leaves the queue, and J / K go on from that place, where the record after
+  // it now stands. A record never seen in the queue (opened far from the queue's place) makes J start
+  // at the top of the queue's page.
+  const [place, setPlace] = useState<{ id: number; at: number } | undefined>(undefined);
+  if (found >= 0 && (place?.id !== id || place.at !== top + found)) setPlace({ id, at: top + found });
+  const left = found < 0 && place?.id === id ? place.at - top : undefined;
+  const inWindow = (at: number) => (at >= 0 && at < ids.length ? ids[at] : undefined);
   return {
-    next: found < 0 ? here.ids[0] : ids[found + 1],
-    previous: found > 0 ? ids[found - 1] : undefined,
+    next: found >= 0 ? ids[found + 1] : left === undefined ? here.ids[0] : inWindow(left),
+    previous: found > 0 ? ids[found - 1] : left === undefined ? undefined : inWindow(left - 1),
     position: found >= 0 ? top + found + 1 : undefined,
     total: here.total ?? ids.length,
     goTo: (target: number | undefined) => {
