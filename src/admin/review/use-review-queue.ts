@@ -2,8 +2,8 @@
 // next one prefetched so it opens at once after a decision (docs/product.md §29). The queue reads
 // them a page at a time and moves page by page, so J and K walk the whole pending list.
 import { useList, type BaseRecord } from '@refinedev/core';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext, useNavigate } from 'react-router';
 import { findResource } from '../resources';
 import { readListView, readQueuePage, rememberQueuePage } from './list-view-memory';
 
@@ -39,6 +39,8 @@ function usePendingPage(resource: string, pendingStatus: string, page: number, i
 
 export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
   const navigate = useNavigate();
+  // The data router itself: under our descendant <Routes>, useNavigate's navigate drops `flushSync`.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const [page, setPage] = useState(() => readQueuePage(resource));
   const here = usePendingPage(resource, pendingStatus, page, true);
   const index = here.ids.indexOf(id);
@@ -76,7 +78,11 @@ export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQu
     position: found >= 0 ? top + found + 1 : undefined,
     total: here.total ?? ids.length,
     goTo: (target: number | undefined) => {
-      if (target !== undefined) void navigate(pathOf(target));
+      if (target === undefined) return;
+      // Drawn at once, not as an interruptible transition: the decision's answer, the reads it
+      // invalidates and the live stream's news of it would each restart the next record's render (decision 031).
+      if (router) void router.navigate(pathOf(target), { flushSync: true });
+      else void navigate(pathOf(target));
     },
   };
 }
