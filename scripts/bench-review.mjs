@@ -1,8 +1,11 @@
-// npm run bench:review -- --base-url URL --email E --password P [--decisions N]: times the keyboard
-// review queue in Chromium on a running server (issue 28): signed in as the given member, it opens the
-// first pending listing and presses A (approve) N times, timing each from the key to the next pending
-// listing's title on screen. That span holds the decision's request, its answer and the next record's
-// screen, read ahead by the queue. Every decision is real: run it on a database made for it.
+// npm run bench:review -- --base-url URL --email E --password P [--decisions N] [--decision approve|decline]:
+// times the keyboard review queue in Chromium on a running server (issue 28): signed in as the given
+// member, it opens the first pending listing and decides N listings in a row, by A, or by D, a reason
+// and Enter on the dialog's Decline button, each timed from that key to the next pending listing's title
+// on screen. Two clocks: from this script (the key sent, the new title seen; it adds the browser
+// protocol's round trips) and in the page (the key event's time to the first frame painted after the
+// title changed). The span holds the decision leaving and the next record's screen, read ahead by the
+// queue. Every decision is real: run it on a database made for it.
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
@@ -13,10 +16,26 @@ const { values: options } = parseArgs({
     email: { type: 'string', default: 'admin@example.com' },
     password: { type: 'string' },
     decisions: { type: 'string', default: '20' },
+    decision: { type: 'string', default: 'approve' },
   },
 });
 const baseUrl = options['base-url'];
+const isDecline = options.decision === 'decline';
 const say = (line) => process.stdout.write(`${line}\n`);
+
+/** In the page: the time of the next key event, and of the first frame painted once the title differs from `old`. */
+function watchNextTitle(old) {
+  window.hoyBench = {};
+  addEventListener('keydown', (event) => (window.hoyBench.key = event.timeStamp), { capture: true, once: true });
+  const watcher = new MutationObserver(() => {
+    const title = document.querySelector('h2')?.textContent;
+    if (!title || title === old) return;
+    watcher.disconnect();
+    // requestAnimationFrame runs before the frame is painted, a task queued there after it.
+    requestAnimationFrame(() => setTimeout(() => (window.hoyBench.painted = performance.now())));
+  });
+  watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+}
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] });
 try {
@@ -40,18 +59,37 @@ try {
   await page.waitForTimeout(1000);
 
   const spans = [];
+  const inPage = [];
   for (let index = 0; index < Number(options.decisions); index += 1) {
     const before = await title.textContent();
+    if (isDecline) {
+      await page.keyboard.press('d');
+      await page.keyboard.type('Photos do not show the rooms');
+      // The dialog's Decline button, reached from the reason as a keyboard user would (Tab), then Enter.
+      await page.locator('.ant-modal .ant-btn-dangerous.ant-btn-primary').focus();
+    }
+    await page.evaluate(watchNextTitle, before);
     const started = Date.now();
-    await page.keyboard.press('a');
-    await page.waitForFunction((old) => document.querySelector('h2')?.textContent !== old, before, { polling: 'raf', timeout: 10_000 });
+    await page.keyboard.press(isDecline ? 'Enter' : 'a');
+    await page.waitForFunction((old) => Boolean(document.querySelector('h2')?.textContent) && document.querySelector('h2')?.textContent !== old, before, {
+      polling: 'raf',
+      timeout: 10_000,
+    });
     spans.push(Date.now() - started);
+    await page.waitForFunction(() => window.hoyBench.painted !== undefined, undefined, { timeout: 10_000 });
+    inPage.push(Math.round(await page.evaluate(() => window.hoyBench.painted - window.hoyBench.key)));
     // A reviewer reads the record before deciding: the next one's read-ahead has time to land.
     await page.waitForTimeout(700);
   }
-  spans.sort((a, b) => a - b);
-  const at = (share) => spans[Math.min(spans.length - 1, Math.floor(share * spans.length))];
-  say(`keyboard review, ${spans.length} approvals by A: next listing on screen p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${spans.at(-1)} ms`);
+  const summary = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+    return `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${sorted.at(-1)} ms`;
+  };
+  const how = isDecline ? 'declines by D, a reason and Enter' : 'approvals by A';
+  say(
+    `keyboard review, ${spans.length} ${how}: next listing on screen ${summary(spans)} (script's clock); first frame painted ${summary(inPage)} (page's clock)`,
+  );
 } finally {
   await browser.close();
 }

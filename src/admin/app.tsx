@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Authenticated, CanAccess, useGetIdentity } from '@refinedev/core';
 import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Spin } from 'antd';
+import { flushSync } from 'react-dom';
 import { Navigate, Outlet, Route, RouterProvider, Routes, createBrowserRouter, useRouteError } from 'react-router';
 import { i18n } from '../i18n';
 import { registerAdminCatalogue } from '../i18n/admin-catalogue';
@@ -144,5 +145,6 @@ function AdminShell() {
 /** The admin face: the Refine shell with its providers, layout and routes, under one data router. */
 export default function AdminApp() {
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AdminShell />, errorElement: <RouteErrorScreen /> }]));
-  return <RouterProvider router={router} />;
+  // ReactDOM's flushSync, as react-router/dom passes it: a navigation may then be drawn at once (the review queue's, decision 031).
+  return <RouterProvider router={router} flushSync={(draw) => void flushSync(draw)} />;
 }

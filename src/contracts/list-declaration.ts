@@ -59,7 +59,15 @@ export interface ListBatch {
   nameField: string;
   /** The rows a decision may still move: only they get a checkbox, as only they would move. */
   awaiting: AwaitingDecision;
+  /**
+   * The record screen that shows a row, by the type its live notice watches: a batch and its undo mark
+   * their rows as the tab's own change there (src/admin/live/own-changes.ts). A property is a listing.
+   */
+  recordType: BatchRecordType;
 }
+
+/** The record screens that follow their record on the live stream (src/admin/live/record-change-notice.tsx). */
+export type BatchRecordType = 'listing' | 'host';
 
 /** A row awaits a decision when its `field` is one of `values`, or with `isExcept` none of them. */
 export interface AwaitingDecision {
@@ -75,11 +83,12 @@ export const isAwaitingDecision = ({ field, values, isExcept = false }: Awaiting
  * Selection with Approve and Decline of the selection, for a list of records awaiting a decision
  * (hosts, listings, properties). A single decline's reason is optional on each of them, so is a batch's.
  */
-export const approveOrDeclineBatch = (permission: Permission, nameField: string, awaiting: AwaitingDecision): ListBatch => ({
+export const approveOrDeclineBatch = (permission: Permission, nameField: string, awaiting: AwaitingDecision, recordType: BatchRecordType): ListBatch => ({
   permission,
   decisions: BATCH_DECISIONS,
   nameField,
   awaiting,
+  recordType,
 });
 
 /** The batch calls of a list, relative to /api as the data provider's custom calls take them. */

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult } from '../../src/contracts/batch-decisions';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
 import type { Role } from '../../src/contracts/roles';
+import { isOwnChange, OWN_CHANGE_MS } from '../../src/admin/live/own-changes';
 import { PropertyApprovalList } from '../../src/admin/pages/property-approvals/list';
 import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 
@@ -111,5 +112,32 @@ describe('batch decisions on a list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('1 undone')).toBeInTheDocument();
     expect(custom.mock.calls.at(-1)?.[0]).toMatchObject({ url: 'admin/property-approvals/decisions/undo', payload: { ids: [2] } });
+  });
+
+  it("marks the batch's rows and its undo's as this tab's own change, so their record screens do not call it someone else's", async () => {
+    renderList('moderator', (params) =>
+      params.url.endsWith('/undo')
+        ? { changed: 1, results: [{ id: 6, outcome: 'undone', status: 'pending', by: null }] }
+        : { changed: 2, results: [6, 7].map((id) => ({ id, outcome: 'decided' as const, status: 'confirmed', by: null })) },
+    );
+    await clickWhenSettled(await screen.findByRole('checkbox', { name: 'Select Pending house 6' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Pending house 7' }));
+    // Marks are the tab's (other tests here mark rows too): each is read as of OWN_CHANGE_MS after
+    // `from`, when only a mark made since `from` still holds.
+    const heldSince = (from: number, id: number) => isOwnChange('listing', id, from + OWN_CHANGE_MS);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const sentAt = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selection' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Approve 2 records?' })).getByRole('button', { name: 'Approve 2' }));
+    expect(await screen.findByText('2 approved')).toBeInTheDocument();
+    // A property's screen is the listing's: the marks are the listing screen's.
+    expect([heldSince(sentAt, 6), heldSince(sentAt, 7), heldSince(sentAt, 8)]).toEqual([true, true, false]);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const undoneAt = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 undone')).toBeInTheDocument();
+    // Marked again by the undo.
+    expect(heldSince(undoneAt, 6)).toBe(true);
   });
 });

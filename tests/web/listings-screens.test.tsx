@@ -11,7 +11,7 @@ import { ListingList } from '../../src/admin/pages/listings/list';
 import { ListingShow } from '../../src/admin/pages/listings/show';
 import { openStreetMapLink } from '../../src/admin/pages/listings/location-section';
 import { listingDeclineEvent } from './audit-events';
-import { renderAdmin, stubDataProvider } from './render-admin';
+import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin';
 import { pressQueueKey } from './review-queue-steps';
 
 // Refine and antd are transformed on first use and the machine is shared: allow slow first renders.
@@ -323,6 +323,27 @@ describe('keyboard review queue', () => {
     expect(await screen.findByText('100 of 249 pending')).toBeInTheDocument();
     await userEvent.keyboard('k');
     expect(await screen.findByRole('heading', { level: 2, name: 'Listing 99' })).toBeInTheDocument();
+  });
+
+  it('goes on from a listing decided with the mouse: J opens the one after it, not the top of the queue', async () => {
+    sessionStorage.clear();
+    const rows: ListingRow[] = makeRows(20).map((row) => ({ ...row, status: 'Pending' }));
+    const { provider } = createStubProvider({
+      rows,
+      detailOf: (id) => makeDetail({ id, title: `Listing ${id}`, status: rows[id - 1].status }),
+      custom: async ({ url }) => {
+        if (url !== 'admin/listings/5/approve') return { data: [] };
+        rows[4] = { ...rows[4], status: 'Approved' };
+        return { data: { id: 5, status: 'Approved', message: 'Status updated to Approved successfully!' } };
+      },
+    });
+    const { router } = renderAt('/listings/5', provider);
+    expect(await screen.findByText('5 of 20 pending')).toBeInTheDocument();
+    await clickWhenSettled(screen.getByRole('button', { name: 'Approve Property' }));
+    // Read again, the pending listings no longer hold it: the screen gives it no place among them.
+    await waitFor(() => expect(screen.queryByText('5 of 20 pending')).toBeNull());
+    await pressQueueKey(router, 'j', { heading: 'Listing 6', path: '/listings/6', position: '5 of 19 pending' });
+    await pressQueueKey(router, 'k', { heading: 'Listing 4', path: '/listings/4', position: '4 of 19 pending' });
   });
 
   it('keeps the page it moved to for the tab, and starts again at page 1 once the list is searched otherwise', async () => {

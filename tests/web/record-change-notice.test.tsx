@@ -78,12 +78,15 @@ function approval(id: number, entityId: number, who: string | null): AuditEvent 
 
 /** A listing server: the record, its history, and a colleague who decides it meanwhile. */
 function fakeListing(id: number) {
-  const state = { record: listing(id, 'Pending'), history: [] as AuditEvent[], isHistoryBroken: false };
+  // `historyHeld`: while set, a history read answers the history as it was asked, once released.
+  const state = { record: listing(id, 'Pending'), history: [] as AuditEvent[], isHistoryBroken: false, historyHeld: undefined as Promise<void> | undefined };
   const getOne = vi.fn<() => Promise<{ data: BaseRecord }>>(async () => ({ data: state.record as unknown as BaseRecord }));
   const custom = vi.fn<(params: CustomParams) => Promise<{ data: BaseRecord }>>(async ({ url, method }) => {
     if (url === 'admin/audit') {
       if (state.isHistoryBroken) throw { statusCode: 500, message: 'history unavailable' };
-      return { data: [...state.history] as unknown as BaseRecord };
+      const asked = [...state.history];
+      await state.historyHeld;
+      return { data: asked as unknown as BaseRecord };
     }
     if (method === 'post' && url.endsWith('/approve')) {
       state.record = { ...state.record, status: 'Approved' };
@@ -137,6 +140,24 @@ describe('a detail screen following its record on the live stream', () => {
     // The History card shows the decision too, and the focus stayed where it was.
     expect(await screen.findByText(/by Amina/)).toBeInTheDocument();
     expect(document.activeElement).toBe(approve);
+  });
+
+  it('reads the history afresh when the change arrives while a read of it is on its way, and says who', async () => {
+    const { hub, state, custom, approveElsewhere } = await openListing(46);
+    let release = () => {};
+    state.historyHeld = new Promise((resolve) => (release = resolve));
+    const historyReads = () => custom.mock.calls.filter(([{ url }]) => url === 'admin/audit').length;
+    const before = historyReads();
+    // A read of the history leaves (the screen's own), and the colleague decides before it is answered.
+    act(() => hub.publish({ channel: 'resources/listings', type: 'updated', payload: { ids: [46] }, date: new Date() }));
+    await waitFor(() => expect(historyReads()).toBe(before + 1));
+    approveElsewhere('Amina');
+    publish(hub, 'listings', [46]);
+    state.historyHeld = undefined;
+    release();
+    const notice = screen.getByRole('status', { name: 'Changes by others' });
+    await within(notice).findByText('Amina approved this listing a moment ago');
+    expect(within(notice).queryByText('This listing was changed by someone else a moment ago')).toBeNull();
   });
 
   it('ignores a change to another record', async () => {

@@ -5,6 +5,7 @@ import type { AuthProvider, DataProvider } from '@refinedev/core';
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import { createAccessControlProvider } from '../../src/admin/access';
@@ -38,7 +39,7 @@ export function renderAdmin(ui: ReactNode, { dataProvider, path = '/', role, aut
   const router = createMemoryRouter([{ path: '*', element: <AdminProviders {...providers}>{ui}</AdminProviders> }], {
     initialEntries: [path],
   });
-  return { router, ...render(<RouterProvider router={router} />) };
+  return { router, ...render(<RouterProvider router={router} flushSync={(draw) => void flushSync(draw)} />) };
 }
 
 /** A data provider of the test's own calls; the calls a screen does not make answer nothing. */

@@ -6,6 +6,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchDecision, BatchResult } from '../../contracts/batch-decisions';
 import { batchPathsOf, type DeclaredList } from '../../contracts/list-declaration';
+import { markOwnChanges } from '../live/own-changes';
 import { summarizeBatch } from './batch-summary';
 import { offerUndo, UNDO_OFFER_MS, withdrawUndo } from './last-undo';
 
@@ -23,8 +24,12 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
 
   async function undo(ids: number[]) {
     withdrawUndo();
+    // The undo comes back over the live stream, like the decision: the tab's own change (before and after its answer).
+    const markOwn = () => (list.batch ? markOwnChanges(list.batch.recordType, ids) : undefined);
+    markOwn();
     try {
       const { data } = await mutateAsync({ url: paths.undo, method: 'post', values: { ids }, successNotification: false, errorNotification: false });
+      markOwn();
       notification.info({ message: summarizeBatch(t, data), role: 'status', duration: 6 });
     } catch (error) {
       notification.error({ message: (error as Error).message, role: 'alert' });

@@ -27,31 +27,35 @@ export function useDecision<Answer extends BaseRecord>({ resource, invalidates, 
   // The answer's message, with Undo for 10 s through the list's undo call (decision 027).
   const showDecision = useDecisionNotice(findResource(resource).list!, resource);
   const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation<Answer>();
+  const { mutateAsync } = useCustomMutation<Answer>();
   const [pending, setPending] = useState<PendingDecision>(null);
 
-  /** Sends the decision with its body; `onDecided` runs on success, before the message shows. */
-  function decide(id: number, decision: Decision, values: object, onDecided?: () => void) {
+  /**
+   * Sends the decision with its body; `onDecided` runs on success, before the message shows. The
+   * answer is awaited rather than handed to the mutation's callbacks, so it is shown even when the
+   * screen has moved on to another record meanwhile (a keyboard review, docs/product.md §29).
+   */
+  async function decide(id: number, decision: Decision, values: object, onDecided?: () => void): Promise<void> {
     setPending({ id, decision });
     // The decision comes back over the live stream: the record's screen reads it without saying "someone else".
     markOwnChange('listing', id);
-    mutate(
-      { url: actionPath(resource, decision, id), method: 'post', values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => {
-          onDecided?.();
-          showDecision(decidedOne(id, String(data.status)), decision, successMessage(data));
-        },
-        onError: (error: HttpError) => {
-          void message.error(error.message);
-        },
-        onSettled: () => {
-          markOwnChange('listing', id);
-          setPending(null);
-          void invalidate({ resource, invalidates: [invalidates] });
-        },
-      },
-    );
+    try {
+      const { data } = await mutateAsync({
+        url: actionPath(resource, decision, id),
+        method: 'post',
+        values,
+        successNotification: false,
+        errorNotification: false,
+      });
+      onDecided?.();
+      showDecision(decidedOne(id, String(data.status)), decision, successMessage(data));
+    } catch (error) {
+      void message.error((error as HttpError).message);
+    } finally {
+      markOwnChange('listing', id);
+      setPending((current) => (current?.id === id ? null : current));
+      void invalidate({ resource, invalidates: [invalidates] });
+    }
   }
 
   return { decide, pending };

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { BatchDecision, BatchResult } from '../../contracts/batch-decisions';
 import { batchPathsOf } from '../../contracts/list-declaration';
 import { useDecisionNotice } from '../components/use-decision-notice';
+import { markOwnChanges } from '../live/own-changes';
 import type { ListScreenState } from './use-list-screen';
 
 export function useBatchDecision(list: ListScreenState<BaseRecord>) {
@@ -21,6 +22,9 @@ export function useBatchDecision(list: ListScreenState<BaseRecord>) {
     const target = selection.isAllMatching
       ? { match: { q: list.search || undefined, status: list.status, sort: list.sorter?.field, order: list.sorter?.order } }
       : { ids: [...selection.ids] };
+    // The rows come back over the live stream: a record screen opened meanwhile does not call them someone else's.
+    const markOwn = (ids: readonly number[]) => (list.definition.batch ? markOwnChanges(list.definition.batch.recordType, ids) : undefined);
+    if (!selection.isAllMatching) markOwn([...selection.ids]);
     setIsSending(true);
     try {
       const { data } = await mutateAsync({
@@ -30,6 +34,8 @@ export function useBatchDecision(list: ListScreenState<BaseRecord>) {
         successNotification: false,
         errorNotification: false,
       });
+      // The rows "all that match" stood for are named by the answer.
+      markOwn(data.results.map((row) => row.id));
       selection.clear();
       showDecision(data, decision);
     } catch (error) {

@@ -14,6 +14,11 @@ export function markOwnChange(entityType: string, id: number | string, now = Dat
   marks.set(keyOf(entityType, id), now);
 }
 
+/** This tab is changing these records now: a batch's rows, or an undo's. */
+export function markOwnChanges(entityType: string, ids: readonly (number | string)[], now = Date.now()): void {
+  for (const id of ids) markOwnChange(entityType, id, now);
+}
+
 /** The record's change is this tab's own doing (a mark not older than OWN_CHANGE_MS). */
 export function isOwnChange(entityType: string, id: number | string, now = Date.now()): boolean {
   const at = marks.get(keyOf(entityType, id));

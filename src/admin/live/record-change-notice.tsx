@@ -62,7 +62,8 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
       const { newestId, reload: readRecord, readHistory } = latest.current;
       const isOwn = isOwnChange(entityType, entityId);
       readRecord();
-      void readHistory({ cancelRefetch: false }).then((answer) => {
+      // A read already on its way may have left before this change: it is replaced, so the answer holds it.
+      void readHistory().then((answer) => {
         if (isOwn) return;
         const history = answer.data?.data;
         const newest = Array.isArray(history) ? history[0] : undefined;

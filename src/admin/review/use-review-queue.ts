@@ -2,8 +2,8 @@
 // next one prefetched so it opens at once after a decision (docs/product.md §29). The queue reads
 // them a page at a time and moves page by page, so J and K walk the whole pending list.
 import { useList, type BaseRecord } from '@refinedev/core';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext, useNavigate } from 'react-router';
 import { findResource } from '../resources';
 import { readListView, readQueuePage, rememberQueuePage } from './list-view-memory';
 
@@ -39,6 +39,8 @@ function usePendingPage(resource: string, pendingStatus: string, page: number, i
 
 export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
   const navigate = useNavigate();
+  // The data router itself: under our descendant <Routes>, useNavigate's navigate drops `flushSync`.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const [page, setPage] = useState(() => readQueuePage(resource));
   const here = usePendingPage(resource, pendingStatus, page, true);
   const index = here.ids.indexOf(id);
@@ -62,16 +64,25 @@ export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQu
   if (pageToBe !== page) setPage(pageToBe);
   useEffect(() => rememberQueuePage(resource, page), [resource, page]);
 
-  // A record no longer pending (decided with the mouse) is not in the queue: J then starts at the top
-  // of the queue's page. A decision by key takes its `next` before it is sent, so it moves on from
-  // where the record was.
+  // Where the record on screen stood among the pending ones, while it was one: decided with the mouse
+  // (or by a colleague) it leaves the queue, and J / K go on from that place, where the record after
+  // it now stands. A record never seen in the queue (opened far from the queue's place) makes J start
+  // at the top of the queue's page.
+  const [place, setPlace] = useState<{ id: number; at: number } | undefined>(undefined);
+  if (found >= 0 && (place?.id !== id || place.at !== top + found)) setPlace({ id, at: top + found });
+  const left = found < 0 && place?.id === id ? place.at - top : undefined;
+  const inWindow = (at: number) => (at >= 0 && at < ids.length ? ids[at] : undefined);
   return {
-    next: found < 0 ? here.ids[0] : ids[found + 1],
-    previous: found > 0 ? ids[found - 1] : undefined,
+    next: found >= 0 ? ids[found + 1] : left === undefined ? here.ids[0] : inWindow(left),
+    previous: found > 0 ? ids[found - 1] : left === undefined ? undefined : inWindow(left - 1),
     position: found >= 0 ? top + found + 1 : undefined,
     total: here.total ?? ids.length,
     goTo: (target: number | undefined) => {
-      if (target !== undefined) void navigate(pathOf(target));
+      if (target === undefined) return;
+      // Drawn at once, not as an interruptible transition: the decision's answer, the reads it
+      // invalidates and the live stream's news of it would each restart the next record's render (decision 031).
+      if (router) void router.navigate(pathOf(target), { flushSync: true });
+      else void navigate(pathOf(target));
     },
   };
 }

@@ -31,7 +31,7 @@ export const declaration = declareList({
   labels: 'admin.hosts.list',
   access: 'hosts.read',
   // Approving moves any host not yet Confirmed (a Rejected one too); declining only a Pending one.
-  batch: approveOrDeclineBatch('hosts.write', 'name', { field: 'statusHost', values: ['Confirmed'], isExcept: true }),
+  batch: approveOrDeclineBatch('hosts.write', 'name', { field: 'statusHost', values: ['Confirmed'], isExcept: true }, 'host'),
   icon: 'team',
   menuOrder: 10,
   resource: {

@@ -17,7 +17,7 @@ export const declaration = declareList({
   statusFilter: LISTING_STATUS_FILTERS,
   labels: 'admin.listings.list',
   access: 'listings.read',
-  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: UNDECIDED_LISTING_STATUSES }),
+  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: UNDECIDED_LISTING_STATUSES }, 'listing'),
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {

@@ -15,7 +15,7 @@ export const declaration = declareList({
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   access: 'listings.read',
-  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: ['pending'] }),
+  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: ['pending'] }, 'listing'),
   icon: 'home',
   menuOrder: 20,
   resource: { actions: decisionActions('admin/property-approvals') },

@@ -1,6 +1,6 @@
 // Host Details' review queue (docs/product.md §29): J / K the pending hosts in the Hosts list's last
 // search and order, A approve, D decline with a reason, each through the hosts' batch call with this
-// one host (the same compare-and-set and Undo as a batch), then the next pending host opens, read ahead.
+// one host (the same compare-and-set and Undo as a batch); the next pending host opens at once, read ahead.
 import { useCustom, useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
 import { App, Modal } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -24,7 +24,7 @@ function HostPrefetch({ id }: { id: number }) {
   return null;
 }
 
-function useHostDecision(id: number, onDecided: () => void) {
+function useHostDecision(id: number) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const showDecision = useDecisionNotice(hostList, 'hosts');
@@ -36,7 +36,6 @@ function useHostDecision(id: number, onDecided: () => void) {
       const values = { decision, ids: [id], reason };
       const { data } = await mutateAsync({ url: batchPathsOf(hostList).decide, method: 'post', values, successNotification: false, errorNotification: false });
       showDecision(data, decision);
-      onDecided();
     } catch (error) {
       void message.error((error as Error).message);
     }
@@ -49,8 +48,15 @@ export function HostReviewKeys({ id, name }: { id: number; name: string }) {
   const queue = useReviewQueue({ resource: 'hosts', id, pendingStatus: 'Pending', pathOf: (next) => `/host-details/${next}` });
   const canDecide = usePermission('hosts', 'hosts.write');
   const next = queue.next;
-  const decide = useHostDecision(id, () => queue.goTo(next));
+  const decide = useHostDecision(id);
   const [isDeclining, setIsDeclining] = useState(false);
+  // A decision by key opens the next pending host at once, read ahead, while the decision is on its
+  // way; its answer, with Undo, shows there (or its refusal, and K comes back).
+  const decideAndMoveOn = (decision: BatchDecision, reason?: string) => {
+    void decide(decision, reason);
+    setIsDeclining(false);
+    queue.goTo(next);
+  };
   // Only a host the queue holds (pending) is decided by key; the buttons stay for the rest.
   const isDecidable = canDecide && queue.position !== undefined;
   return (
@@ -58,16 +64,16 @@ export function HostReviewKeys({ id, name }: { id: number; name: string }) {
       <ReviewShortcuts
         queue={queue}
         recordName={name}
-        onApprove={isDecidable ? () => void decide('approve') : undefined}
+        onApprove={isDecidable ? () => decideAndMoveOn('approve') : undefined}
         onDecline={isDecidable ? () => setIsDeclining(true) : undefined}
         prefetch={next === undefined ? null : <HostPrefetch id={next} />}
       />
-      {isDeclining ? <HostDeclineDialog onDecline={(reason) => decide('decline', reason)} onClose={() => setIsDeclining(false)} /> : null}
+      {isDeclining ? <HostDeclineDialog onDecline={(reason) => decideAndMoveOn('decline', reason)} onClose={() => setIsDeclining(false)} /> : null}
     </>
   );
 }
 
-function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string) => Promise<void>; onClose: () => void }) {
+function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const field = useRef<TextAreaRef>(null);
@@ -78,8 +84,8 @@ function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string
       okText={t('admin.review.queue.declineHost')}
       cancelText={t('admin.review.confirm.cancel')}
       okButtonProps={{ danger: true }}
-      onOk={async () => {
-        await onDecline(reason.trim() || undefined);
+      onOk={() => {
+        onDecline(reason.trim() || undefined);
         onClose();
       }}
       onCancel={onClose}

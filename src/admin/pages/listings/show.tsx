@@ -86,19 +86,26 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
     invalidates: 'all',
     successMessage: ({ status }) => t('admin.listings.detail.decision.statusUpdated', { status: statusLabel(status) }),
   });
-  const isProcessing = pending !== null;
+  // A keyboard decision moves on before its answer: the one still on its way is another listing's.
+  const isProcessing = pending !== null && pending.id === listing.id;
   const queue = useListingQueue(listing.id);
-  // A decision made from the keyboard opens the next pending listing once it is taken.
   const isByKeyboard = useRef(false);
 
   function decide(decision: Decision, declineReason?: string) {
     const next = queue.next;
-    sendDecision(listing.id, decision, declineReason ? { reason: declineReason } : {}, () => {
+    // A decision made from the keyboard opens the next pending listing at once, read ahead, while the
+    // decision is on its way; its answer, with Undo, shows there (or its refusal, and K comes back).
+    const movesOn = isByKeyboard.current;
+    isByKeyboard.current = false;
+    const closeReason = () => {
       setAskingReason(false);
       setReason('');
-      if (isByKeyboard.current) queue.goTo(next);
-      isByKeyboard.current = false;
-    });
+    };
+    void sendDecision(listing.id, decision, declineReason ? { reason: declineReason } : {}, movesOn ? undefined : closeReason);
+    if (movesOn) {
+      closeReason();
+      queue.goTo(next);
+    }
   }
 
   const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
