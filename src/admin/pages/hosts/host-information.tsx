@@ -2,7 +2,7 @@
 // address, read or edited in place, and the edit itself (the rules of §20.1 checked before Save).
 import { useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
 import { App, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_EDIT_FIELDS, HOST_EDIT_LIMITS, HOST_EDIT_MESSAGES, validateHostEdit, type HostDetail, type HostEditValues } from '../../../contracts/hosts';
 import { SectionCard } from '../../components/section-card';
@@ -29,12 +29,20 @@ export function useHostEdit(id: string, host: HostDetail) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const [form] = Form.useForm<HostEditValues>();
-  const [isEditing, setIsEditing] = useState(false);
+  // The host being edited: the keyboard queue (J, K, a decision) shows the next host in the same
+  // screen, which then shows its values, not a form still open on the last host's.
+  const [editedId, setEditedId] = useState<string>();
+  const isEditing = editedId === id;
+  const setIsEditing = (isOn: boolean) => setEditedId(isOn ? id : undefined);
+  /** The host whose values the form holds (it keeps them between edits of one host). */
+  const heldId = useRef<string>(undefined);
   const [formError, setFormError] = useState<string>();
   const { mutate: update, mutation: updating } = useUpdate<HostDetail, HttpError, HostEditValues>();
   const validationText = (text: string) => (VALIDATION_KEYS[text] ? t(VALIDATION_KEYS[text]) : text);
 
   function startEditing() {
+    if (heldId.current !== id) form.setFieldsValue(editValuesOf(host));
+    heldId.current = id;
     setFormError(undefined);
     setIsEditing(true);
   }
