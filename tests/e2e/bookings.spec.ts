@@ -55,7 +55,8 @@ test('search, filter, sort and page live in the address and survive a reload and
   await checkRestored();
 
   await page.getByRole('menuitem', { name: /Feedback/ }).click();
-  await expect(page).toHaveURL(/\/feedback$/);
+  // The Feedback list may already have written its own page into the address (`?pageSize=10&currentPage=1`).
+  await expect(page).toHaveURL(/\/feedback(\?|$)/);
   // Back once the Feedback screen shows, as a person would press it.
   await expect(page.getByText(/^Showing \d+ of \d+ feedback/)).toBeVisible();
   await page.goBack();
