@@ -62,10 +62,7 @@ export async function openLiveStreams({ baseUrl, count, signIn }) {
     /** Inserts one marker straight into the database and notes when. */
     async mark(client) {
       const sentAt = performance.now();
-      const { rows } = await client.query(
-        `INSERT INTO email_subscribers (email) VALUES ('live-marker-' || md5(random()::text) || '@bench.local') RETURNING id`,
-      );
-      markers.set(Number(rows[0].id), sentAt);
+      markers.set(await insertMarker(client), sentAt);
     },
     delays: () => [...delays],
     markers: () => markers.size,
@@ -77,6 +74,15 @@ export async function openLiveStreams({ baseUrl, count, signIn }) {
     },
   };
 }
+
+/** Inserts one marker (an e-mail subscriber) straight into the database; answers its id. */
+export async function insertMarker(client) {
+  const { rows } = await client.query(`INSERT INTO email_subscribers (email) VALUES ('live-marker-' || md5(random()::text) || '@bench.local') RETURNING id`);
+  return Number(rows[0].id);
+}
+
+/** With no streams open: the same markers, so a turn without streams writes what a turn with them does. */
+export const UNWATCHED = { mark: insertMarker };
 
 /** Inserts a marker every `everyMs` until stopped; answers how many it inserted. */
 export async function startMarkers(databaseUrl, streams, everyMs = 500) {
