@@ -1,8 +1,8 @@
-// npm run bench:review -- --base-url URL --email E --password P [--decisions N] [--decision approve|decline]:
-// times the keyboard review queue in Chromium on a running server (issue 28): signed in as the given
-// member, it opens the first pending listing and decides N listings in a row, by A, or by D, a reason
-// and Enter on the dialog's Decline button, each timed from that key to the next pending listing's title
-// on screen. Two clocks: from this script (the key sent, the new title seen; it adds the browser
+// npm run bench:review -- --base-url URL --email E --password P [--decisions N] [--decision approve|decline]
+// [--queue listings|hosts]: times the keyboard review queue in Chromium on a running server (issue 28):
+// signed in as the given member, it opens the first pending listing (or host) and decides N in a row,
+// by A, or by D, a reason and Enter on the dialog's Decline button, each timed from that key to the next
+// pending record's title on screen. Two clocks: from this script (the key sent, the new title seen; it adds the browser
 // protocol's round trips) and in the page (the key event's time to the first frame painted after the
 // title changed). The span holds the decision leaving and the next record's screen, read ahead by the
 // queue. Every decision is real: run it on a database made for it.
@@ -17,10 +17,18 @@ const { values: options } = parseArgs({
     password: { type: 'string' },
     decisions: { type: 'string', default: '20' },
     decision: { type: 'string', default: 'approve' },
+    queue: { type: 'string', default: 'listings' },
   },
 });
 const baseUrl = options['base-url'];
 const isDecline = options.decision === 'decline';
+/** The two review queues: where a pending record is read from, and its screen. */
+const QUEUES = {
+  listings: { pending: '/api/admin/listings?page=1&status=Pending', idOf: (row) => row.propertyId, screen: (id) => `/listings/${id}` },
+  hosts: { pending: '/api/admin/hosts?page=1&status=Pending', idOf: (row) => row.userId, screen: (id) => `/host-details/${id}` },
+};
+const queue = QUEUES[options.queue];
+if (!queue) throw new Error(`--queue is listings or hosts, not ${options.queue}`);
 const say = (line) => process.stdout.write(`${line}\n`);
 
 /** In the page: the time of the next key event, and of the first frame painted once the title differs from `old`. */
@@ -48,11 +56,11 @@ try {
 
   // The session's token, where the back-office keeps it (src/lib/session.ts).
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const pending = await page.request.get(`${baseUrl}/api/admin/listings?page=1&status=Pending`, { headers: { authorization: `Bearer ${token}` } });
+  const pending = await page.request.get(`${baseUrl}${queue.pending}`, { headers: { authorization: `Bearer ${token}` } });
   const [first] = await pending.json();
-  if (!first) throw new Error('no pending listing to review');
+  if (!first) throw new Error(`no pending ${options.queue} to review`);
 
-  await page.goto(`/listings/${first.propertyId}`);
+  await page.goto(queue.screen(queue.idOf(first)));
   const title = page.getByRole('heading', { level: 2 }).first();
   await title.waitFor();
   // The queue reads ahead once the screen has settled.
@@ -88,7 +96,7 @@ try {
   };
   const how = isDecline ? 'declines by D, a reason and Enter' : 'approvals by A';
   say(
-    `keyboard review, ${spans.length} ${how}: next listing on screen ${summary(spans)} (script's clock); first frame painted ${summary(inPage)} (page's clock)`,
+    `keyboard review of ${options.queue}, ${spans.length} ${how}: next record on screen ${summary(spans)} (script's clock); first frame painted ${summary(inPage)} (page's clock)`,
   );
 } finally {
   await browser.close();

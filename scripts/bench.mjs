@@ -6,15 +6,17 @@
 // stopped, what Hoy's triggers cost the marketplace's own booking writes (bench-writes.mjs). Prints
 // tables and JSON; the JSON also goes to .bench/results.json.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { timeScreens } from './bench-browser.mjs';
-import { openLiveStreams, quantile, startMarkers, UNWATCHED } from './bench-live.mjs';
+import { quantile, startMarkers, UNWATCHED } from './bench-live.mjs';
 import { measureWrites } from './bench-writes.mjs';
 import { WEB_BUDGETS_KB, weighWebApp } from './weigh-web-app.mjs';
 import {
@@ -395,36 +397,42 @@ function residentMb(pid) {
  * opening gives each stream's cost.
  */
 function liveStreamTurns(count, account) {
-  const tokens = [];
-  let handedOut = 0;
-  /** A session for the next ten streams: signed in on the first turn, the same ones on every later turn. */
-  const sessionFor = async () => {
-    const index = handedOut % Math.ceil(count / 10);
-    handedOut += 1;
-    tokens[index] ??= await signIn(account.email, account.password);
-    return tokens[index];
+  const sessions = [];
+  /** A session for every ten streams: signed in on the first turn, the same ones on every later turn. */
+  const sessionTokens = async () => {
+    while (sessions.length < Math.ceil(count / 10)) sessions.push(await signIn(account.email, account.password));
+    return sessions;
   };
   const delays = [];
   let markers = 0;
   let broken = 0;
   let memory;
   return {
-    /** Opens the streams, runs `measure` while markers are timed to every stream, then closes them. */
+    /**
+     * Opens the streams, runs `measure` while markers are timed to every stream, then closes them. The
+     * streams read on a thread of their own (bench-live-worker.mjs), not the load generator's.
+     */
     async around(measure) {
       const rssBeforeMb = Math.round(residentMb(account.pid));
-      const streams = await openLiveStreams({ baseUrl, count, signIn: sessionFor });
+      const worker = new Worker(new URL('./bench-live-worker.mjs', import.meta.url), {
+        workerData: { baseUrl, count, tokens: await sessionTokens(), databaseUrl: process.env.DATABASE_URL },
+      });
+      const failed = once(worker, 'error').then(([error]) => Promise.reject(error));
+      failed.catch(() => {});
+      const answer = () => Promise.race([once(worker, 'message').then(([message]) => message), failed]);
+      await answer();
       await sleep(3000);
       memory ??= { rssBeforeMb, rssAfterMb: Math.round(residentMb(account.pid)) };
-      const marking = await startMarkers(process.env.DATABASE_URL, streams);
+      worker.postMessage('mark');
       try {
         await measure();
       } finally {
-        await marking.stop();
-        await sleep(1500);
-        broken += streams.broken();
-        streams.close();
-        delays.push(...streams.delays());
-        markers += streams.markers();
+        worker.postMessage('stop');
+        const turn = await answer();
+        await worker.terminate();
+        broken += turn.broken;
+        delays.push(...turn.delays);
+        markers += turn.markers;
         // The server forgets a closed stream when its connection's end reaches it: the next turn's
         // streams must not find their sessions still holding ten.
         await sleep(2000);
