@@ -3,7 +3,7 @@
 // its visible text, no icon inside one is exposed to assistive technology (so no name reads
 // "reload Refresh"), and an icon-only control carries a name of its own. Axe runs on each screen too.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, networkQuiet, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, motionSettled, networkQuiet, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
 // These journeys only read, each on a page of its own: the two workers may share them out, so the
@@ -205,6 +205,8 @@ for (const { locale, language } of LOCALES) {
       await checkScreen(tablet, `${screen} at 800 px`, language);
     }
     await tablet.getByRole('button', { name: EXPAND_MENU[language], exact: true }).click();
+    // The menu's texts fade in as it unfolds: read once they have (axe failed once on the fade).
+    await motionSettled(tablet);
     await checkScreen(tablet, 'the unfolded sidebar at 800 px', language);
 
     // A phone: the menu is a drawer opened from the header.
@@ -217,6 +219,7 @@ for (const { locale, language } of LOCALES) {
     await phone.getByRole('button', { name: OPEN_MENU[language], exact: true }).click();
     await expect(phone.getByRole('dialog')).toBeVisible();
     await settle(phone);
+    await motionSettled(phone);
     await checkScreen(phone, 'menu drawer', language);
   });
 

@@ -110,6 +110,14 @@ export function trackRequests(context: BrowserContext): void {
 }
 
 /**
+ * Waits until no CSS transition or animation runs: axe reading a colour halfway through a fade (a
+ * sidebar unfolding, a button leaving its disabled grey) finds it too faint.
+ */
+export async function motionSettled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length)).toBe(0);
+}
+
+/**
  * Waits until the page has loaded and no request but the live stream has been in flight for 500 ms:
  * Playwright's 'networkidle' counts the stream, which never ends, so it never comes on an admin page.
  * The admin pages of the fixtures are tracked; an untracked context gets Playwright's 'networkidle'.

@@ -3,7 +3,7 @@
 // session that ended by time ("Your session has expired."), signing out the other sessions, the
 // admin layout (sider order, current entry, language switch) and the layout at 360 px.
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '../../src/contracts/auth';
-import { expect, expectNoSeriousAxeViolations, signInThroughForm, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, motionSettled, signInThroughForm, test } from './fixtures';
 
 const SHOTS = process.env.HOY_SCREENSHOT_DIR;
 
@@ -187,7 +187,7 @@ test('the dashboard and the layout have no serious or critical accessibility vio
   // The dashboard as it settles, not mid-load: a chart's CSV button fades from disabled grey to its
   // colour in 0.2 s once its answer arrives, and axe reading it halfway finds the grey too faint.
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length)).toBe(0);
+  await motionSettled(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
   await context.close();
