@@ -199,4 +199,27 @@ describe('Activity over a seeded trail', () => {
     expect((await apiPage(call, 1, 10)).total).toBe(before + 1);
     expect(await differences(call)).toEqual([]);
   });
+
+  it('answers a search under a kind or a staff member with more than 50,000 entries, matched there or not at all', async () => {
+    // A kind past KIND_WALKED_UP_TO, whose search is counted from the trigram indexes' matches: 'beacon'
+    // names entries of another kind only, 'volume host 4999' eleven of these.
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, entity_name, created_at)
+      SELECT ${moderator.id}, 'host.approve', 'host', n, 'Volume host ' || n, now() - n * interval '1 second'
+      FROM generate_series(1, 50001) AS n`);
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, entity_name)
+      SELECT ${moderator.id}, 'listing.approve', 'listing', n, 'Beacon flat ' || n FROM generate_series(1, 3) AS n`);
+    const found = [];
+    for (const q of ['beacon', 'volume host 4999']) {
+      for (const [status, staffId] of [
+        ['host', undefined],
+        ['listing', undefined],
+        [undefined, moderator.id],
+        ['host', moderator.id],
+      ] as const) {
+        found.push(...(await differences({ isEveryEntry: true, status, staffId, order: 'desc', q })));
+      }
+    }
+    expect(found).toEqual([]);
+    expect(await apiPage({ isEveryEntry: false, status: 'host', order: 'asc', q: 'volume host 4999' }, 1, 25)).toMatchObject({ total: 11 });
+  }, 120_000);
 });
