@@ -278,12 +278,28 @@ describe('listing approval detail', () => {
   });
 });
 
+/**
+ * `count` pending listings, each titled by its id, over a stub provider; with `approvedId`, its
+ * approve call approves that listing and answers as the server does.
+ */
+function pendingQueue(count: number, approvedId?: number) {
+  const rows: ListingRow[] = makeRows(count).map((row) => ({ ...row, status: 'Pending' }));
+  return createStubProvider({
+    rows,
+    detailOf: (id) => makeDetail({ id, title: `Listing ${id}`, status: rows[id - 1].status }),
+    custom: async ({ url }) => {
+      if (approvedId === undefined || url !== `admin/listings/${approvedId}/approve`) return { data: [] };
+      rows[approvedId - 1] = { ...rows[approvedId - 1], status: 'Approved' };
+      return { data: { id: approvedId, status: 'Approved', message: 'Status updated to Approved successfully!' } };
+    },
+  });
+}
+
 describe('keyboard review queue', () => {
   it('walks past the first 100 pending listings: J from the 100th opens the 101st, K from there the 100th', async () => {
     // No search or order remembered from the list tests above: the queue walks the default order.
     sessionStorage.clear();
-    const rows = makeRows(250).map((row) => ({ ...row, status: 'Pending' as const }));
-    const { provider, getList } = createStubProvider({ rows, detailOf: (id) => makeDetail({ id, title: `Listing ${id}` }) });
+    const { provider, getList } = pendingQueue(250);
     const { router } = renderAt('/listings/100', provider);
     expect(await screen.findByRole('heading', { level: 2, name: 'Listing 100' })).toBeInTheDocument();
     expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
@@ -298,16 +314,7 @@ describe('keyboard review queue', () => {
 
   it('approves the 100th by key and opens the 101st, which the decision moves up to 100th', async () => {
     sessionStorage.clear();
-    const rows: ListingRow[] = makeRows(250).map((row) => ({ ...row, status: 'Pending' }));
-    const { provider, getList } = createStubProvider({
-      rows,
-      detailOf: (id) => makeDetail({ id, title: `Listing ${id}`, status: rows[id - 1].status }),
-      custom: async ({ url }) => {
-        if (url !== 'admin/listings/100/approve') return { data: [] };
-        rows[99] = { ...rows[99], status: 'Approved' };
-        return { data: { id: 100, status: 'Approved', message: 'Status updated to Approved successfully!' } };
-      },
-    });
+    const { provider, getList } = pendingQueue(250, 100);
     const { router } = renderAt('/listings/100', provider);
     expect(await screen.findByText('100 of 250 pending')).toBeInTheDocument();
     // The lists read again after the decision answer only once the 101st has opened, as over a network.
@@ -327,16 +334,7 @@ describe('keyboard review queue', () => {
 
   it('goes on from a listing decided with the mouse: J opens the one after it, not the top of the queue', async () => {
     sessionStorage.clear();
-    const rows: ListingRow[] = makeRows(20).map((row) => ({ ...row, status: 'Pending' }));
-    const { provider } = createStubProvider({
-      rows,
-      detailOf: (id) => makeDetail({ id, title: `Listing ${id}`, status: rows[id - 1].status }),
-      custom: async ({ url }) => {
-        if (url !== 'admin/listings/5/approve') return { data: [] };
-        rows[4] = { ...rows[4], status: 'Approved' };
-        return { data: { id: 5, status: 'Approved', message: 'Status updated to Approved successfully!' } };
-      },
-    });
+    const { provider } = pendingQueue(20, 5);
     const { router } = renderAt('/listings/5', provider);
     expect(await screen.findByText('5 of 20 pending')).toBeInTheDocument();
     await clickWhenSettled(screen.getByRole('button', { name: 'Approve Property' }));
@@ -348,8 +346,7 @@ describe('keyboard review queue', () => {
 
   it('keeps the page it moved to for the tab, and starts again at page 1 once the list is searched otherwise', async () => {
     sessionStorage.clear();
-    const rows = makeRows(250).map((row) => ({ ...row, status: 'Pending' as const }));
-    const { provider } = createStubProvider({ rows, detailOf: (id) => makeDetail({ id, title: `Listing ${id}` }) });
+    const { provider } = pendingQueue(250);
     renderAt('/listings/101', provider);
     // 101 is not on page 1: the queue finds it on the page after, and moves there.
     expect(await screen.findByText('101 of 250 pending')).toBeInTheDocument();
