@@ -25,24 +25,28 @@ const DRIVER_NEUTRAL = [
 ];
 
 /**
- * Files that time answers (every answer and health probe under 100 ms, sign-in delays) or start and
- * kill whole server processes: they run after the rest, one at a time, so no other test shares the
- * machine's two cores with them. Everything else runs two files at a time.
+ * Files that time answers (every answer and health probe under 100 ms, sign-in delays, a change across
+ * processes within a second): they run last, one at a time, so no other test shares the machine's two
+ * cores with them.
  */
-const ALONE = [
-  'hostile-cost',
-  'login-abuse',
-  'sign-in-flood',
+const TIMED = ['hostile-cost', 'login-abuse', 'sign-in-flood', 'postgres/cluster'];
+/**
+ * Files that start and kill whole server processes, or copy the tree and type-check it in child
+ * processes: too heavy to share a core with the quick files, but they time nothing finer than a
+ * shutdown's few seconds, so they run two at a time after the rest, before the timed ones.
+ */
+const PROCESSES = [
   'process',
   'crash-safety',
   'dir-lock',
   'production-build',
-  'postgres/cluster',
   'postgres/multi-process',
   // Copies the tree, generates a migration and type-checks in child processes.
   'new-list',
 ];
-const aloneFiles = ALONE.map((name) => `tests/server/${name}.test.ts`);
+const ALONE = [...TIMED, ...PROCESSES];
+const testFile = (name: string) => `tests/server/${name}.test.ts`;
+const aloneFiles = ALONE.map(testFile);
 
 /**
  * Files that replace a server module with `vi.mock`: the replacement takes only where the module is
@@ -57,7 +61,7 @@ const mockingFiles = fs
 const mockingAlone = mockingFiles.filter((file) => aloneFiles.includes(file));
 if (mockingAlone.length > 0) throw new Error(`${mockingAlone.join(', ')}: a file that runs alone cannot replace a module with vi.mock`);
 
-type ServerGroup = 'shared' | 'own-modules' | 'alone';
+type ServerGroup = 'shared' | 'own-modules' | 'processes' | 'timed';
 
 const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestProjectInlineConfiguration => {
   const name = `${driver === 'pglite' ? 'server' : 'server-pg'}${group === 'shared' ? '' : `-${group}`}`;
@@ -66,8 +70,9 @@ const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestP
   // processes or data directories (process, dir-lock, production-build, database, security-sessions),
   // test the HTTP layer and its limits alone, or no database at all (rate-limiter, password-cost).
   const byDriver = driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`);
-  const include = { shared: ['tests/server/**/*.test.ts'], 'own-modules': mockingFiles, alone: aloneFiles }[group];
-  const excluded = [...byDriver, ...(group === 'alone' ? [] : aloneFiles), ...(group === 'shared' ? mockingFiles : [])];
+  const include = { shared: ['tests/server/**/*.test.ts'], 'own-modules': mockingFiles, processes: PROCESSES.map(testFile), timed: TIMED.map(testFile) }[group];
+  const isAlone = group === 'processes' || group === 'timed';
+  const excluded = [...byDriver, ...(isAlone ? [] : aloneFiles), ...(group === 'shared' ? mockingFiles : [])];
   return {
     extends: true,
     test: {
@@ -78,12 +83,12 @@ const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestP
       env: { HOY_TEST_DRIVER: driver },
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      maxWorkers: group === 'alone' ? 1 : 2,
+      maxWorkers: group === 'timed' ? 1 : 2,
       // The files of a worker share its loaded modules (the server's code loads once per worker, not once
       // per file: the embedded server project took 150 s against 267 s); each file builds its own app on
       // its own database, so no state is shared but the code.
       isolate: group === 'own-modules',
-      sequence: { groupOrder: group === 'alone' ? 1 : 0 },
+      sequence: { groupOrder: { shared: 0, 'own-modules': 0, processes: 1, timed: 2 }[group] },
     },
   };
 };
@@ -95,9 +100,10 @@ export default defineConfig({
     projects: [
       serverProject('pglite', 'shared'),
       serverProject('pglite', 'own-modules'),
-      serverProject('pglite', 'alone'),
+      serverProject('pglite', 'processes'),
+      serverProject('pglite', 'timed'),
       // The same API suite again on a real PostgreSQL server when one is configured.
-      ...(process.env.TEST_DATABASE_URL ? (['shared', 'own-modules', 'alone'] as const).map((group) => serverProject('postgres', group)) : []),
+      ...(process.env.TEST_DATABASE_URL ? (['shared', 'own-modules', 'processes', 'timed'] as const).map((group) => serverProject('postgres', group)) : []),
       {
         extends: true,
         test: {
