@@ -37,6 +37,34 @@ describe('the vacuum check (decision 025)', () => {
     expect(await vacuumDueTables(handle.pool!, silent)).toEqual([]);
   });
 
+  it('reads the statistics again only when enough rows changed since the last reading, as autovacuum would', async () => {
+    const [{ autovacuum }] = await handle.query<{ autovacuum: string }>(sql`SELECT current_setting('autovacuum') AS autovacuum`);
+    // Where autovacuum is on (not on our machines), the check leaves every table to it.
+    const ours = (names: string[]) => (autovacuum === 'on' ? [] : names);
+    const runs = (count: number) => (autovacuum === 'on' ? 0 : count);
+    // 30,000 more users: then 2,000 dead rows make a vacuum due, and fall short of the 50 + 10 % of the
+    // table's rows that make an analysis due.
+    await handle.query(sql`INSERT INTO users (is_host, name) SELECT false, 'Listed ' || n FROM generate_series(1, 30000) AS n`);
+    await flushStatistics();
+    expect(await vacuumDueTables(handle.pool!, silent)).toEqual(ours(['users']));
+    const counts = async () => {
+      const [row] = await handle.query<{ vacuums: number; analyses: number }>(
+        sql`SELECT vacuum_count::int AS vacuums, analyze_count::int AS analyses FROM pg_stat_user_tables WHERE relname = 'users'`,
+      );
+      return row;
+    };
+    const before = await counts();
+    await handle.query(sql`UPDATE users SET name = name || ' again' WHERE id IN (SELECT id FROM users WHERE name LIKE 'Listed %' ORDER BY id LIMIT 2000)`);
+    await flushStatistics();
+    expect(await vacuumDueTables(handle.pool!, silent)).toEqual(ours(['users']));
+    expect(await counts()).toEqual({ vacuums: before.vacuums + runs(1), analyses: before.analyses });
+    // 3,100 more changed rows, 5,100 since the last analysis, pass 50 + 10 % of some 32,000: vacuumed and analysed.
+    await handle.query(sql`UPDATE users SET name = name || '!' WHERE id IN (SELECT id FROM users WHERE name LIKE 'Listed %' ORDER BY id LIMIT 3100)`);
+    await flushStatistics();
+    expect(await vacuumDueTables(handle.pool!, silent)).toEqual(ours(['users']));
+    expect(await counts()).toEqual({ vacuums: before.vacuums + runs(2), analyses: before.analyses + runs(1) });
+  });
+
   it('leaves the work to the process that holds the lock', async () => {
     await handle.query(sql`UPDATE users SET name = name || '!' WHERE name LIKE 'Renamed %'`);
     await flushStatistics();
