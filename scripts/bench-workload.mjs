@@ -146,7 +146,8 @@ export async function oneAtATime({ baseUrl, token, nextPath, count }) {
 
 /**
  * Writes straight into the database about `perSecond` statements a second, half booking inserts and
- * half user renames, as the marketplace's backend would. `stop()` answers how many it wrote.
+ * half user renames, as the marketplace's backend would. `pause()` and `resume()` stop and restart it
+ * between turns; `stop()` answers how many it wrote, and their rate while it was writing.
  */
 export async function startLiveWriter(databaseUrl, perSecond = 50) {
   const client = new Client({ connectionString: databaseUrl });
@@ -156,9 +157,17 @@ export async function startLiveWriter(databaseUrl, perSecond = 50) {
   );
   const range = (low, high) => Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
   let written = 0;
-  const state = { isRunning: true };
+  // Time spent writing: the rate is of the writing turns, not of the quiet ones between them.
+  let writingMs = 0;
+  let writingSince = performance.now();
+  const state = { isRunning: true, isPaused: false };
+  let wake;
   const loop = (async () => {
     while (state.isRunning) {
+      if (state.isPaused) {
+        await new Promise((resolve) => (wake = resolve));
+        continue;
+      }
       const startedAt = performance.now();
       if (written % 2 === 0) {
         await client.query(
@@ -174,13 +183,57 @@ export async function startLiveWriter(databaseUrl, perSecond = 50) {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   })();
-  const startedAt = Date.now();
+  const resume = () => {
+    if (!state.isPaused) return;
+    state.isPaused = false;
+    writingSince = performance.now();
+    wake?.();
+  };
   return {
+    /** Stops writing until `resume` (a statement under way finishes first). */
+    pause() {
+      if (state.isPaused) return;
+      state.isPaused = true;
+      writingMs += performance.now() - writingSince;
+    },
+    resume,
     async stop() {
+      resume();
       state.isRunning = false;
       await loop;
       await client.end();
-      return { statements: written, perSecond: Math.round((written / (Date.now() - startedAt)) * 1000) };
+      writingMs += performance.now() - writingSince;
+      return { statements: written, perSecond: Math.round((written / writingMs) * 1000) };
+    },
+  };
+}
+
+/**
+ * Counts the vacuums of the tables the server's vacuum watch keeps (decision 025) that end during
+ * each kind of turn: `during(kind, run)` runs `run` and adds those that ended meanwhile to `kind`.
+ */
+export async function startVacuumCount(databaseUrl) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const total = async () => {
+    const { rows } = await client.query(
+      "SELECT coalesce(sum(vacuum_count), 0)::int AS vacuums FROM pg_stat_user_tables WHERE relname IN ('bookings', 'users', 'properties')",
+    );
+    return rows[0].vacuums;
+  };
+  const counts = {};
+  return {
+    async during(kind, run) {
+      const before = await total();
+      try {
+        return await run();
+      } finally {
+        counts[kind] = (counts[kind] ?? 0) + (await total()) - before;
+      }
+    },
+    async stop() {
+      await client.end();
+      return counts;
     },
   };
 }

@@ -29,6 +29,7 @@ import {
   readVocabulary,
   signInAt,
   startLiveWriter,
+  startVacuumCount,
 } from './bench-workload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,11 +52,12 @@ const USAGE = `Usage: npm run bench -- [options]
                     bookings, hosts, listings, property-approvals, feedbacks, host-information,
                     email-subscribers, activity); default every paged list
   --no-stream       skip the whole-array download of the bookings
-  --live-streams N  live streams (back-office tabs) opened after each list's writing phase, for the
-                    same list again with them open, with a marker change every 0.5 s timed to every
-                    stream (PostgreSQL only; default 500, 0 to skip)
-  --stream-rounds N turns of each list without and with the streams, alternating (default 2): each
-                    figure is the turns' mean rate, so one noisy 8 s turn does not decide the ratio
+  --live-streams N  live streams (back-office tabs) open in a third turn of each list while writing,
+                    with a marker change every 0.5 s timed to every stream (PostgreSQL only; default
+                    500, 0 to skip)
+  --rounds N        on PostgreSQL, turns of each list quiet, writing and (with streams) writing with
+                    the streams open, alternating (default 2): each figure is the mean rate of its
+                    turns, so one noisy 8 s turn does not decide a ratio
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
   --no-writes       skip the write-path comparison (PostgreSQL only: 16 pgbench writers inserting
                     bookings with Hoy's triggers on and off, in a database hoy_bench_writes of its own)
@@ -80,7 +82,7 @@ const { values: options } = parseArgs({
     lists: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
     'live-streams': { type: 'string', default: '500' },
-    'stream-rounds': { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '2' },
     'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     'no-writes': { type: 'boolean', default: false },
@@ -498,7 +500,7 @@ async function measureWorkload(token, account) {
     rows.push(row);
     const rate = figures.requestsPerSecond === undefined ? '' : `${String(figures.requestsPerSecond).padStart(6)} req/s  `;
     write(
-      `${list.padEnd(20)} ${phase.padEnd(26)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx` +
+      `${list.padEnd(20)} ${phase.padEnd(36)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx` +
         (figures.turns?.length > 1 ? `  (turns ${figures.turns.join(', ')} req/s)` : ''),
     );
     return row;
@@ -520,17 +522,24 @@ async function measureWorkload(token, account) {
   let writer;
   let currency;
   let streamsResult;
+  let vacuums;
   if (isPostgres) {
     const live = await startLiveWriter(process.env.DATABASE_URL, 50);
+    live.pause();
     const streamCount = Number(options['live-streams']);
     const turns = streamCount > 0 ? liveStreamTurns(streamCount, account) : undefined;
     const writing = `${workloadConnections} connections, writing`;
+    const vacuumCount = await startVacuumCount(process.env.DATABASE_URL);
     try {
-      // With streams, each list alternates turns without and with them, `--stream-rounds` times: on two
-      // cores one 8 s turn against the next moves by 10 to 30 % with nothing changed, the streams' own
-      // cost being about 4 % of the machine (0.08 CPU-seconds a second of the server's for 500 streams).
-      const rounds = turns ? Math.max(1, Number(options['stream-rounds'])) : 1;
+      // Each list alternates a quiet turn, a turn with the writer writing and, with streams, a turn with
+      // them open too, `--rounds` times; each figure is the mean of its turns. On two cores one 8 s turn
+      // against the next moves by 10 to 30 % with nothing changed, and a quiet phase measured before
+      // all the writing would not share the tables' drift (the writer's dead rows, the vacuums they
+      // make due) with the turns it is compared with. The streams' own cost is about 4 % of the
+      // machine (0.08 CPU-seconds a second of the server's for 500 streams).
+      const rounds = Math.max(1, Number(options.rounds));
       for (const { name, kinds } of listKinds) {
+        const quiet = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
         const without = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
         const withStreams = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
         const turn = async (into) => {
@@ -539,16 +548,18 @@ async function measureWorkload(token, account) {
           }
         };
         for (let round = 0; round < rounds; round += 1) {
+          live.pause();
+          await vacuumCount.during('quiet', () => turn(quiet));
+          live.resume();
           // Without streams the markers are written all the same: the turns differ by the streams alone.
-          if (turns) await turns.unwatched(() => turn(without));
-          else await turn(without);
-          await turns?.around(() => turn(withStreams));
+          await vacuumCount.during('writing', () => (turns ? turns.unwatched(() => turn(without)) : turn(without)));
+          if (turns) await vacuumCount.during('streams', () => turns.around(() => turn(withStreams)));
         }
         for (const kind of Object.keys(kinds)) {
-          // The writing phase keeps within 20% of the quiet one.
+          const between = record(name, `${workloadConnections} connections, quiet turns`, kind, pooled(quiet[kind]));
+          // The writing turns keep within 20% of the quiet ones.
           const row = record(name, writing, kind, pooled(without[kind]));
-          const quiet = rows.find((entry) => entry.list === name && entry.phase === `${workloadConnections} connections` && entry.kind === kind);
-          row.ofQuiet = Math.round((row.requestsPerSecond / quiet.requestsPerSecond) * 100) / 100;
+          row.ofQuiet = Math.round((row.requestsPerSecond / between.requestsPerSecond) * 100) / 100;
           row.meetsTarget = row.meetsTarget && row.ofQuiet >= 0.8;
           if (!turns) continue;
           // With the streams open: within 10% of the turns without them.
@@ -559,11 +570,17 @@ async function measureWorkload(token, account) {
       }
       streamsResult = turns?.result();
       // Still writing: a guest and a host renamed this instant are found by their new names.
+      live.resume();
       currency = await checkAnswersAreCurrent({ baseUrl, token, databaseUrl: process.env.DATABASE_URL });
     } finally {
       writer = await live.stop();
+      vacuums = await vacuumCount.stop();
     }
-    write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second): bookings inserted, users renamed`);
+    write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second while writing): bookings inserted, users renamed`);
+    write(
+      `vacuums of bookings, users and properties (the server's, decision 025) that ended during quiet turns: ${vacuums.quiet ?? 0}, writing turns: ${vacuums.writing ?? 0}` +
+        (vacuums.streams === undefined ? '' : `, turns with streams: ${vacuums.streams}`),
+    );
     if (!currency.isCurrent) process.exitCode = 1;
     write(
       `answers current while writing: ${currency.isCurrent ? 'yes' : 'NO'} (renamed guest: ${currency.guest.found} of ${currency.guest.bookings} bookings found; renamed host: ${currency.host.found} found, ${currency.host.propertiesFound} of ${currency.host.properties} properties)`,
@@ -591,6 +608,7 @@ async function measureWorkload(token, account) {
     headline,
     rows,
     writer,
+    vacuums,
     currency,
     live: streamsResult,
     targets: WORKLOAD_TARGETS,
