@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conversations"."unread_count" > 0;
