@@ -69,7 +69,7 @@ const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestP
   // driver-neutral files run once, on the embedded database: they start their own embedded
   // processes or data directories (process, dir-lock, production-build, database, security-sessions),
   // test the HTTP layer and its limits alone, or no database at all (rate-limiter, password-cost).
-  const byDriver = driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map((file) => `tests/server/${file}.test.ts`);
+  const byDriver = driver === 'pglite' ? ['tests/server/postgres/**'] : DRIVER_NEUTRAL.map(testFile);
   const include = { shared: ['tests/server/**/*.test.ts'], 'own-modules': mockingFiles, processes: PROCESSES.map(testFile), timed: TIMED.map(testFile) }[group];
   const isAlone = group === 'processes' || group === 'timed';
   const excluded = [...byDriver, ...(isAlone ? [] : aloneFiles), ...(group === 'shared' ? mockingFiles : [])];

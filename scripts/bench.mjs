@@ -532,11 +532,10 @@ async function measureWorkload(token, account) {
     const vacuumCount = await startVacuumCount(process.env.DATABASE_URL);
     try {
       // Each list alternates a quiet turn, a turn with the writer writing and, with streams, a turn with
-      // them open too (those two in turn first), `--rounds` times; each figure is the mean of its turns. On two cores one 8 s turn
-      // against the next moves by 10 to 30 % with nothing changed, and a quiet phase measured before
-      // all the writing would not share the tables' drift (the writer's dead rows, the vacuums they
-      // make due) with the turns it is compared with. The streams' own cost is about 4 % of the
-      // machine (0.08 CPU-seconds a second of the server's for 500 streams).
+      // them open too (those two in turn first), `--rounds` times; each figure is the mean of its
+      // turns. On two cores one 8 s turn against the next moves by 10 to 30 % with nothing changed,
+      // and a quiet phase measured before all the writing would not share the tables' drift (the
+      // writer's dead rows, the vacuums they make due) with the turns it is compared with.
       const rounds = Math.max(1, Number(options.rounds));
       for (const { name, kinds } of listKinds) {
         const quiet = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
