@@ -3,7 +3,7 @@
 // its visible text, no icon inside one is exposed to assistive technology (so no name reads
 // "reload Refresh"), and an icon-only control carries a name of its own. Axe runs on each screen too.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, motionSettled, networkQuiet, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, motionSettled, networkQuiet, openInApp, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
 // These journeys only read, each on a page of its own: the two workers may share them out, so the
@@ -163,15 +163,17 @@ for (const { locale, language } of LOCALES) {
     const [conversation] = (await (await api.get('/api/admin/conversations?page=1', { headers })).json()) as { id: number }[];
     const screens = [...ADMIN_SCREENS, `/host-details/${host.userId}`, `/listings/${listing.propertyId}`, `/chats?conversation=${conversation.id}`];
     let checked = 0;
+    // The first screen loads the app; the others open inside it, as the sidebar's links open them.
+    await page.goto(screens[0]);
     for (const screen of screens) {
-      await page.goto(screen);
+      await openInApp(page, screen);
       await settle(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       checked += await checkScreen(page, screen, language);
     }
 
     // The listing's photo preview: antd's close button and its icons.
-    await page.goto(`/listings/${listing.propertyId}`);
+    await openInApp(page, `/listings/${listing.propertyId}`);
     await settle(page);
     await page.locator('button:has(img)').first().click();
     await expect(page.locator('.ant-image-preview-img')).toBeVisible();
@@ -180,7 +182,7 @@ for (const { locale, language } of LOCALES) {
     await expect(page.locator('.ant-image-preview-img')).toBeHidden();
 
     // A promo's date picker, open: its month and year buttons.
-    await page.goto('/promo-code-host');
+    await openInApp(page, '/promo-code-host');
     await settle(page);
     await page.locator('.ant-picker').first().click();
     await expect(page.locator('.ant-picker-dropdown')).toBeVisible();
@@ -199,8 +201,9 @@ for (const { locale, language } of LOCALES) {
     test.setTimeout(120_000);
     // A tablet: the sidebar folds to its icons; the brand keeps its name and the toggle is a named button.
     const tablet = await newAdminPage({ locale, viewport: { width: 800, height: 1000 } });
+    await tablet.goto('/dashboard');
     for (const screen of ['/dashboard', '/bookings', '/landing-data']) {
-      await tablet.goto(screen);
+      await openInApp(tablet, screen);
       await settle(tablet);
       await checkScreen(tablet, `${screen} at 800 px`, language);
     }
@@ -211,8 +214,9 @@ for (const { locale, language } of LOCALES) {
 
     // A phone: the menu is a drawer opened from the header.
     const phone = await newAdminPage({ locale, viewport: { width: 390, height: 844 } });
+    await phone.goto('/dashboard');
     for (const screen of ['/dashboard', '/bookings', '/chats']) {
-      await phone.goto(screen);
+      await openInApp(phone, screen);
       await settle(phone);
       await checkScreen(phone, `${screen} at 390 px`, language);
     }

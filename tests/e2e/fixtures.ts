@@ -139,6 +139,21 @@ export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Opens `path` in the app already running on the page, as a click on one of its links does: the
+ * router follows the address, and the app's code, styles and live stream stay loaded. A journey that
+ * reads many screens one after another spends its time on the screens, not on starting the app again.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // The list screens add their page to the address once they open ("?pageSize=10&currentPage=1").
+  const { pathname } = new URL(path, 'http://app');
+  await expect.poll(() => page.evaluate(() => window.location.pathname)).toBe(pathname);
+}
+
 /** Fills and sends the login form; for the journeys about the form itself. */
 export async function submitSignInForm(page: Page, credentials: Credentials = E2E_ADMIN): Promise<void> {
   await page.goto('/login');
