@@ -145,6 +145,11 @@ export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
  * reads many screens one after another spends its time on the screens, not on starting the app again.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
+  // A fresh page has no app yet: the first screen loads it.
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
   await page.evaluate((target) => {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
