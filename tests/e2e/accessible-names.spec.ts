@@ -3,7 +3,7 @@
 // its visible text, no icon inside one is exposed to assistive technology (so no name reads
 // "reload Refresh"), and an icon-only control carries a name of its own. Axe runs on each screen too.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, motionSettled, networkQuiet, openInApp, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, motionSettled, networkQuiet, openInApp, showWholePage, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
 // These journeys only read, each on a page of its own: the two workers may share them out, so the
@@ -147,10 +147,11 @@ async function checkScreen(page: Page, screen: string, language: Language): Prom
   return checked;
 }
 
-/** Waits until the screen has shown its data: no spinner, and the network quiet for a moment. */
+/** Waits until the screen has shown all its data, the parts that load on view included (showWholePage). */
 async function settle(page: Page): Promise<void> {
   await networkQuiet(page);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await showWholePage(page);
 }
 
 /** Every screen: the admin lists' (from their declarations) and the others. */

@@ -70,3 +70,26 @@ test('the landing page and the login page have no serious or critical accessibil
   }
   await context.close();
 });
+
+test('the accessibility check fails on a nameless button and on text too faint to read', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const nameless = document.createElement('button');
+    nameless.id = 'nameless';
+    const faint = document.createElement('p');
+    faint.id = 'faint';
+    faint.textContent = 'grey on white';
+    faint.style.cssText = 'color: #eeeeee; background: #ffffff';
+    document.body.append(nameless, faint);
+  });
+  const failure = await expectNoSeriousAxeViolations(page, { label: 'planted' }).then(
+    () => 'no failure',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('planted: button-name #nameless');
+  expect(failure).toContain('planted: color-contrast #faint');
+  await context.close();
+});
