@@ -80,6 +80,8 @@ const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestP
       include,
       exclude: excluded,
       environment: 'node',
+      // Makes the template databases each file copies: once for all the projects (the file says how).
+      globalSetup: ['tests/server/helpers/global-setup.ts'],
       env: { HOY_TEST_DRIVER: driver },
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -96,7 +98,6 @@ const serverProject = (driver: 'pglite' | 'postgres', group: ServerGroup): TestP
 export default defineConfig({
   plugins: [react()],
   test: {
-    globalSetup: ['tests/server/helpers/global-setup.ts'],
     projects: [
       serverProject('pglite', 'shared'),
       serverProject('pglite', 'own-modules'),
@@ -110,6 +111,8 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Two files (the auth and data providers) talk to a real server on the embedded template.
+          globalSetup: ['tests/server/helpers/global-setup.ts'],
           setupFiles: ['tests/web/setup.ts'],
           server: { deps: { inline: [/@refinedev\//] } },
           // Files share their worker's modules (antd, Refine, the catalogues load once per worker, not once
