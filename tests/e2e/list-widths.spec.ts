@@ -3,7 +3,7 @@
 // table. Narrower (1024, a 768 tablet, a 390 phone) the page still never scrolls sideways; on a phone
 // the table scrolls inside itself.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, networkQuiet, openInApp, test } from './fixtures';
 import { LIST_SCREENS } from './admin-lists';
 
 // These journeys only read, each on a page of its own: the two workers may share them out, so the
@@ -31,8 +31,16 @@ async function measure(page: Page): Promise<Widths> {
   }));
 }
 
+/** Opens a screen inside the running app, as its menu entry does (a reload would start the app again), at the page's top. */
+async function openScreen(page: Page, path: string): Promise<void> {
+  await openInApp(page, path);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The new screen's code and rows have arrived: the old screen's rows are gone.
+  await networkQuiet(page);
+}
+
 async function openList(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  await openScreen(page, path);
   // Rows, or the empty state (Activity is empty until someone decides something).
   await expect(page.locator('.ant-table-tbody tr:not(.ant-table-measure-row)').first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
@@ -50,7 +58,7 @@ const REQUIRED_COLUMNS: Record<string, { 'en-US': string[]; so: string[] }> = {
 const LOCALES = ['en-US', 'so'] as const;
 
 async function openFeedback(page: Page): Promise<void> {
-  await page.goto('/feedback');
+  await openScreen(page, '/feedback');
   await expect(page.locator('.ant-card').first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
 }
