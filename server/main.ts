@@ -8,7 +8,14 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/dir-lock';
 import { watchVacuum } from './db/vacuum-watch';
+import { watchBookingInserts } from './db/booking-fold';
 import { seedDemo } from './db/seed/demo';
+
+/**
+ * How often the created bookings are folded into the counters (decision 033). Readers add what is not
+ * folded yet, so this only bounds that remainder: at 50 inserts a second, about 50 rows.
+ */
+const BOOKING_FOLD_MS = 1000;
 
 /** A `.env` file in the working directory fills in what the environment does not set. */
 function loadEnvFile(): void {
@@ -22,6 +29,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ handle, config, isReady: false });
   const log = app.log;
   let stopVacuumWatch = async () => {};
+  let stopFolding = async () => {};
 
   // The deadline: one second before it, connections still open (a long export) are cut, so the
   // database closes cleanly; at it, close-with-grace exits whatever is left.
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
     } finally {
       clearTimeout(cut);
       await stopVacuumWatch();
+      await stopFolding();
       await handle.close();
       log.info('closed');
     }
@@ -66,6 +75,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.readiness.isReady = true;
+  stopFolding = watchBookingInserts(handle, BOOKING_FOLD_MS, log);
   if (handle.pool && config.vacuumCheckMs > 0) stopVacuumWatch = watchVacuum(handle.pool, config.vacuumCheckMs, log);
   log.info({ database: handle.driver, dataDir: handle.driver === 'pglite' ? config.dataDir : undefined }, `${config.appName} is ready`);
 }

@@ -1,9 +1,9 @@
 // Reads the exact list totals that triggers keep in list_counters (a counter is the sum of its slots,
-// migration 0009): the triggers of migrations 0004 and 0018 for the counters below, and for any other
+// migration 0009; list_counters_now adds the created bookings not folded yet, decision 033): the triggers of migrations 0004 and 0018 for the counters below, and for any other
 // list the generic row trigger its source brings (list-counter-triggers.ts, decision 024).
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { listCounters } from './schema';
+import { listCountersNow } from './schema';
 
 /**
  * The counters a migration's triggers keep, each counting more than one table's rows (only hosts among
@@ -26,10 +26,10 @@ export function counterName(list: CountedList, status?: string): string {
 /** The values of the named counters in one lookup; a counter never written reads 0. */
 export async function readCounters<Name extends string>(db: Database, names: readonly Name[]): Promise<Record<Name, number>> {
   const rows = await db
-    .select({ name: listCounters.name, value: sql<string>`sum(${listCounters.value})` })
-    .from(listCounters)
-    .where(inArray(listCounters.name, [...names]))
-    .groupBy(listCounters.name);
+    .select({ name: listCountersNow.name, value: sql<string>`sum(${listCountersNow.value})` })
+    .from(listCountersNow)
+    .where(inArray(listCountersNow.name, [...names]))
+    .groupBy(listCountersNow.name);
   const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
   return Object.fromEntries(names.map((name) => [name, values.get(name) ?? 0])) as Record<Name, number>;
 }

@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -647,10 +648,47 @@ export const liveChanges = pgTable(
     /** The changed row's id; for `messages` its conversation's, for a host's documents the host's. */
     rowId: bigint('row_id', { mode: 'number' }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A created booking's status, day (UTC) of creation, total and dispute flag, as inserted: the
+     * booking insert's whole bookkeeping (decision 033). The server folds them into the counters,
+     * the daily rollup and the version (fold_booking_inserts); until then the `*_now` views add
+     * them. Null on every other change.
+     */
+    status: text('status'),
+    day: date('day', { mode: 'string' }),
+    total: numeric('total', { precision: 12, scale: 2 }),
+    disputed: boolean('disputed'),
   },
   // One index, in reading order, is all a writer pays for.
   (table) => [primaryKey({ columns: [table.xid, table.id] }), check('live_changes_action_check', inList('action', LIVE_ACTIONS))],
 );
+
+/**
+ * How far fold_booking_inserts has read live_changes (decision 033): the last (xid, id) whose created
+ * bookings are in list_counters, booking_days and data_versions. One row.
+ */
+export const bookingFold = pgTable(
+  'booking_fold',
+  {
+    isOnly: boolean('is_only').primaryKey().default(true),
+    xid: xid8('xid').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull(),
+  },
+  () => [check('booking_fold_one_row', sql`is_only`)],
+);
+
+/**
+ * The counters, versions and daily rollup as they stand now: the kept rows plus the created bookings
+ * not folded yet (decision 033). Readers sum them by name, as the tables.
+ */
+export const listCountersNow = pgView('list_counters_now', {
+  name: text('name').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+}).existing();
+export const dataVersionsNow = pgView('data_versions_now', {
+  name: text('name').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+}).existing();
 
 /**
  * The live streams open on every process, so that one session's streams are counted across them

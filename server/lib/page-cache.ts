@@ -10,7 +10,7 @@
 // current versions from the database.
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dataVersions, listCounters } from '../db/schema';
+import { dataVersionsNow, listCountersNow } from '../db/schema';
 import { searchTerm } from './paging';
 
 /** The tables whose writes the triggers of migration 0007 version (review_waits: migration 0025, the dashboard's decision chart). */
@@ -67,17 +67,17 @@ export function createPageCache(db: Database, { maxEntries }: PageCacheOptions):
   // A table's version and a counter are each the sum of their slots' values (migration 0009). Every
   // list page reads them: prepared once per connection, the lookup is parsed and planned once.
   const versionsAndCounter = db
-    .select({ isCounter: sql<boolean>`false`, name: dataVersions.name, value: sql<string>`sum(${dataVersions.value})::text` })
-    .from(dataVersions)
-    .where(sql`${dataVersions.name} = ANY(${sql.placeholder('tables')}::text[])`)
-    .groupBy(dataVersions.name)
+    .select({ isCounter: sql<boolean>`false`, name: dataVersionsNow.name, value: sql<string>`sum(${dataVersionsNow.value})::text` })
+    .from(dataVersionsNow)
+    .where(sql`${dataVersionsNow.name} = ANY(${sql.placeholder('tables')}::text[])`)
+    .groupBy(dataVersionsNow.name)
     .unionAll(
       db
-        .select({ isCounter: sql<boolean>`true`, name: listCounters.name, value: sql<string>`sum(${listCounters.value})::text` })
-        .from(listCounters)
+        .select({ isCounter: sql<boolean>`true`, name: listCountersNow.name, value: sql<string>`sum(${listCountersNow.value})::text` })
+        .from(listCountersNow)
         // No counter named: null matches no row.
-        .where(eq(listCounters.name, sql.placeholder('counter')))
-        .groupBy(listCounters.name),
+        .where(eq(listCountersNow.name, sql.placeholder('counter')))
+        .groupBy(listCountersNow.name),
     )
     .prepare('list_versions_and_counter');
 

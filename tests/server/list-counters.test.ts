@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { seedVolume } from '../../server/db/seed/volume';
+import { foldBookingInserts } from '../../server/db/booking-fold';
+import { createLiveRepository } from '../../server/modules/live/live.repository';
 import { signedInTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
@@ -32,7 +34,20 @@ async function readAll(handle: DatabaseHandle, statement: ReturnType<typeof sql>
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]).filter(([, value]) => value !== 0));
 }
 
-const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, sum(value) AS value FROM list_counters GROUP BY name`);
+/** booking_days_now by day and status, and the same recounted from the bookings. */
+const DAYS_NOW = sql`
+  SELECT day::text || ' ' || status AS name, sum(bookings)::text || ' ' || sum(value)::text || ' ' || sum(disputed)::text AS value
+  FROM booking_days_now GROUP BY day, status HAVING sum(bookings) <> 0 OR sum(value) <> 0 OR sum(disputed) <> 0`;
+const DAYS_RECOUNT = sql`
+  SELECT (created_at AT TIME ZONE 'UTC')::date::text || ' ' || status AS name,
+         count(*)::text || ' ' || sum(total)::text || ' ' || count(*) FILTER (WHERE is_disputed)::text AS value
+  FROM bookings GROUP BY 1`;
+async function readText(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<Record<string, string>> {
+  const rows = await handle.query<{ name: string; value: string }>(statement);
+  return Object.fromEntries(rows.map((row) => [row.name, row.value]));
+}
+
+const keptCounters = (handle: DatabaseHandle) => readAll(handle, sql`SELECT name, sum(value) AS value FROM list_counters_now GROUP BY name`);
 const recountedCounters = (handle: DatabaseHandle) => readAll(handle, RECOUNT);
 
 const t = signedInTestApp();
@@ -73,7 +88,7 @@ describe('list counters', () => {
 
   it('count a many-row booking insert by status, an upsert that updates once, and give the table a new version', async () => {
     const version = async () =>
-      Number((await t.handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions WHERE name = 'bookings'`))[0].value);
+      Number((await t.handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions_now WHERE name = 'bookings'`))[0].value);
     const before = await version();
     await t.handle.query(sql`INSERT INTO bookings (status) VALUES ('pending'), ('confirmed'), ('pending'), ('cancelled')`);
     const afterInsert = await version();
@@ -177,7 +192,7 @@ describe('list counters', () => {
     try {
       const versionsOf = async () =>
         Object.fromEntries(
-          (await handle.query<{ name: string; value: string }>(sql`SELECT name, sum(value) AS value FROM data_versions GROUP BY name`)).map((row) => [
+          (await handle.query<{ name: string; value: string }>(sql`SELECT name, sum(value) AS value FROM data_versions_now GROUP BY name`)).map((row) => [
             row.name,
             Number(row.value),
           ]),
@@ -192,6 +207,93 @@ describe('list counters', () => {
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
       const host = await insertHost(handle, { statusHost: 'Rejected' });
       await handle.query(sql`DELETE FROM users WHERE id = ${host.id} - 1`);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('booking inserts folded later (decision 033)', () => {
+  const unfolded = async (handle: DatabaseHandle) =>
+    Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM unfolded_booking_inserts`))[0].count);
+  const bookingsVersion = async (handle: DatabaseHandle) =>
+    Number((await handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions_now WHERE name = 'bookings'`))[0].value);
+  const keptBookings = async (handle: DatabaseHandle) =>
+    Number((await handle.query<{ value: string | null }>(sql`SELECT sum(value) AS value FROM list_counters WHERE name = 'bookings'`))[0].value ?? 0);
+
+  it('counts a booking changed or deleted before its insert is folded once, with what it is now, before and after the fold', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await foldBookingInserts(handle);
+      const keptBefore = await keptBookings(handle);
+      await handle.query(sql`INSERT INTO bookings (status, total, is_disputed) VALUES ('pending', 100, false), ('confirmed', 250.5, true), ('pending', 80, false)`);
+      const [changed] = await handle.query<{ id: number }>(sql`SELECT min(id) AS id FROM bookings`);
+      await handle.query(sql`UPDATE bookings SET status = 'cancelled', total = 90, created_at = now() - interval '3 days' WHERE id = ${changed.id}`);
+      await handle.query(sql`DELETE FROM bookings WHERE status = 'confirmed'`);
+      await insertBooking(handle, { status: 'completed', isDisputed: true });
+
+      // Not folded yet: the counters' own rows do not have them, the views do.
+      expect(await unfolded(handle)).toBe(4);
+      expect(await keptBookings(handle)).toBe(keptBefore - 1);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual(await readText(handle, DAYS_RECOUNT));
+
+      const versionBefore = await bookingsVersion(handle);
+      await foldBookingInserts(handle);
+      expect(await unfolded(handle)).toBe(0);
+      expect(await keptBookings(handle)).toBe(keptBefore + 3);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual(await readText(handle, DAYS_RECOUNT));
+      // Folding changes no answer, so it keeps the version; the next insert moves it.
+      expect(await bookingsVersion(handle)).toBe(versionBefore);
+      await insertBooking(handle);
+      expect(await bookingsVersion(handle)).toBeGreaterThan(versionBefore);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('stays exact through a truncate and a recount with bookings not folded', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await insertBooking(handle, { status: 'pending' });
+      await insertBooking(handle, { status: 'confirmed' });
+      await handle.query(sql`TRUNCATE bookings`);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual({});
+      await foldBookingInserts(handle);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual({});
+
+      await insertBooking(handle, { status: 'pending' });
+      await insertBooking(handle, { status: 'completed', total: 40 });
+      await handle.query(sql`SELECT rebuild_list_counters()`);
+      expect(await unfolded(handle)).toBe(2);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual(await readText(handle, DAYS_RECOUNT));
+      await foldBookingInserts(handle);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      expect(await readText(handle, DAYS_NOW)).toEqual(await readText(handle, DAYS_RECOUNT));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps a created booking in the live changes until it is folded, and forgets it after', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await insertBooking(handle);
+      await handle.query(sql`UPDATE live_changes SET changed_at = now() - interval '1 day'`);
+      const liveChanges = async () => Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM live_changes`))[0].count);
+      const repository = createLiveRepository(handle.db);
+      await repository.deleteChangesBefore(new Date());
+      expect(await unfolded(handle)).toBe(1);
+      expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
+      await foldBookingInserts(handle);
+      await repository.deleteChangesBefore(new Date());
+      expect(await liveChanges()).toBe(0);
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
     } finally {
       await handle.close();

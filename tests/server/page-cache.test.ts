@@ -2,7 +2,7 @@
 // while none of those tables has changed, and any write shows in the very next request.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, dataVersions, properties, users } from '../../server/db/schema';
+import { bookings, dataVersionsNow, properties, users } from '../../server/db/schema';
 import { readCounters } from '../../server/db/counters';
 import { createPageCache, type PageQuery } from '../../server/lib/page-cache';
 import { signedInTestApp } from './helpers/app';
@@ -12,9 +12,9 @@ const t = signedInTestApp();
 
 async function versionOf(name: string): Promise<number> {
   const [row] = await t.handle.db
-    .select({ value: sql<string>`sum(${dataVersions.value})` })
-    .from(dataVersions)
-    .where(eq(dataVersions.name, name));
+    .select({ value: sql<string>`sum(${dataVersionsNow.value})` })
+    .from(dataVersionsNow)
+    .where(eq(dataVersionsNow.name, name));
   return Number(row.value);
 }
 

@@ -1,6 +1,6 @@
 // SQL for the dashboard's charts (decision 028). Every chart lists its buckets with generate_series, so
-// a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days, review_waits,
-// migration 0025) or an index range; days are UTC days, and a bucket's end is the start of the day
+// a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days_now: booking_days
+// and the bookings not folded into it yet, decision 033; review_waits, migration 0025) or an index range; days are UTC days, and a bucket's end is the start of the day
 // after its last. Each answer is one statement.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
@@ -154,7 +154,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
                ${byStatus('cancelled')} AS cancelled, ${byStatus('completed')} AS completed,
                ${counted(sql`sum(kept.bookings)`)} AS total
         FROM buckets
-        LEFT JOIN booking_days AS kept
+        LEFT JOIN booking_days_now AS kept
           ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status = ANY(string_to_array(${statuses.join(',')}, ','))
         GROUP BY buckets.first_day, buckets.last_day
         ORDER BY buckets.first_day`,
@@ -169,7 +169,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
         WITH ${bucketsOf(range)}, per_bucket AS (
           SELECT buckets.first_day, buckets.last_day, COALESCE(sum(kept.value), 0) AS value, ${counted(sql`sum(kept.bookings)`)} AS bookings
           FROM buckets
-          LEFT JOIN booking_days AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status <> 'cancelled'
+          LEFT JOIN booking_days_now AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day AND kept.status <> 'cancelled'
           GROUP BY buckets.first_day, buckets.last_day
         )
         SELECT first_day::text AS "from", last_day::text AS "to", value, bookings,
@@ -191,7 +191,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
                  ${counted(sql`sum(kept.bookings) FILTER (WHERE kept.status = 'cancelled')`)} AS cancelled,
                  ${counted(sql`sum(kept.disputed)`)} AS disputed
           FROM buckets
-          LEFT JOIN booking_days AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day
+          LEFT JOIN booking_days_now AS kept ON kept.day BETWEEN buckets.first_day AND buckets.last_day
           GROUP BY buckets.first_day, buckets.last_day
         )
         SELECT first_day::text AS "from", last_day::text AS "to", bookings, cancelled, disputed,

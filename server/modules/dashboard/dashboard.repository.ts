@@ -1,4 +1,4 @@
-// SQL for the dashboard: every count read from list_counters in one statement, so one round trip answers the screen.
+// SQL for the dashboard: every count read from list_counters_now (the kept counters and the bookings not folded yet, decision 033) in one statement, so one round trip answers the screen.
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 
@@ -41,7 +41,7 @@ export function createDashboardRepository(handle: Pick<DatabaseHandle, 'query'>)
                ${counter('feedbacks')} AS feedback_count,
                -- The same division avg() makes, from the kept sum and count.
                round(${counterValue('feedback-ratings')}::numeric / NULLIF(${counter('feedbacks')}, 0), 1) AS average_rating
-        FROM list_counters
+        FROM list_counters_now
       `);
       return row;
     },

@@ -61,9 +61,14 @@ export function createLiveRepository(db: Database) {
       return rowsOf(result).length > 0;
     },
 
-    /** Forgets the changes older than `before`: a stream that was away longer reads its screen again. */
+    /**
+     * Forgets the changes older than `before`: a stream that was away longer reads its screen again.
+     * A created booking not folded yet into the counters stays (decision 033).
+     */
     async deleteChangesBefore(before: Date): Promise<void> {
-      await db.delete(liveChanges).where(lt(liveChanges.changedAt, before));
+      await db.execute(sql`DELETE FROM live_changes AS change
+        WHERE change.changed_at < ${before.toISOString()}::timestamptz
+          AND (change.xid, change.id) <= (SELECT fold.xid, fold.id FROM booking_fold AS fold)`);
     },
 
     /**

@@ -1,10 +1,12 @@
 // Runs only in the server-pg project: the marketplace's own writers do not queue on Hoy's counters or
 // data versions (migration 0009). While one connection holds an open transaction that inserted a
 // booking and renamed a user, another connection writes the same tables without waiting; the
-// counters stay exact and every committed write gives the tables a new version.
+// counters stay exact and every committed write gives the tables a new version. The server's fold of
+// the booking inserts never passes over a transaction still open.
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/client';
+import { foldBookingInserts } from '../../../server/db/booking-fold';
 import { createTestDatabase } from '../helpers/database';
 import { insertGuest } from '../helpers/fixtures';
 
@@ -40,13 +42,13 @@ const INSERT_BOOKING = "INSERT INTO bookings (status, check_in_date, check_out_d
 
 async function versionsOf(client: PoolClient): Promise<Record<string, number>> {
   const { rows } = await client.query<{ name: string; value: string }>(
-    "SELECT name, sum(value) AS value FROM data_versions WHERE name IN ('bookings', 'users') GROUP BY name",
+    "SELECT name, sum(value) AS value FROM data_versions_now WHERE name IN ('bookings', 'users') GROUP BY name",
   );
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]));
 }
 
 async function counterOf(client: PoolClient, name: string): Promise<number> {
-  const { rows } = await client.query<{ value: string | null }>('SELECT sum(value) AS value FROM list_counters WHERE name = $1', [name]);
+  const { rows } = await client.query<{ value: string | null }>('SELECT sum(value) AS value FROM list_counters_now WHERE name = $1', [name]);
   return Number(rows[0].value ?? 0);
 }
 
@@ -88,5 +90,48 @@ describe('concurrent writers of the listed tables', () => {
     expect(await counterOf(other, 'bookings')).toBe(Number(rows[0].total));
     expect(await counterOf(other, 'bookings:pending')).toBe(Number(rows[0].pending));
     expect(await counterOf(other, 'bookings:confirmed')).toBe(Number(rows[0].confirmed));
+  });
+
+  it('fold the inserts of finished transactions only: one still open is counted once, after its commit (decision 033)', async () => {
+    const [open, other] = await twoWriters();
+    const recount = async () => {
+      const { rows } = await other.query<{ total: string }>('SELECT count(*) AS total FROM bookings');
+      return Number(rows[0].total);
+    };
+    const kept = async () => {
+      const { rows } = await other.query<{ value: string | null }>("SELECT sum(value) AS value FROM list_counters WHERE name = 'bookings'");
+      return Number(rows[0].value ?? 0);
+    };
+    const unfolded = async () => {
+      const { rows } = await other.query<{ count: string }>('SELECT count(*) AS count FROM unfolded_booking_inserts');
+      return Number(rows[0].count);
+    };
+    // A transaction of any database on the server holds the fold back (snapshots span them all), and
+    // other test files run beside this one: fold until nothing is left.
+    const foldAll = async () => {
+      for (let tries = 0; (await unfolded()) > 0; tries += 1) {
+        if (tries === 100) throw new Error('the fold did not catch up in 10 s');
+        await foldBookingInserts(handle);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await foldAll();
+    const keptBefore = await kept();
+    await open.query('BEGIN');
+    await open.query(INSERT_BOOKING);
+    await other.query(INSERT_BOOKING);
+    await other.query(INSERT_BOOKING);
+
+    // The open transaction wrote first: the two committed changes come after it, and wait.
+    await foldBookingInserts(handle);
+    expect(await unfolded()).toBe(2);
+    expect(await kept()).toBe(keptBefore);
+    expect(await counterOf(other, 'bookings')).toBe(await recount());
+
+    await open.query('COMMIT');
+    expect(await counterOf(other, 'bookings')).toBe(await recount());
+    await foldAll();
+    expect(await kept()).toBe(keptBefore + 3);
+    expect(await counterOf(other, 'bookings')).toBe(await recount());
   });
 });

@@ -1,0 +1,182 @@
+CREATE TABLE "booking_fold" (
+	"is_only" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"xid" "xid8" NOT NULL,
+	"id" bigint NOT NULL,
+	CONSTRAINT "booking_fold_one_row" CHECK (is_only)
+);
+--> statement-breakpoint
+ALTER TABLE "live_changes" ADD COLUMN "status" text;--> statement-breakpoint
+ALTER TABLE "live_changes" ADD COLUMN "day" date;--> statement-breakpoint
+ALTER TABLE "live_changes" ADD COLUMN "total" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "live_changes" ADD COLUMN "disputed" boolean;--> statement-breakpoint
+-- Decision 033: a booking insert's bookkeeping is one row a booking in live_changes, which the live
+-- stream reads anyway, with what the counters, the daily rollup and the version need. The server folds
+-- those rows into list_counters, booking_days and data_versions a moment later (fold_booking_inserts),
+-- and the *_now views add the rows not folded yet, so every reader stays exact. The insert no longer
+-- updates the same counter, rollup and version rows as every other writer: 16 pgbench writers on two
+-- cores inserted at 0.70 of their trigger-free rate with those updates, and 0.85 to 0.95 without them.
+-- Updates and deletes keep their row triggers: they count against what the insert recorded, so a
+-- booking changed before its insert is folded is still counted once, with its status now.
+INSERT INTO booking_fold (xid, id) VALUES ('0', 0);
+--> statement-breakpoint
+CREATE FUNCTION record_inserted_bookings() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO live_changes (resource, action, row_id, status, day, total, disputed)
+  SELECT 'bookings', 'created', inserted.id, inserted.status, (inserted.created_at AT TIME ZONE 'UTC')::date, inserted.total, inserted.is_disputed
+  FROM inserted_bookings AS inserted;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Named as the counters' triggers, so a bulk load's set_list_counter_triggers turns it off and on.
+CREATE OR REPLACE TRIGGER bookings_list_counters_insert AFTER INSERT ON bookings
+REFERENCING NEW TABLE AS inserted_bookings
+FOR EACH STATEMENT EXECUTE FUNCTION record_inserted_bookings();
+--> statement-breakpoint
+DROP FUNCTION count_and_version_inserted_bookings();
+--> statement-breakpoint
+-- The created bookings not folded yet. A change written before this migration has no status and was
+-- counted by the trigger of its time.
+CREATE VIEW unfolded_booking_inserts AS
+SELECT change.status, change.day, change.total, change.disputed
+FROM booking_fold AS fold
+JOIN live_changes AS change ON (change.xid, change.id) > (fold.xid, fold.id)
+WHERE change.resource = 'bookings' AND change.action = 'created' AND change.status IS NOT NULL;
+--> statement-breakpoint
+-- One row a slot or an unfolded booking; a reader sums by name, as it sums the slots.
+CREATE VIEW list_counters_now AS
+SELECT name, value FROM list_counters
+UNION ALL SELECT 'bookings', 1::bigint FROM unfolded_booking_inserts
+UNION ALL SELECT 'bookings:' || status, 1::bigint FROM unfolded_booking_inserts;
+--> statement-breakpoint
+-- A table's version is the sum of its rows here. A fold moves its bookings from the last branch to
+-- data_versions' slot -1, so the sum stays; an insert adds one, and any other write gives a slot a
+-- larger value from the sequence: the sum grows with every change and never names two states.
+CREATE VIEW data_versions_now AS
+SELECT name, value FROM data_versions
+UNION ALL SELECT 'bookings', 1::bigint FROM unfolded_booking_inserts;
+--> statement-breakpoint
+CREATE VIEW booking_days_now AS
+SELECT day, status, bookings, value, disputed FROM booking_days
+UNION ALL SELECT day, status, 1::bigint, total::numeric, disputed::int::bigint FROM unfolded_booking_inserts;
+--> statement-breakpoint
+-- Adds the created bookings of finished transactions, in (xid, id) order as the live stream reads
+-- them, to the counters, the rollup and the version, and moves the fold past them, in one
+-- transaction. Reads at most 10,000 changes a call, and answers how many it read: 10,000 means there
+-- may be more. A fold already running (another process's) makes this one answer 0 at once.
+CREATE FUNCTION fold_booking_inserts() RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  changes_read bigint;
+BEGIN
+  PERFORM 1 FROM booking_fold FOR UPDATE SKIP LOCKED;
+  IF NOT FOUND THEN
+    RETURN 0;
+  END IF;
+  WITH batch AS MATERIALIZED (
+    SELECT change.xid, change.id, change.resource, change.action, change.status, change.day, change.total, change.disputed
+    FROM booking_fold AS fold
+    JOIN live_changes AS change ON (change.xid, change.id) > (fold.xid, fold.id)
+    WHERE change.xid < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY change.xid, change.id
+    LIMIT 10000
+  ), inserted AS MATERIALIZED (
+    SELECT status, day, total, disputed FROM batch
+    WHERE resource = 'bookings' AND action = 'created' AND status IS NOT NULL
+  ), counters AS (
+    INSERT INTO list_counters AS counter (name, slot, value)
+    SELECT entry.name, writer_slot(), count(*)
+    FROM inserted
+    CROSS JOIN LATERAL (VALUES ('bookings'), ('bookings:' || inserted.status)) AS entry(name)
+    GROUP BY entry.name
+    ORDER BY entry.name COLLATE "C"
+    ON CONFLICT (name, slot) DO UPDATE SET value = counter.value + excluded.value
+  ), days AS (
+    INSERT INTO booking_days AS kept (day, status, slot, bookings, value, disputed)
+    SELECT inserted.day, inserted.status, writer_slot(), count(*), sum(inserted.total), count(*) FILTER (WHERE inserted.disputed)
+    FROM inserted
+    GROUP BY 1, 2
+    ORDER BY 1, 2
+    ON CONFLICT (day, status, slot) DO UPDATE
+    SET bookings = kept.bookings + excluded.bookings, value = kept.value + excluded.value, disputed = kept.disputed + excluded.disputed
+  ), version AS (
+    INSERT INTO data_versions AS version (name, slot, value)
+    SELECT 'bookings', -1, count(*) FROM inserted HAVING count(*) > 0
+    ON CONFLICT (name, slot) DO UPDATE SET value = version.value + excluded.value
+  ), moved AS (
+    UPDATE booking_fold SET xid = last.xid, id = last.id
+    FROM (SELECT batch.xid, batch.id FROM batch ORDER BY batch.xid DESC, batch.id DESC LIMIT 1) AS last
+  )
+  SELECT count(*) INTO changes_read FROM batch;
+  RETURN changes_read;
+END
+$$;
+--> statement-breakpoint
+-- Takes the unfolded bookings off the counters and the rollup: after a recount (they are in it, and
+-- will be added again when folded) or a truncate (they are gone).
+CREATE FUNCTION discount_unfolded_booking_inserts() RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO list_counters AS counter (name, slot, value)
+  SELECT entry.name, writer_slot(), -count(*)
+  FROM unfolded_booking_inserts AS inserted
+  CROSS JOIN LATERAL (VALUES ('bookings'), ('bookings:' || inserted.status)) AS entry(name)
+  GROUP BY entry.name
+  ORDER BY entry.name COLLATE "C"
+  ON CONFLICT (name, slot) DO UPDATE SET value = counter.value + excluded.value;
+  INSERT INTO booking_days AS kept (day, status, slot, bookings, value, disputed)
+  SELECT inserted.day, inserted.status, writer_slot(), -count(*), -sum(inserted.total), -count(*) FILTER (WHERE inserted.disputed)
+  FROM unfolded_booking_inserts AS inserted
+  GROUP BY 1, 2
+  ORDER BY 1, 2
+  ON CONFLICT (day, status, slot) DO UPDATE
+  SET bookings = kept.bookings + excluded.bookings, value = kept.value + excluded.value, disputed = kept.disputed + excluded.disputed;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION discount_truncated_booking_inserts() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM booking_fold FOR UPDATE;
+  PERFORM discount_unfolded_booking_inserts();
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- After the triggers that empty the bookings' counters and rollup (triggers fire in name order).
+CREATE TRIGGER bookings_unfolded_truncate AFTER TRUNCATE ON bookings
+FOR EACH STATEMENT EXECUTE FUNCTION discount_truncated_booking_inserts();
+--> statement-breakpoint
+-- The recount of migration 0025, now with no booking insert in flight (the share lock waits for them)
+-- and no fold running, so that the recount and the unfolded bookings it discounts are the same rows.
+CREATE OR REPLACE FUNCTION rebuild_list_counters() RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  counted record;
+BEGIN
+  LOCK TABLE bookings IN SHARE MODE;
+  PERFORM 1 FROM booking_fold FOR UPDATE;
+  DELETE FROM list_counters;
+  INSERT INTO list_counters (name, value)
+  SELECT 'hosts', count(*) FROM users WHERE is_host
+  UNION ALL SELECT 'hosts:' || status_host, count(*) FROM users WHERE is_host GROUP BY status_host
+  UNION ALL SELECT 'bookings', count(*) FROM bookings
+  UNION ALL SELECT 'bookings:' || status, count(*) FROM bookings GROUP BY status
+  UNION ALL SELECT 'listings', count(*) FROM properties
+  UNION ALL SELECT 'listings:' || listing_status, count(*) FROM properties GROUP BY listing_status
+  UNION ALL SELECT 'property-approvals', count(*) FROM properties
+  UNION ALL SELECT 'property-approvals:' || approval_status, count(*) FROM properties GROUP BY approval_status
+  UNION ALL SELECT 'feedbacks', count(*) FROM feedbacks
+  UNION ALL SELECT 'feedback-ratings', COALESCE(sum(rating), 0) FROM feedbacks
+  UNION ALL SELECT 'activity', count(*) FROM audit_events
+  UNION ALL SELECT activity_counter(entity_type, administrator_id, action), count(*) FROM audit_events
+    GROUP BY entity_type, administrator_id, action;
+  FOR counted IN SELECT name FROM counted_lists ORDER BY name LOOP
+    PERFORM recount_list_rows(counted.name);
+  END LOOP;
+  PERFORM rebuild_booking_days();
+  PERFORM discount_unfolded_booking_inserts();
+  PERFORM rebuild_review_waits();
+  PERFORM rebuild_host_backlog_days();
+  PERFORM rebuild_first_staff_replies();
+END
+$$;
