@@ -4,6 +4,7 @@
 // while another holds the fold's row).
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client';
+import { every } from '../lib/every';
 
 type Logger = { warn: (fields: object, message: string) => void };
 
@@ -20,17 +21,5 @@ export async function foldBookingInserts(handle: Pick<DatabaseHandle, 'query'>):
 
 /** Folds every `intervalMs` (skipping a turn while a fold still runs) until the returned stop is called. */
 export function watchBookingInserts(handle: Pick<DatabaseHandle, 'query'>, intervalMs: number, log: Logger): () => Promise<void> {
-  let fold: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    fold ??= foldBookingInserts(handle)
-      .catch((error: unknown) => log.warn({ err: error }, 'folding the booking inserts failed'))
-      .finally(() => {
-        fold = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await fold;
-  };
+  return every(intervalMs, () => foldBookingInserts(handle), log, 'folding the booking inserts failed');
 }

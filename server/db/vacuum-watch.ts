@@ -4,6 +4,7 @@
 // again but a vacuum: with 50 writes a second, a page at offset 150,000 went from 13 heap reads to
 // 101,077 in two minutes. Where autovacuum is on, migration 0021's settings let it do this instead.
 import type { Pool, PoolClient } from 'pg';
+import { every } from '../lib/every';
 
 /** The tables whose index-only reads the lists rely on, and that the marketplace writes to. */
 const WATCHED_TABLES = ['bookings', 'users', 'properties'] as const;
@@ -86,17 +87,5 @@ export async function vacuumDueTables(pool: Pool, log: Logger): Promise<string[]
 
 /** Checks every `intervalMs` (skipping a turn while a check still runs) until the returned stop is called. */
 export function watchVacuum(pool: Pool, intervalMs: number, log: Logger): () => Promise<void> {
-  let check: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    check ??= vacuumDueTables(pool, log)
-      .catch((error: unknown) => log.warn({ err: error }, 'vacuum check failed'))
-      .finally(() => {
-        check = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await check;
-  };
+  return every(intervalMs, () => vacuumDueTables(pool, log), log, 'vacuum check failed');
 }

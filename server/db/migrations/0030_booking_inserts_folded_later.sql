@@ -157,37 +157,17 @@ $$;
 CREATE TRIGGER bookings_unfolded_truncate AFTER TRUNCATE ON bookings
 FOR EACH STATEMENT EXECUTE FUNCTION discount_truncated_booking_inserts();
 --> statement-breakpoint
--- The recount of migration 0025, now with no booking insert in flight (the share lock waits for them)
--- and no fold running, so that the recount and the unfolded bookings it discounts are the same rows.
-CREATE OR REPLACE FUNCTION rebuild_list_counters() RETURNS void
+-- The recount of migration 0025 keeps its body under a new name; rebuild_list_counters now makes sure
+-- no booking insert is in flight (the share lock waits for them) and no fold runs, so that the recount
+-- and the unfolded bookings it then discounts are the same rows.
+ALTER FUNCTION rebuild_list_counters() RENAME TO recount_list_counters;
+--> statement-breakpoint
+CREATE FUNCTION rebuild_list_counters() RETURNS void
 LANGUAGE plpgsql AS $$
-DECLARE
-  counted record;
 BEGIN
   LOCK TABLE bookings IN SHARE MODE;
   PERFORM 1 FROM booking_fold FOR UPDATE;
-  DELETE FROM list_counters;
-  INSERT INTO list_counters (name, value)
-  SELECT 'hosts', count(*) FROM users WHERE is_host
-  UNION ALL SELECT 'hosts:' || status_host, count(*) FROM users WHERE is_host GROUP BY status_host
-  UNION ALL SELECT 'bookings', count(*) FROM bookings
-  UNION ALL SELECT 'bookings:' || status, count(*) FROM bookings GROUP BY status
-  UNION ALL SELECT 'listings', count(*) FROM properties
-  UNION ALL SELECT 'listings:' || listing_status, count(*) FROM properties GROUP BY listing_status
-  UNION ALL SELECT 'property-approvals', count(*) FROM properties
-  UNION ALL SELECT 'property-approvals:' || approval_status, count(*) FROM properties GROUP BY approval_status
-  UNION ALL SELECT 'feedbacks', count(*) FROM feedbacks
-  UNION ALL SELECT 'feedback-ratings', COALESCE(sum(rating), 0) FROM feedbacks
-  UNION ALL SELECT 'activity', count(*) FROM audit_events
-  UNION ALL SELECT activity_counter(entity_type, administrator_id, action), count(*) FROM audit_events
-    GROUP BY entity_type, administrator_id, action;
-  FOR counted IN SELECT name FROM counted_lists ORDER BY name LOOP
-    PERFORM recount_list_rows(counted.name);
-  END LOOP;
-  PERFORM rebuild_booking_days();
+  PERFORM recount_list_counters();
   PERFORM discount_unfolded_booking_inserts();
-  PERFORM rebuild_review_waits();
-  PERFORM rebuild_host_backlog_days();
-  PERFORM rebuild_first_staff_replies();
 END
 $$;
