@@ -413,8 +413,11 @@ function liveStreamTurns(count, account) {
     /**
      * Opens the streams, runs `measure` while markers are timed to every stream, then closes them. The
      * streams read on a thread of their own (bench-live-worker.mjs), not the load generator's.
+     * `writer` writes only while `measure` runs: opening 500 streams takes 5 to 20 s, and the writer's
+     * dead rows from that time made the vacuum they call for land in this turn, not the turn without
+     * streams it is compared with (two vacuums against none or one, in three runs of 29 November).
      */
-    async around(measure) {
+    async around(measure, writer) {
       const rssBeforeMb = Math.round(residentMb(account.pid));
       const worker = new Worker(new URL('./bench-live-worker.mjs', import.meta.url), {
         workerData: { baseUrl, count, tokens: await sessionTokens(), databaseUrl: process.env.DATABASE_URL },
@@ -426,9 +429,11 @@ function liveStreamTurns(count, account) {
       await sleep(3000);
       memory ??= { rssBeforeMb, rssAfterMb: Math.round(residentMb(account.pid)) };
       worker.postMessage('mark');
+      writer.resume();
       try {
         await measure();
       } finally {
+        writer.pause();
         worker.postMessage('stop');
         const turn = await answer();
         await worker.terminate();
@@ -552,7 +557,11 @@ async function measureWorkload(token, account) {
           live.resume();
           // Without streams the markers are written all the same: the turns differ by the streams alone.
           const writingTurn = () => vacuumCount.during('writing', () => (turns ? turns.unwatched(() => turn(without)) : turn(without)));
-          const streamedTurn = () => vacuumCount.during('streams', () => turns.around(() => turn(withStreams)));
+          const streamedTurn = async () => {
+            live.pause();
+            await vacuumCount.during('streams', () => turns.around(() => turn(withStreams), live));
+            live.resume();
+          };
           // The writes' vacuums come due during the writing turns and end in whichever turn follows:
           // the two writing kinds take turns at going first (in one run 20 of 23 ended in the second).
           const writingTurns = !turns ? [writingTurn] : round % 2 === 0 ? [writingTurn, streamedTurn] : [streamedTurn, writingTurn];
