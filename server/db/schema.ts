@@ -596,7 +596,9 @@ export const emailSubscribers = pgTable(
 /**
  * Exact row counts kept by the triggers of migration 0004 (e.g. `bookings`, `bookings:pending`), each
  * spread over slots (migration 0009): a writer adds to its own connection's slot, so concurrent
- * writers of one list do not queue on one row. A counter's value is the sum of its slots.
+ * writers of one list do not queue on one row. A counter's value is the sum of its slots. Created
+ * bookings reach the bookings counters when the server folds them (decision 033): read
+ * list_counters_now, which adds those not folded yet.
  */
 export const listCounters = pgTable(
   'list_counters',
@@ -613,7 +615,8 @@ export const listCounters = pgTable(
  * slot (migration 0009) a new value from one sequence whenever a statement writes the table, in the
  * writer's transaction. A slot's value only grows, so the sum over a table's slots names one state of
  * it. A list page is cached under the versions of the tables it reads (server/lib/page-cache.ts), so
- * a cached page is exactly what the query would answer now.
+ * a cached page is exactly what the query would answer now. A booking insert adds one to the bookings
+ * version through data_versions_now instead, until a fold moves it to slot -1 (decision 033).
  */
 export const dataVersions = pgTable(
   'data_versions',
