@@ -731,7 +731,8 @@ export const livePresence = pgTable(
 /**
  * Bookings per day of booking (UTC) and status, kept by the bookings' triggers (migration 0025) in the
  * writer's slot like list_counters (decision 016), so the dashboard's booking charts sum at most a few
- * rows a day instead of reading a year of bookings. A day's figure is the sum of its slots.
+ * rows a day instead of reading a year of bookings. A day's figure is the sum of its slots. Created
+ * bookings arrive when the server folds them (decision 033): the charts read booking_days_now.
  */
 export const bookingDays = pgTable(
   'booking_days',
