@@ -216,7 +216,7 @@ describe('list counters', () => {
 
 describe('booking inserts folded later (decision 033)', () => {
   const unfolded = async (handle: DatabaseHandle) =>
-    Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM unfolded_booking_inserts`))[0].count);
+    Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM unfolded_booking_inserts()`))[0].count);
   const bookingsVersion = async (handle: DatabaseHandle) =>
     Number((await handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions_now WHERE name = 'bookings'`))[0].value);
   /**

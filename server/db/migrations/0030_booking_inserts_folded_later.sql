@@ -14,7 +14,8 @@ ALTER TABLE "live_changes" ADD COLUMN "disputed" boolean;--> statement-breakpoin
 -- those rows into list_counters, booking_days and data_versions a moment later (fold_booking_inserts),
 -- and the *_now views add the rows not folded yet, so every reader stays exact. The insert no longer
 -- updates the same counter, rollup and version rows as every other writer: 16 pgbench writers on two
--- cores inserted at 0.70 of their trigger-free rate with those updates, and 0.85 to 0.95 without them.
+-- cores inserted at 0.64 to 0.76 of their trigger-free rate with those updates, and 0.81 to 0.95 without.
+-- (docs/benchmarks.md, 29 November 2026, third session)
 -- Updates and deletes keep their row triggers: they count against what the insert recorded, so a
 -- booking changed before its insert is folded is still counted once, with its status now.
 INSERT INTO booking_fold (xid, id) VALUES ('0', 0);
@@ -50,8 +51,6 @@ LANGUAGE sql STABLE SET enable_seqscan = off SET enable_bitmapscan = off SET jit
   WHERE (change.xid, change.id) > (SELECT fold.xid, fold.id FROM booking_fold AS fold)
     AND change.resource = 'bookings' AND change.action = 'created' AND change.status IS NOT NULL
 $$;
---> statement-breakpoint
-CREATE VIEW unfolded_booking_inserts AS SELECT status, day, total, disputed FROM unfolded_booking_inserts();
 --> statement-breakpoint
 -- One row a slot or an unfolded booking; a reader sums by name, as it sums the slots.
 CREATE VIEW list_counters_now AS
@@ -130,14 +129,14 @@ CREATE FUNCTION discount_unfolded_booking_inserts() RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO list_counters AS counter (name, slot, value)
   SELECT entry.name, writer_slot(), -count(*)
-  FROM unfolded_booking_inserts AS inserted
+  FROM unfolded_booking_inserts() AS inserted
   CROSS JOIN LATERAL (VALUES ('bookings'), ('bookings:' || inserted.status)) AS entry(name)
   GROUP BY entry.name
   ORDER BY entry.name COLLATE "C"
   ON CONFLICT (name, slot) DO UPDATE SET value = counter.value + excluded.value;
   INSERT INTO booking_days AS kept (day, status, slot, bookings, value, disputed)
   SELECT inserted.day, inserted.status, writer_slot(), -count(*), -sum(inserted.total), -count(*) FILTER (WHERE inserted.disputed)
-  FROM unfolded_booking_inserts AS inserted
+  FROM unfolded_booking_inserts() AS inserted
   GROUP BY 1, 2
   ORDER BY 1, 2
   ON CONFLICT (day, status, slot) DO UPDATE

@@ -103,7 +103,7 @@ describe('concurrent writers of the listed tables', () => {
       return Number(rows[0].value ?? 0);
     };
     const unfolded = async () => {
-      const { rows } = await other.query<{ count: string }>('SELECT count(*) AS count FROM unfolded_booking_inserts');
+      const { rows } = await other.query<{ count: string }>('SELECT count(*) AS count FROM unfolded_booking_inserts()');
       return Number(rows[0].count);
     };
     // A transaction of any database on the server holds the fold back (snapshots span them all), and
