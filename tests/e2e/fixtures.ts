@@ -110,6 +110,17 @@ export function trackRequests(context: BrowserContext): void {
 }
 
 /**
+ * Waits until a list shows only rows holding `text`, the search just typed, and nothing loads. A row
+ * that held the text before the search was sent (a first page) shows at once; a click on it then can
+ * land on the loading veil that covers the table while the search runs, and is lost.
+ */
+export async function searchShown(page: Page, text: string): Promise<void> {
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text }).first()).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasNotText: text })).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/**
  * Waits until no CSS transition or animation runs: axe reading a colour halfway through a fade (a
  * sidebar unfolding, a button leaving its disabled grey) finds it too faint.
  */

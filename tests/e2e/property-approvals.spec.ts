@@ -2,7 +2,7 @@
 // browsers deciding the same property (the second gets the server's 409 message), axe.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PropertyApprovalRow } from '../../src/contracts/property-approvals';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, searchShown, test } from './fixtures';
 
 /** Pending properties in id order; each test takes its own so none depends on another's decision. */
 async function pendingProperties(request: APIRequestContext, token: string): Promise<PropertyApprovalRow[]> {
@@ -15,7 +15,7 @@ async function pendingProperties(request: APIRequestContext, token: string): Pro
 /** Narrows the list to one property by its address, which the demo data keeps distinct. */
 async function searchFor(page: Page, property: PropertyApprovalRow) {
   await page.getByRole('searchbox', { name: 'Search by title, address, or host...' }).fill(property.address);
-  await expect(page.getByRole('row', { name: new RegExp(escapeRegExp(property.address)) })).toBeVisible();
+  await searchShown(page, property.address);
 }
 
 function escapeRegExp(text: string): string {

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '../../src/contracts/roles';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, searchShown, test } from './fixtures';
 
 const PASSWORD = 'a staff password of 12+';
 /** Unique per run: the accounts live in the run's database. */
@@ -241,6 +241,7 @@ for (const language of ['en', 'so'] as const) {
       await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
       await adminPage.goto('/staff');
       await adminPage.getByRole('searchbox', { name: text.search }).fill(member.email);
+      await searchShown(adminPage, member.email);
       const row = adminPage.getByRole('row').filter({ hasText: member.email });
       await expect(row.getByText(text.on, { exact: true })).toBeVisible();
       await row.getByRole('button', { name: text.resetLabel(member.name) }).click();
