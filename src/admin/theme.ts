@@ -23,3 +23,6 @@ export const adminTheme: ThemeConfig = {
     DatePicker: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
   },
 };
+
+/** The same theme without antd's motion, for a member whose system asks for less (use-reduced-motion.ts). */
+export const stillTheme: ThemeConfig = { ...adminTheme, token: { ...adminTheme.token, motion: false } };

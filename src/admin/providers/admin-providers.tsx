@@ -15,10 +15,11 @@ import { VisuallyHidden } from '../components/visually-hidden';
 import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from '../icons';
 import { LiveHubContext, type LiveHub } from '../live/live-hub';
 import { RESOURCES, type ResourceEntry } from '../resources';
-import { adminTheme } from '../theme';
+import { adminTheme, stillTheme } from '../theme';
 import { useAntdLocale } from '../ui-locale';
 import { useI18nProvider } from './i18n-provider';
 import { useNotificationProvider } from './notification-provider';
+import { useReducedMotion } from './use-reduced-motion';
 
 // Refine names a resource in notifications by the key "<name>.<name>"; point it at the registry's label.
 const RESOURCE_LABEL_ALIASES: Record<string, string> = Object.fromEntries(RESOURCES.map((entry) => [`${entry.name}.${entry.name}`, entry.labelKey]));
@@ -91,8 +92,9 @@ export function AdminProviders({ dataProvider, authProvider, accessControlProvid
   const resources = useRefineResources();
   const antdLocale = useAntdLocale();
   const componentSettings = useComponentSettings();
+  const isMotionReduced = useReducedMotion();
   return (
-    <ConfigProvider theme={adminTheme} locale={antdLocale} {...componentSettings}>
+    <ConfigProvider theme={isMotionReduced ? stillTheme : adminTheme} locale={antdLocale} {...componentSettings}>
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
