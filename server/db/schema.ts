@@ -409,11 +409,13 @@ export const bookings = pgTable(
     index('bookings_property_status_idx').on(table.propertyId, table.status, table.id),
     // Missing dates sort last in both directions, so each direction has its own index. The trailing
     // status (after the unique id, so it changes no order) lets a status filter be read from the index
-    // alone while the sort walks it (migration 0011).
+    // alone while the sort walks it (migration 0011). The descending ones name the id's NULLS FIRST:
+    // drizzle's `.desc()` alone writes NULLS LAST, which the page's "id DESC" does not match, and
+    // PostgreSQL then sorted each date's bookings again (migration 0031).
     index('bookings_check_in_idx').on(table.checkInDate.asc().nullsLast(), table.id, table.status),
-    index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc(), table.status),
+    index('bookings_check_in_desc_idx').on(table.checkInDate.desc().nullsLast(), table.id.desc().nullsFirst(), table.status),
     index('bookings_check_out_idx').on(table.checkOutDate.asc().nullsLast(), table.id, table.status),
-    index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc(), table.status),
+    index('bookings_check_out_desc_idx').on(table.checkOutDate.desc().nullsLast(), table.id.desc().nullsFirst(), table.status),
     index('bookings_total_idx').on(table.total, table.id, table.status),
     // The same sorts under a status filter, led by the status: a deep page of one status walks that
     // status's entries only (migration 0019, decision 021).
