@@ -4,10 +4,10 @@
 // server/modules/bookings/bookings.repository.ts (`orderBy`): missing dates last both ways, then the
 // id in the same direction. Migration 0031 fixed the two unfiltered descending date orders, which
 // PostgreSQL walked by date only and sorted again within each date.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { createTestDatabase } from './helpers/database';
+import { planWithout } from './helpers/plan';
 
 let database: DatabaseHandle;
 
@@ -18,17 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-/** The plan of a page when the planner may neither scan the table whole nor sort (one transaction: one connection). */
-async function planWithoutSorting(statement: string): Promise<string> {
-  return database.db.transaction(async (transaction) => {
-    await transaction.execute(sql`SET LOCAL enable_seqscan = off`);
-    await transaction.execute(sql`SET LOCAL enable_sort = off`);
-    await transaction.execute(sql`SET LOCAL enable_incremental_sort = off`);
-    const result = (await transaction.execute(sql.raw(`EXPLAIN ${statement}`))) as unknown as { rows: { 'QUERY PLAN': string }[] };
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 const ORDERS: Record<string, (direction: 'ASC' | 'DESC') => string> = {
   id: (direction) => `id ${direction}`,
@@ -43,7 +32,11 @@ describe('the bookings orders', () => {
     for (const direction of ['ASC', 'DESC'] as const) {
       for (const where of ['', "WHERE status = 'confirmed'"]) {
         it(`walks ${sort} ${direction}${where ? ' under a status filter' : ''} from an index, with no sort`, async () => {
-          const plan = await planWithoutSorting(`SELECT id FROM bookings ${where} ORDER BY ${orderBy(direction)} LIMIT 20 OFFSET 30000`);
+          const plan = await planWithout(
+            database,
+            ['seqscan', 'sort', 'incremental_sort'],
+            `SELECT id FROM bookings ${where} ORDER BY ${orderBy(direction)} LIMIT 20 OFFSET 30000`,
+          );
           expect(plan).toMatch(/Index (Only )?Scan/);
           // A sort the planner could not avoid shows even when disabled ("Sort", "Incremental Sort").
           expect(plan).not.toMatch(/Sort/);

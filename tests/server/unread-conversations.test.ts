@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { createLiveRepository } from '../../server/modules/live/live.repository';
 import { createTestDatabase } from './helpers/database';
+import { planWithout } from './helpers/plan';
 
 let database: DatabaseHandle;
 
@@ -17,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-/** The plan of `statement` when the planner may not scan a table whole (one transaction: one connection). */
-async function planWithoutSeqScan(statement: string): Promise<string> {
-  return database.db.transaction(async (transaction) => {
-    await transaction.execute(sql`SET LOCAL enable_seqscan = off`);
-    const result = (await transaction.execute(sql.raw(`EXPLAIN ${statement}`))) as unknown as { rows: { 'QUERY PLAN': string }[] };
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 describe('the unread conversations badge', () => {
   it('counts exactly the conversations with unread messages', async () => {
@@ -41,7 +33,7 @@ describe('the unread conversations badge', () => {
   });
 
   it('reads them from the partial index, not from every conversation', async () => {
-    const plan = await planWithoutSeqScan('SELECT count(*)::int AS unread FROM conversations WHERE unread_count > 0');
+    const plan = await planWithout(database, ['seqscan'], 'SELECT count(*)::int AS unread FROM conversations WHERE unread_count > 0');
     expect(plan).toContain('conversations_unread_idx');
     const [index] = await database.query<{ definition: string }>(
       sql`SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indexrelid = 'conversations_unread_idx'::regclass`,
