@@ -15,7 +15,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
-import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
+import { revertMoves, settleMoves, singleDecisionScope, type RowDecider } from '../review/review.service';
 
 type HostState = { statusHost: string };
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
@@ -57,52 +57,34 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
   const decider: RowDecider = {
     entityType: 'host',
 
-    async decide({ transaction, administratorId, record }, ids, decision, reason) {
+    async decide(scope, ids, decision, reason) {
       const { to, from, isExcept } = HOST_DECISIONS[decision];
       const rows = await repository.moveStatuses(
-        transaction,
+        scope.transaction,
         ids.map((id) => ({ id, from, isExcept, to })),
         clock.now(),
       );
-      const outcomes = new Map<number, RowOutcome>();
-      for (const row of rows.values()) {
-        if (!row.isMoved) {
-          outcomes.set(row.id, { outcome: 'alreadyDecided', status: normalizeHostStatus(row.before.status) });
-          continue;
-        }
-        await record({
-          administratorId,
-          action: `host.${decision}`,
-          entityType: 'host',
-          entityId: row.id,
-          reason,
-          before: { statusHost: row.before.status },
-          after: { statusHost: to },
-        });
-        outcomes.set(row.id, { outcome: 'applied', status: to });
-      }
-      return outcomes;
+      return settleMoves(
+        scope,
+        rows,
+        { action: `host.${decision}`, entityType: 'host', reason },
+        (row) => ({ before: { statusHost: row.before.status }, after: { statusHost: to }, status: to }),
+        (row) => ({ outcome: 'alreadyDecided', status: normalizeHostStatus(row.before.status) }),
+      );
     },
 
-    async revert({ transaction, administratorId, record }, undoable) {
-      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as HostState, previous: event.before as HostState }]));
-      const moves = undoable.map(({ id }) => {
-        const { decided, previous } = states.get(id)!;
-        return { id, from: [decided.statusHost], to: previous.statusHost };
-      });
-      const rows = await repository.moveStatuses(transaction, moves, clock.now());
-      const outcomes = new Map<number, RowOutcome>();
-      for (const row of rows.values()) {
-        const { decided, previous } = states.get(row.id)!;
-        if (!row.isMoved) {
-          outcomes.set(row.id, { outcome: 'changed', status: normalizeHostStatus(row.before.status) });
-          continue;
-        }
-        await record({ administratorId, action: 'host.undo', entityType: 'host', entityId: row.id, before: decided, after: previous });
-        outcomes.set(row.id, { outcome: 'applied', status: normalizeHostStatus(previous.statusHost) });
-      }
-      return outcomes;
-    },
+    revert: (scope, undoable) =>
+      revertMoves<HostState>(
+        scope,
+        undoable,
+        {
+          entityType: 'host',
+          move: (id, decided, previous) => ({ id, from: [decided.statusHost], to: previous.statusHost }),
+          apply: (transaction, moves) => repository.moveStatuses(transaction, moves, clock.now()),
+          moved: (_row, decided, previous) => ({ before: decided, after: previous, status: normalizeHostStatus(previous.statusHost) }),
+        },
+        (row) => normalizeHostStatus(row.before.status),
+      ),
   };
 
   return {

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import { singleDecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
+import { revertMoves, settleMoves, singleDecisionScope, type RowDecider } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
@@ -33,50 +33,27 @@ export function createListingsService({ db, repository, audit, clock }: Listings
   const decider: RowDecider = {
     entityType: 'listing',
 
-    async decide({ transaction, administratorId, record }, ids, decision, reason) {
+    async decide(scope, ids, decision, reason) {
       const status = DECISION_STATUS[decision];
       const declineReason = decision === 'decline' ? reason : null;
       const moves = ids.map((id) => ({ id, from: UNDECIDED_LISTING_STATUSES, to: status, extra: [declineReason] }));
-      const rows = await repository.moveListings(transaction, moves, clock.now());
-      const outcomes = new Map<number, RowOutcome>();
-      for (const row of rows.values()) {
-        if (!row.isMoved) {
-          outcomes.set(row.id, { outcome: 'alreadyDecided', status: row.before.status });
-          continue;
-        }
-        await record({
-          administratorId,
-          action: `listing.${decision}`,
-          entityType: 'listing',
-          entityId: row.id,
-          reason,
-          before: { status: row.before.status, declineReason: row.before.extra[0] },
-          after: { status, declineReason },
-        });
-        outcomes.set(row.id, { outcome: 'applied', status });
-      }
-      return outcomes;
+      const rows = await repository.moveListings(scope.transaction, moves, clock.now());
+      return settleMoves(
+        scope,
+        rows,
+        { action: `listing.${decision}`, entityType: 'listing', reason },
+        (row) => ({ before: { status: row.before.status, declineReason: row.before.extra[0] }, after: { status, declineReason }, status }),
+        (row) => ({ outcome: 'alreadyDecided', status: row.before.status }),
+      );
     },
 
-    async revert({ transaction, administratorId, record }, undoable) {
-      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as ListingState, previous: event.before as ListingState }]));
-      const moves = undoable.map(({ id }) => {
-        const { decided, previous } = states.get(id)!;
-        return { id, from: [decided.status], to: previous.status, extra: [previous.declineReason] };
-      });
-      const rows = await repository.moveListings(transaction, moves, clock.now());
-      const outcomes = new Map<number, RowOutcome>();
-      for (const row of rows.values()) {
-        const { decided, previous } = states.get(row.id)!;
-        if (!row.isMoved) {
-          outcomes.set(row.id, { outcome: 'changed', status: row.before.status });
-          continue;
-        }
-        await record({ administratorId, action: 'listing.undo', entityType: 'listing', entityId: row.id, before: decided, after: previous });
-        outcomes.set(row.id, { outcome: 'applied', status: previous.status });
-      }
-      return outcomes;
-    },
+    revert: (scope, undoable) =>
+      revertMoves<ListingState>(scope, undoable, {
+        entityType: 'listing',
+        move: (id, decided, previous) => ({ id, from: [decided.status], to: previous.status, extra: [previous.declineReason] }),
+        apply: (transaction, moves) => repository.moveListings(transaction, moves, clock.now()),
+        moved: (_row, decided, previous) => ({ before: decided, after: previous, status: previous.status }),
+      }),
   };
 
   return {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
-import { singleDecisionScope, type DecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
+import { revertMoves, settleMoves, singleDecisionScope, type DecisionScope, type RowDecider, type RowOutcome } from '../review/review.service';
 import type { PropertyApprovalsRepository } from './property-approvals.repository';
 
 interface PropertyApprovalsServiceDeps {
@@ -34,33 +34,22 @@ type PropertyState = { status: PropertyApprovalStatus; version: number };
 export function createPropertyApprovalsService({ db, repository, audit, clock }: PropertyApprovalsServiceDeps) {
   /** Decides properties; `version` (one row's, from the client) refuses a row changed since it was read. */
   async function decideRows(
-    { transaction, administratorId, record }: DecisionScope,
+    scope: DecisionScope,
     ids: readonly number[],
     decision: PropertyDecision,
     options: { version?: number; reason: string | null },
   ): Promise<Map<number, RowOutcome>> {
     const status = DECISION_STATUS[decision];
     const moves = ids.map((id) => ({ id, from: ['pending'], to: status, version: options.version }));
-    const rows = await repository.moveStatuses(transaction, moves, clock.now());
-    const outcomes = new Map<number, RowOutcome>();
-    for (const row of rows.values()) {
-      if (!row.isMoved) {
-        // Still pending, so the version was stale: changed since the client read it; else decided first.
-        outcomes.set(row.id, { outcome: row.before.status === 'pending' ? 'changed' : 'alreadyDecided', status: row.before.status });
-        continue;
-      }
-      await record({
-        administratorId,
-        action: `property.${decision}`,
-        entityType: 'property',
-        entityId: row.id,
-        reason: options.reason,
-        before: { status: 'pending', version: row.before.version },
-        after: { status, version: row.version },
-      });
-      outcomes.set(row.id, { outcome: 'applied', status });
-    }
-    return outcomes;
+    const rows = await repository.moveStatuses(scope.transaction, moves, clock.now());
+    return settleMoves(
+      scope,
+      rows,
+      { action: `property.${decision}`, entityType: 'property', reason: options.reason },
+      (row) => ({ before: { status: 'pending', version: row.before.version }, after: { status, version: row.version }, status }),
+      // Still pending, so the version was stale: changed since the client read it; else decided first.
+      (row) => ({ outcome: row.before.status === 'pending' ? 'changed' : 'alreadyDecided', status: row.before.status }),
+    );
   }
 
   /** Properties' decisions, for the list's buttons (a batch of one) and for batches alike (review.service.ts). */
@@ -68,33 +57,14 @@ export function createPropertyApprovalsService({ db, repository, audit, clock }:
     entityType: 'property',
     decide: (scope, ids, decision, reason) => decideRows(scope, ids, decision, { reason }),
 
-    async revert({ transaction, administratorId, record }, undoable) {
-      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as PropertyState, previous: event.before as PropertyState }]));
-      const moves = undoable.map(({ id }) => {
-        const { decided, previous } = states.get(id)!;
+    revert: (scope, undoable) =>
+      revertMoves<PropertyState>(scope, undoable, {
+        entityType: 'property',
         // Only at the version the decision left: any later change to the row is reported, not overwritten.
-        return { id, from: [decided.status], to: previous.status, version: decided.version };
-      });
-      const rows = await repository.moveStatuses(transaction, moves, clock.now());
-      const outcomes = new Map<number, RowOutcome>();
-      for (const row of rows.values()) {
-        const { decided, previous } = states.get(row.id)!;
-        if (!row.isMoved) {
-          outcomes.set(row.id, { outcome: 'changed', status: row.before.status });
-          continue;
-        }
-        await record({
-          administratorId,
-          action: 'property.undo',
-          entityType: 'property',
-          entityId: row.id,
-          before: decided,
-          after: { status: previous.status, version: row.version },
-        });
-        outcomes.set(row.id, { outcome: 'applied', status: previous.status });
-      }
-      return outcomes;
-    },
+        move: (id, decided, previous) => ({ id, from: [decided.status], to: previous.status, version: decided.version }),
+        apply: (transaction, moves) => repository.moveStatuses(transaction, moves, clock.now()),
+        moved: (row, decided, previous) => ({ before: decided, after: { status: previous.status, version: row.version }, status: previous.status }),
+      }),
   };
 
   return {

@@ -8,6 +8,7 @@ import { UNDO_WINDOW_SECONDS, type BatchDecision, type BatchResult, type BatchRo
 import type { Database, Transaction } from '../../db/client';
 import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
+import type { MovedRow, RowMove } from '../../lib/compare-and-set';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
 /** What one row's compare-and-set did (server/lib/compare-and-set.ts): `applied` when it moved, else why not, with the row's status now. */
@@ -34,6 +35,69 @@ export interface RowDecider {
    * (`event.before`), only while it still is so; records its own entry (`<entity>.undo`).
    */
   revert(scope: DecisionScope, rows: readonly { id: number; event: Pick<LatestEvent, 'before' | 'after'> }[]): Promise<Map<number, RowOutcome>>;
+}
+
+/** The audit entry every row that moves gets: `<entityType>.<decision>` or `.undo`, and the reason given. */
+type MoveEntry = Pick<AuditRecord, 'action' | 'entityType' | 'reason'>;
+
+/** What a moved row's entry records it was and became, and its status now. */
+type Moved = Pick<AuditRecord, 'before' | 'after'> & { status: string };
+
+/**
+ * What a decider answers once its compare-and-set has run: a row that moved gets its audit entry
+ * (`entry`, with what `moved` says) and `applied`; a row that did not, what `unmoved` makes of it
+ * (decided first, or changed since it was read). A row not found is left out.
+ */
+export async function settleMoves(
+  scope: DecisionScope,
+  rows: Map<number, MovedRow>,
+  entry: MoveEntry,
+  moved: (row: MovedRow) => Moved,
+  unmoved: (row: MovedRow) => RowOutcome,
+): Promise<Map<number, RowOutcome>> {
+  const outcomes = new Map<number, RowOutcome>();
+  for (const row of rows.values()) {
+    if (!row.isMoved) {
+      outcomes.set(row.id, unmoved(row));
+      continue;
+    }
+    const { before, after, status } = moved(row);
+    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after });
+    outcomes.set(row.id, { outcome: 'applied', status });
+  }
+  return outcomes;
+}
+
+/** How a decider takes the member's decisions back: `State` is what a decision's entry recorded before and after. */
+interface Reversal<State> {
+  entityType: AuditEntityType;
+  /** The move from what the decision made the row (`decided`) back to what it was (`previous`). */
+  move: (id: number, decided: State, previous: State) => RowMove;
+  /** Runs the decider's compare-and-set on the moves. */
+  apply: (transaction: Transaction, moves: RowMove[]) => Promise<Map<number, MovedRow>>;
+  moved: (row: MovedRow, decided: State, previous: State) => Moved;
+}
+
+/** A decider's `revert`: each row moved back while it still is as the decision left it, else reported `changed`. */
+export async function revertMoves<State>(
+  scope: DecisionScope,
+  undoable: Parameters<RowDecider['revert']>[1],
+  { entityType, move, apply, moved }: Reversal<State>,
+  statusOf: (row: MovedRow) => string | null = (row) => row.before.status,
+): Promise<Map<number, RowOutcome>> {
+  const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as State, previous: event.before as State }]));
+  const moves = [...states].map(([id, { decided, previous }]) => move(id, decided, previous));
+  const rows = await apply(scope.transaction, moves);
+  return settleMoves(
+    scope,
+    rows,
+    { action: `${entityType}.undo`, entityType },
+    (row) => {
+      const { decided, previous } = states.get(row.id)!;
+      return moved(row, decided, previous);
+    },
+    (row) => ({ outcome: 'changed', status: statusOf(row) }),
+  );
 }
 
 /** A single decision's scope: its audit entry is written at once. */
