@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '../../src/contracts/roles';
-import { expect, expectNoSeriousAxeViolations, searchShown, test } from './fixtures';
+import { test as base, expect, expectNoSeriousAxeViolations, searchShown } from './fixtures';
 
 const PASSWORD = 'a staff password of 12+';
 /** Unique per run: the accounts live in the run's database. */
@@ -112,6 +112,14 @@ async function newContext(browser: Browser, language: Language, storageState?: P
   return context;
 }
 
+/** The administrator's Staff screen in `language`, on a page of its own. */
+async function openStaffScreen(newAdminPage: () => Promise<Page>, language: Language): Promise<Page> {
+  const page = await newAdminPage();
+  await page.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+  await page.goto('/staff');
+  return page;
+}
+
 async function passwordStep(page: Page, language: Language, member: Member): Promise<void> {
   const text = TEXT[language];
   await page.goto('/login');
@@ -172,21 +180,24 @@ async function setRequiredRoles(api: APIRequestContext, token: string, requiredR
   expect(response.status()).toBe(200);
 }
 
+/** The journeys' test with `api`, a request context on the worker's server for the staff calls, closed after the journey. */
+const test = base.extend<{ api: APIRequestContext }>({
+  api: async ({ playwright, baseURL }, provide) => {
+    const api = await playwright.request.newContext({ baseURL });
+    await provide(api);
+    await api.dispose();
+  },
+});
+
 test.describe.configure({ mode: 'serial' });
 
 for (const language of ['en', 'so'] as const) {
   const text = TEXT[language];
 
   test.describe(`two-factor sign-in (${language})`, () => {
-    test('a member turns it on from My account, signs out, and signs in with a recovery code and with a code', async ({
-      browser,
-      playwright,
-      baseURL,
-      adminToken,
-    }) => {
+    test('a member turns it on from My account, signs out, and signs in with a recovery code and with a code', async ({ browser, api, adminToken }) => {
       // Two codes (enrolment, then sign-in), never of the same step (freshCode).
       test.setTimeout(150_000);
-      const api = await playwright.request.newContext({ baseURL });
       const member = await createMember(api, adminToken, 'support', `enrol-${language}`);
       const context = await newContext(browser, language);
       const page = await context.newPage();
@@ -222,24 +233,19 @@ for (const language of ['en', 'so'] as const) {
       await page.getByRole('button', { name: text.verify }).click();
       await expectSignedIn(page, language);
       await context.close();
-      await api.dispose();
     });
 
     test('an administrator resets a member’s second factor on the Staff screen; the member then signs in with the password alone', async ({
       browser,
-      playwright,
-      baseURL,
+      api,
       adminToken,
       newAdminPage,
     }) => {
       test.setTimeout(90_000);
-      const api = await playwright.request.newContext({ baseURL });
       const member = await createMember(api, adminToken, 'viewer', `reset-${language}`);
       await enrolThroughApi(api, member);
 
-      const adminPage = await newAdminPage();
-      await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
-      await adminPage.goto('/staff');
+      const adminPage = await openStaffScreen(newAdminPage, language);
       await adminPage.getByRole('searchbox', { name: text.search }).fill(member.email);
       await searchShown(adminPage, member.email);
       const row = adminPage.getByRole('row').filter({ hasText: member.email });
@@ -259,23 +265,18 @@ for (const language of ['en', 'so'] as const) {
       await passwordStep(page, language, member);
       await expectSignedIn(page, language);
       await context.close();
-      await api.dispose();
     });
 
     test('an administrator requires it of a role; a member of that role is sent to its setup after the password, and nothing else', async ({
       browser,
-      playwright,
-      baseURL,
+      api,
       adminToken,
       newAdminPage,
     }) => {
       test.setTimeout(90_000);
-      const api = await playwright.request.newContext({ baseURL });
       const member = await createMember(api, adminToken, 'moderator', `required-${language}`);
       try {
-        const adminPage = await newAdminPage();
-        await adminPage.context().addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
-        await adminPage.goto('/staff');
+        const adminPage = await openStaffScreen(newAdminPage, language);
         const setting = adminPage.getByRole('group', { name: text.requiredFor });
         const moderator = setting.getByRole('checkbox', { name: text.moderator });
         // The screen may still redraw as its other parts load (the staff list, the language): tick again
@@ -308,7 +309,6 @@ for (const language of ['en', 'so'] as const) {
       } finally {
         // Other journeys sign moderators in with a password alone.
         await setRequiredRoles(api, adminToken, []);
-        await api.dispose();
       }
     });
   });

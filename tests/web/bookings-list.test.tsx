@@ -6,30 +6,12 @@ import { BookingList } from '../../src/admin/pages/bookings/list';
 import { nextSort } from '../../src/admin/list/use-list-screen';
 import { bookingStatusLabelKey, normalizeBookingStatus } from '../../src/admin/pages/bookings/booking-status';
 import { bookingsListPath } from '../../src/admin/pages/bookings/links';
-import type { Booking, BookingSummary } from '../../src/contracts/bookings';
+import type { Booking } from '../../src/contracts/bookings';
 import { changeLanguage } from '../../src/i18n';
 import { clickWhenSettled, expectShownWithin, renderAdmin, stubDataProvider } from './render-admin';
+import { BOOKING_SUMMARY, booking } from './booking-rows';
 
 const LOAD = { timeout: 10_000 };
-const SUMMARY: BookingSummary = { total: 40, confirmed: 11, pending: 12, cancelled: 7, completed: 10 };
-
-function booking(id: number, values: Partial<Booking> = {}): Booking {
-  return {
-    id,
-    status: 'confirmed',
-    checkInDate: '2025-01-05',
-    checkOutDate: '2025-01-09',
-    total: 180.5,
-    adultCount: 2,
-    childrenCount: 1,
-    isPetComing: false,
-    isCancelled: false,
-    isDisputed: false,
-    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test` },
-    Property: { title: `Villa ${id}`, address: `${id} Lido Road` },
-    ...values,
-  };
-}
 
 type Answer = { rows: Booking[]; total: number } | { error: { statusCode: number; message: string } };
 
@@ -42,7 +24,7 @@ function fakeProvider(answer: () => Answer) {
     return { data: current.rows as unknown as BaseRecord[], total: current.total };
   });
   const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async ({ url }) => {
-    if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
+    if (url.endsWith('summary')) return { data: BOOKING_SUMMARY as unknown as BaseRecord };
     throw { statusCode: 404, message: 'unexpected' };
   });
   const provider = stubDataProvider({
@@ -127,7 +109,7 @@ describe('Bookings Management', () => {
       isTotalPending: true,
     }));
     const custom = vi.fn<(params: { url: string; query?: Record<string, unknown> }) => Promise<{ data: BaseRecord }>>(async ({ url, query }) => {
-      if (url.endsWith('summary')) return { data: SUMMARY as unknown as BaseRecord };
+      if (url.endsWith('summary')) return { data: BOOKING_SUMMARY as unknown as BaseRecord };
       if (url === 'admin/bookings/total') {
         totalCalls.push(query);
         return { data: await new Promise<BaseRecord>((resolve) => (answerTotal = (total) => resolve({ total }))) };

@@ -7,38 +7,20 @@ import { createLiveHub, type LiveHub } from '../../src/admin/live/live-hub';
 import type { OpenEventSource } from '../../src/admin/live/live-stream';
 import { MenuBadge } from '../../src/admin/live/menu-badge';
 import { BookingList } from '../../src/admin/pages/bookings/list';
-import type { Booking, BookingSummary } from '../../src/contracts/bookings';
 import { storeToken } from '../../src/lib/session';
 import { renderAdmin, stubDataProvider } from './render-admin';
+import { BOOKING_SUMMARY, booking } from './booking-rows';
 
 const LOAD = { timeout: 10_000 };
-const SUMMARY: BookingSummary = { total: 40, confirmed: 11, pending: 12, cancelled: 7, completed: 10 };
-
-function booking(id: number): Booking {
-  return {
-    id,
-    status: 'confirmed',
-    checkInDate: '2025-01-05',
-    checkOutDate: '2025-01-09',
-    total: 180.5,
-    adultCount: 2,
-    childrenCount: 1,
-    isPetComing: false,
-    isCancelled: false,
-    isDisputed: false,
-    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test` },
-    Property: { title: `Villa ${id}`, address: `${id} Lido Road` },
-  };
-}
 
 /** Bookings newest first; the test adds rows as the marketplace would. */
 function fakeBookings(ids: number[]) {
   const rows = { ids };
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
-    data: rows.ids.slice(0, 8).map(booking) as unknown as BaseRecord[],
+    data: rows.ids.slice(0, 8).map((id) => booking(id)) as unknown as BaseRecord[],
     total: rows.ids.length,
   }));
-  const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async () => ({ data: SUMMARY as unknown as BaseRecord }));
+  const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async () => ({ data: BOOKING_SUMMARY as unknown as BaseRecord }));
   const provider = stubDataProvider({ getList: getList as unknown as DataProvider['getList'], custom: custom as unknown as DataProvider['custom'] });
   return { provider, getList, custom, rows };
 }

@@ -108,7 +108,8 @@ function publish(hub: LiveHub, resource: string, ids: number[], type = 'updated'
   act(() => hub.publish({ channel: `resources/${resource}`, type, payload: { ids }, date: new Date() }));
 }
 
-async function openListing(id: number) {
+/** Opens listing `id` and waits until its screen is ready, by default until Approve is offered (in English). */
+async function openListing(id: number, ready: () => void = () => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled()) {
   const hub = createLiveHub();
   const fake = fakeListing(id);
   renderAdmin(
@@ -118,7 +119,7 @@ async function openListing(id: number) {
     { dataProvider: fake.provider, path: `/listings/${id}`, live: hub },
   );
   await screen.findByRole('heading', { level: 2, name: `Villa ${id}` });
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled());
+  await waitFor(ready);
   return { hub, ...fake };
 }
 
@@ -197,7 +198,7 @@ describe('a detail screen following its record on the live stream', () => {
 
   it('says it in Somali', async () => {
     await changeLanguage('so');
-    const { hub, approveElsewhere } = await openListingSomali(45);
+    const { hub, approveElsewhere } = await openListing(45, () => expect(document.querySelector('output')).not.toBeNull());
     approveElsewhere('Amina');
     publish(hub, 'listings', [45]);
     expect(await within(screen.getByRole('status', { name: 'Isbeddellada dadka kale' })).findByText('Amina ayaa hadda oggolaaday liiskan')).toBeInTheDocument();
@@ -242,17 +243,3 @@ describe('a detail screen following its record on the live stream', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Hodan Yusuf Ali' })).toBeInTheDocument();
   });
 });
-
-async function openListingSomali(id: number) {
-  const hub = createLiveHub();
-  const fake = fakeListing(id);
-  renderAdmin(
-    <Routes>
-      <Route path="/listings/:id" element={<ListingShow />} />
-    </Routes>,
-    { dataProvider: fake.provider, path: `/listings/${id}`, live: hub },
-  );
-  await screen.findByRole('heading', { level: 2, name: `Villa ${id}` });
-  await waitFor(() => expect(document.querySelector('output')).not.toBeNull());
-  return { hub, ...fake };
-}
