@@ -108,8 +108,13 @@ function publish(hub: LiveHub, resource: string, ids: number[], type = 'updated'
   act(() => hub.publish({ channel: `resources/${resource}`, type, payload: { ids }, date: new Date() }));
 }
 
-/** Opens listing `id` and waits until its screen is ready, by default until Approve is offered (in English). */
-async function openListing(id: number, ready: () => void = () => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled()) {
+/** The listing screen is ready in English: Approve is offered. */
+function approveOffered() {
+  expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled();
+}
+
+/** Opens listing `id` and waits until its screen is `ready`. */
+async function openListing(id: number, ready: () => void = approveOffered) {
   const hub = createLiveHub();
   const fake = fakeListing(id);
   renderAdmin(
