@@ -60,7 +60,7 @@ function listing(id: number, status: ListingDetail['status']): ListingDetail {
   };
 }
 
-function approval(id: number, entityId: number, who: string | null): AuditEvent {
+function approval(id: number, entityId: number, who: string | null, createdAt = '2026-11-20T10:00:00.000Z'): AuditEvent {
   return {
     id,
     action: 'listing.approve',
@@ -70,7 +70,7 @@ function approval(id: number, entityId: number, who: string | null): AuditEvent 
     reason: null,
     before: { status: 'Pending' },
     after: { status: 'Approved' },
-    createdAt: '2026-11-20T10:00:00.000Z',
+    createdAt,
     administratorEmail: who ? `${who.toLowerCase()}@hoy.test` : null,
     administratorName: who,
   };
@@ -113,10 +113,11 @@ function approveOffered() {
   expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled();
 }
 
-/** Opens listing `id` and waits until its screen is `ready`. */
-async function openListing(id: number, ready: () => void = approveOffered) {
+/** Opens listing `id`, whose history already holds `history`, and waits until its screen is `ready`. */
+async function openListing(id: number, { ready = approveOffered, history = [] as AuditEvent[] } = {}) {
   const hub = createLiveHub();
   const fake = fakeListing(id);
+  fake.state.history = history;
   renderAdmin(
     <Routes>
       <Route path="/listings/:id" element={<ListingShow />} />
@@ -166,6 +167,15 @@ describe('a detail screen following its record on the live stream', () => {
     expect(within(notice).queryByText('This listing was changed by someone else a moment ago')).toBeNull();
   });
 
+  it('says who, when the history read as the screen opened already held the decision the stream then brings', async () => {
+    // The colleague decided while the screen's first history read was on its way: that read holds the entry.
+    const { hub, state } = await openListing(47, { history: [approval(1, 47, 'Amina', new Date().toISOString())] });
+    state.record = { ...state.record, status: 'Approved' };
+    publish(hub, 'listings', [47]);
+    const notice = screen.getByRole('status', { name: 'Changes by others' });
+    expect(await within(notice).findByText('Amina approved this listing a moment ago')).toBeInTheDocument();
+  });
+
   it('ignores a change to another record', async () => {
     const { hub, getOne } = await openListing(42);
     const reads = getOne.mock.calls.length;
@@ -203,7 +213,7 @@ describe('a detail screen following its record on the live stream', () => {
 
   it('says it in Somali', async () => {
     await changeLanguage('so');
-    const { hub, approveElsewhere } = await openListing(45, () => expect(document.querySelector('output')).not.toBeNull());
+    const { hub, approveElsewhere } = await openListing(45, { ready: () => expect(document.querySelector('output')).not.toBeNull() });
     approveElsewhere('Amina');
     publish(hub, 'listings', [45]);
     expect(await within(screen.getByRole('status', { name: 'Isbeddellada dadka kale' })).findByText('Amina ayaa hadda oggolaaday liiskan')).toBeInTheDocument();

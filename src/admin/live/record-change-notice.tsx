@@ -30,6 +30,13 @@ export interface RecordChangesOptions {
 
 type ShownChange = { key: number; event?: AuditEvent };
 
+/**
+ * A history entry this recent tells who made a change even when the screen had already read it: a
+ * history read that left before the change but was answered after it holds the change before the
+ * stream brings it (on a loaded server, seen in the journeys).
+ */
+const RECENT_ENTRY_MS = 30_000;
+
 /** The words of a notice: who did what from the history entry, or "changed by someone else". */
 function useNoticeText() {
   const { t } = useTranslation();
@@ -67,8 +74,9 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
         if (isOwn) return;
         const history = answer.data?.data;
         const newest = Array.isArray(history) ? history[0] : undefined;
-        // Only an entry the screen had not seen tells who made this change.
-        setNotice((shown) => ({ key: (shown?.key ?? 0) + 1, event: newest && newest.id !== newestId ? newest : undefined }));
+        // An entry the screen had not seen, or one made a moment ago, tells who made this change.
+        const tellsWho = newest !== undefined && (newest.id !== newestId || Date.now() - Date.parse(newest.createdAt) < RECENT_ENTRY_MS);
+        setNotice((shown) => ({ key: (shown?.key ?? 0) + 1, event: tellsWho ? newest : undefined }));
       });
     });
   });

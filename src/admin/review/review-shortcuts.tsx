@@ -90,7 +90,7 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
             ))}
           </dl>
           <Flex gap={8} align="center">
-            <Switch id="review-shortcuts-switch" checked={preference.isOn} onChange={preference.setIsOn} />
+            <Switch id="review-shortcuts-switch" checked={preference.isOn} disabled={!preference.isKnown} onChange={preference.setIsOn} />
             <label htmlFor="review-shortcuts-switch">{t('admin.review.queue.useShortcuts')}</label>
           </Flex>
         </Flex>
