@@ -1,8 +1,17 @@
 // The review workbench (decision 027) in Chromium: a page of pending listings selected and declined
 // in one batch while a colleague's browser approves two of them, the summary naming the colleague,
 // and Undo putting the batch's own rows back; the dialog passes axe.
+import type { Page } from '@playwright/test';
 import type { ListingRow } from '../../src/contracts/listings';
 import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
+
+/**
+ * Waits until no dialog is open, not even one that is leaving: the review keys never act while one
+ * is (docs/product.md §29), and a key pressed in that moment is dropped.
+ */
+async function keysListen(page: Page): Promise<void> {
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
 
 test('declines a page of pending listings in one batch while a colleague approves two, then undoes it', async ({
   adminPage: page,
@@ -88,6 +97,7 @@ test('reviews listings by keyboard alone: A approves and opens the next, D asks 
   await expect(reason).toHaveValue('jak');
   await page.keyboard.press('Escape');
   await expect(reason).toHaveCount(0);
+  await keysListen(page);
   await page.keyboard.press('j');
   await expect(page.getByRole('heading', { level: 2, name: pending[2].title })).toBeVisible();
   await page.keyboard.press('k');
@@ -100,6 +110,7 @@ test('reviews listings by keyboard alone: A approves and opens the next, D asks 
   await help.getByRole('switch', { name: 'Use single-key shortcuts on review screens' }).click();
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+  await keysListen(page);
   await page.keyboard.press('j');
   await expect(page.getByRole('heading', { level: 2, name: pending[1].title })).toBeVisible();
 
@@ -112,6 +123,9 @@ test('reviews listings by keyboard alone: A approves and opens the next, D asks 
   await page.getByRole('switch', { name: 'Use single-key shortcuts on review screens' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  // D decides only once the member's permission to is known, as the Approve Host button shows.
+  await expect(page.getByRole('button', { name: 'Approve Host' })).toBeVisible();
+  await keysListen(page);
   await page.keyboard.press('d');
   await expect(page.getByRole('textbox', { name: 'Why is this host declined? (optional)' })).toBeFocused();
   await page.keyboard.type('No identity document');
