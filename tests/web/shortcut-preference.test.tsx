@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { useShortcutPreference } from '../../src/admin/review/shortcut-preference';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
+/** A loaded machine runs the suite's files two at a time: each wait gives the screen room. */
+const LOAD = { timeout: 10_000 };
+
 function Preference() {
   const preference = useShortcutPreference();
   return (
@@ -37,13 +40,13 @@ describe('the review shortcuts preference', () => {
     localStorage.setItem('hoy.reviewShortcuts.7', 'off');
     const { authProvider, tell } = slowIdentity();
     renderAdmin(<Preference />, { dataProvider: stubDataProvider({}), authProvider });
-    const button = await screen.findByRole('button', { name: 'keys off' });
+    const button = await screen.findByRole('button', { name: 'keys off' }, LOAD);
     expect(button).toBeDisabled();
 
     await tell(7);
-    expect(await screen.findByRole('button', { name: 'keys off' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'keys off' }, LOAD)).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'keys off' }));
-    expect(await screen.findByRole('button', { name: 'keys on' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'keys on' }, LOAD)).toBeEnabled();
     expect(localStorage.getItem('hoy.reviewShortcuts.7')).toBe('on');
   });
 
@@ -51,6 +54,6 @@ describe('the review shortcuts preference', () => {
     const { authProvider, tell } = slowIdentity();
     renderAdmin(<Preference />, { dataProvider: stubDataProvider({}), authProvider });
     await tell(8);
-    expect(await screen.findByRole('button', { name: 'keys on' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'keys on' }, LOAD)).toBeEnabled();
   });
 });

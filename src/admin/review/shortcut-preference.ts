@@ -4,29 +4,32 @@ import { useGetIdentity } from '@refinedev/core';
 import { useState } from 'react';
 import type { MeResponse } from '../../contracts/staff';
 
-const keyOf = (memberId: number) => `hoy.reviewShortcuts.${memberId}`;
+const keyOf = (memberId: number | undefined) => `hoy.reviewShortcuts.${memberId ?? 'unknown'}`;
 
 /**
- * The member's choice, once the member is known: until their identity has loaded, the keys are off and
- * the choice cannot be changed, so a click in that moment cannot land under no member's name while
- * the switch shows another browser-wide value.
+ * The member's choice, once the member is known: while their identity loads, the keys are off and the
+ * choice cannot be changed, so a click in that moment cannot land under no member's name while the
+ * switch shows another value. (Where nobody is signed in, as in some component tests, one choice
+ * serves.)
  */
 export function useShortcutPreference() {
-  const memberId = useGetIdentity<MeResponse>().data?.id;
+  const identity = useGetIdentity<MeResponse>();
+  const memberId = identity.data?.id;
+  const isKnown = !identity.isLoading;
   const [changed, setChanged] = useState<{ memberId: number | undefined; isOn: boolean }>();
-  const stored = (id: number) => {
+  const stored = () => {
     try {
-      return localStorage.getItem(keyOf(id)) !== 'off';
+      return localStorage.getItem(keyOf(memberId)) !== 'off';
     } catch {
       return true;
     }
   };
-  const isOn = memberId !== undefined && (changed !== undefined && changed.memberId === memberId ? changed.isOn : stored(memberId));
+  const isOn = isKnown && (changed !== undefined && changed.memberId === memberId ? changed.isOn : stored());
   return {
-    isKnown: memberId !== undefined,
+    isKnown,
     isOn,
     setIsOn(next: boolean) {
-      if (memberId === undefined) return;
+      if (!isKnown) return;
       try {
         localStorage.setItem(keyOf(memberId), next ? 'on' : 'off');
       } catch {
