@@ -56,8 +56,9 @@ const USAGE = `Usage: npm run bench -- [options]
                     with a marker change every 0.5 s timed to every stream (PostgreSQL only; default
                     500, 0 to skip)
   --rounds N        on PostgreSQL, turns of each list quiet, writing and (with streams) writing with
-                    the streams open, alternating (default 2): each figure is the mean rate of its
-                    turns, so one noisy 8 s turn does not decide a ratio
+                    the streams open, alternating (default 4): each figure is the mean rate of its
+                    turns, so one noisy turn does not decide a ratio (with 2, the streams' ratio for
+                    bookings moved from 0.76 to 1.14 between runs; docs/benchmarks.md)
   --no-browser      skip the screen timings in Chromium ($CHROME_PATH or /usr/bin/chromium)
   --no-writes       skip the write-path comparison (PostgreSQL only: 16 pgbench writers inserting
                     bookings with Hoy's triggers on and off, in a database hoy_bench_writes of its own)
@@ -82,7 +83,7 @@ const { values: options } = parseArgs({
     lists: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
     'live-streams': { type: 'string', default: '500' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '4' },
     'no-page-cache': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     'no-writes': { type: 'boolean', default: false },
