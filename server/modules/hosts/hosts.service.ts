@@ -74,17 +74,13 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     },
 
     revert: (scope, undoable) =>
-      revertMoves<HostState>(
-        scope,
-        undoable,
-        {
-          entityType: 'host',
-          move: (id, decided, previous) => ({ id, from: [decided.statusHost], to: previous.statusHost }),
-          apply: (transaction, moves) => repository.moveStatuses(transaction, moves, clock.now()),
-          moved: (_row, decided, previous) => ({ before: decided, after: previous, status: normalizeHostStatus(previous.statusHost) }),
-        },
-        (row) => normalizeHostStatus(row.before.status),
-      ),
+      revertMoves<HostState>(scope, undoable, {
+        entityType: 'host',
+        move: (id, decided, previous) => ({ id, from: [decided.statusHost], to: previous.statusHost }),
+        apply: (transaction, moves) => repository.moveStatuses(transaction, moves, clock.now()),
+        moved: (_row, decided, previous) => ({ before: decided, after: previous, status: normalizeHostStatus(previous.statusHost) }),
+        statusOf: (row) => normalizeHostStatus(row.before.status),
+      }),
   };
 
   return {

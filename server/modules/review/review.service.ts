@@ -76,14 +76,15 @@ interface Reversal<State> {
   /** Runs the decider's compare-and-set on the moves. */
   apply: (transaction: Transaction, moves: RowMove[]) => Promise<Map<number, MovedRow>>;
   moved: (row: MovedRow, decided: State, previous: State) => Moved;
+  /** The status a row that did not move is reported with (by default as stored). */
+  statusOf?: (row: MovedRow) => string | null;
 }
 
 /** A decider's `revert`: each row moved back while it still is as the decision left it, else reported `changed`. */
 export async function revertMoves<State>(
   scope: DecisionScope,
   undoable: Parameters<RowDecider['revert']>[1],
-  { entityType, move, apply, moved }: Reversal<State>,
-  statusOf: (row: MovedRow) => string | null = (row) => row.before.status,
+  { entityType, move, apply, moved, statusOf = (row) => row.before.status }: Reversal<State>,
 ): Promise<Map<number, RowOutcome>> {
   const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as State, previous: event.before as State }]));
   const moves = [...states].map(([id, { decided, previous }]) => move(id, decided, previous));
