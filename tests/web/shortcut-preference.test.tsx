@@ -3,7 +3,7 @@
 // and the choice cannot change: a click in that moment once turned the keys off for the member while
 // the switch showed them on.
 import type { AuthProvider } from '@refinedev/core';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useShortcutPreference } from '../../src/admin/review/shortcut-preference';
@@ -32,7 +32,11 @@ function slowIdentity() {
     onError: async () => ({}),
     getIdentity: () => identity,
   };
-  return { authProvider, tell: (id: number) => act(() => tell({ id, name: 'Amina' })) };
+  return {
+    authProvider,
+    // An async callback keeps React's act environment on until the update it causes has rendered.
+    tell: (id: number) => act(async () => tell({ id, name: 'Amina' })),
+  };
 }
 
 describe('the review shortcuts preference', () => {
@@ -44,7 +48,7 @@ describe('the review shortcuts preference', () => {
     expect(button).toBeDisabled();
 
     await tell(7);
-    expect(await screen.findByRole('button', { name: 'keys off' }, LOAD)).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'keys off' })).toBeEnabled(), LOAD);
     await userEvent.click(screen.getByRole('button', { name: 'keys off' }));
     expect(await screen.findByRole('button', { name: 'keys on' }, LOAD)).toBeEnabled();
     expect(localStorage.getItem('hoy.reviewShortcuts.7')).toBe('on');
@@ -54,6 +58,6 @@ describe('the review shortcuts preference', () => {
     const { authProvider, tell } = slowIdentity();
     renderAdmin(<Preference />, { dataProvider: stubDataProvider({}), authProvider });
     await tell(8);
-    expect(await screen.findByRole('button', { name: 'keys on' }, LOAD)).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'keys on' })).toBeEnabled(), LOAD);
   });
 });
