@@ -1,6 +1,7 @@
 // The bookings' Guest and Property sorts walk the copies of the guest's name and the property's title
-// each booking keeps (migration 0016) and add the bookings without a name (no guest or property, or
-// an empty name) at the end. Paged one after the other, every page together gives exactly the order
+// each booking keeps (migration 0016), one status at a time merged into one order when no status is
+// chosen (migration 0032), and add the bookings without a name (no guest or property, or an empty
+// name) at the end. Paged one after the other, every page together gives exactly the order
 // of the rule: named bookings by name then id, then the unnamed ones by id, in the order asked, each
 // booking once, with and without a status filter. The copies follow renames and deletions, and a
 // statement cannot write them.

@@ -1,5 +1,5 @@
 // SQL for bookings with their guest and property, and the bookings list's source of rows.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../../src/contracts/bookings';
 import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
@@ -162,7 +162,7 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearchi
 /**
  * What the Guest and Property sorts walk: the copies of the guest's name and the property's title
  * each booking keeps (null when there is none or it is empty; migration 0016), by their
- * (copy, id) and (status, copy, id) indexes.
+ * (status, copy, id) indexes, one status at a time (migration 0032).
  */
 const JOINED_SORTS = {
   'User.name': bookings.guestName,
@@ -179,24 +179,28 @@ export function createBookingsRepository(db: Database) {
 
   /**
    * An unsearched page under the Guest or Property sort, in the order of `orderBy`: bookings with a
-   * name to sort by, walked from the copy's index in either direction (a page costs its offset in
-   * index entries, never a sort of every booking), then those without one (no guest or property,
-   * or an empty name), which are few, by id in the same order.
+   * name to sort by, walked from the (status, copy, id) index in either direction, one walk a status
+   * merged into one order when no status is chosen (a page costs its offset in index entries, never
+   * a sort of every booking), then those without one (no guest or property, or an empty name), which
+   * are few, by id in the same order.
    */
   async function pageByJoinedName(request: BookingPageRequest, sort: JoinedSort): Promise<BookingRow[]> {
     const name = JOINED_SORTS[sort];
-    const direction = request.order === 'asc' ? asc : desc;
-    const status = request.status ? eq(bookings.status, request.status) : undefined;
-    const named = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(status, isNotNull(name)))
-      .orderBy(direction(name), direction(bookings.id))
-      .limit(request.limit)
-      .offset(request.offset);
-    let ids = named.map((row) => row.id);
+    const way = sql.raw(request.order === 'asc' ? 'ASC' : 'DESC');
+    const statuses = request.status ? [request.status] : BOOKING_STATUSES;
+    // Each walk stops where the page ends; none can give the page more than that many rows.
+    const reach = request.offset + request.limit;
+    const walks = statuses.map(
+      (status) => sql`(SELECT ${bookings.id} AS id, ${name} AS name FROM ${bookings}
+        WHERE ${bookings.status} = ${status} AND ${name} IS NOT NULL
+        ORDER BY ${name} ${way}, ${bookings.id} ${way} LIMIT ${reach})`,
+    );
+    const named = await db.execute(sql`SELECT walked.id FROM (${sql.join(walks, sql` UNION ALL `)}) AS walked
+      ORDER BY walked.name ${way}, walked.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`);
+    let ids = (named as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
     if (ids.length < request.limit) {
-      const unnamed = and(status, isNull(name));
+      // Every status named, so that the index's leading column finds the unnamed bookings of each.
+      const unnamed = and(inArray(bookings.status, [...statuses]), isNull(name));
       // The page starts among the unnamed bookings: skip what the named ones did not cover.
       let skipped = 0;
       if (ids.length === 0) {
@@ -204,6 +208,7 @@ export function createBookingsRepository(db: Database) {
         const namedTotal = (await readCounter(db, 'bookings', request.status)) - row.total;
         skipped = Math.max(0, request.offset - namedTotal);
       }
+      const direction = request.order === 'asc' ? asc : desc;
       const rest = await db
         .select({ id: bookings.id })
         .from(bookings)
