@@ -2,7 +2,8 @@
 // On a fresh PostgreSQL database migrated and lightly seeded by Hoy, pgbench runs concurrent writers
 // that insert bookings, each in its own transaction, with and without some other work in the
 // transaction (as an application's would do), with Hoy's triggers on bookings and with them disabled,
-// in alternating rounds. Prints a table and JSON; the JSON also goes to .bench/writes.json. `npm run bench`
+// in alternating rounds. Prints a table (the ratio of the medians, and the median of each round's
+// ratio) and JSON; the JSON also goes to .bench/writes.json. `npm run bench`
 // on PostgreSQL runs the same measurement through measureWrites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -122,12 +123,16 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, rounds =
       psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
       const withTriggers = median(on);
       const withoutTriggers = median(off);
+      // The machine's speed drifts within a run (a fifth from its first round to its last), so the two
+      // medians may come from rounds far apart: each round's own ratio is given too, and their median.
+      const roundRatios = on.map((timed, index) => timed.transactionsPerSecond / off[index].transactionsPerSecond).sort((a, b) => a - b);
       rows.push({
         transaction: withWork ? `insert + ${workMs} ms of other work` : 'insert alone',
         withTriggers,
         withoutTriggers,
         rounds: on.map((timed, index) => [timed.transactionsPerSecond, off[index].transactionsPerSecond]),
         ratio: Math.round((withTriggers.transactionsPerSecond / withoutTriggers.transactionsPerSecond) * 100) / 100,
+        roundsRatio: Math.round(roundRatios[Math.floor(roundRatios.length / 2)] * 100) / 100,
       });
     }
     return { startedAt: startedAt.toISOString(), cpus: os.cpus().length, clients, durationSeconds: duration, rounds, workMs, rows };
@@ -164,10 +169,12 @@ function main() {
   process.stdout.write(
     `\n${results.clients} concurrent writers, ${results.durationSeconds} s per run, ${results.rounds} rounds (medians), one booking per transaction\n\n`,
   );
-  process.stdout.write(`${'transaction'.padEnd(32)} ${'Hoy triggers on'.padStart(16)} ${'triggers off'.padStart(14)} ${'ratio'.padStart(6)}\n`);
+  process.stdout.write(
+    `${'transaction'.padEnd(32)} ${'Hoy triggers on'.padStart(16)} ${'triggers off'.padStart(14)} ${'ratio'.padStart(6)} ${"rounds' median".padStart(15)}\n`,
+  );
   for (const row of results.rows) {
     process.stdout.write(
-      `${row.transaction.padEnd(32)} ${`${row.withTriggers.transactionsPerSecond}/s`.padStart(16)} ${`${row.withoutTriggers.transactionsPerSecond}/s`.padStart(14)} ${String(row.ratio).padStart(6)}\n`,
+      `${row.transaction.padEnd(32)} ${`${row.withTriggers.transactionsPerSecond}/s`.padStart(16)} ${`${row.withoutTriggers.transactionsPerSecond}/s`.padStart(14)} ${String(row.ratio).padStart(6)} ${String(row.roundsRatio).padStart(15)}\n`,
     );
   }
   fs.mkdirSync(path.dirname(resultsPath), { recursive: true });

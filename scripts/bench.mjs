@@ -639,7 +639,8 @@ function measureWritePath() {
   write(`timing ${WRITES.clients} concurrent booking writers with Hoy's triggers on and off, ${writesDuration} s per run...`);
   try {
     const measured = measureWrites({ serverUrl: serverUrl.toString(), ...WRITES, duration: writesDuration, log: write });
-    const rows = measured.rows.map((row) => ({ ...row, meetsTarget: row.ratio >= WRITES_TARGET_RATIO }));
+    // Met when both readings are: the ratio of the medians and the median of the rounds' ratios.
+    const rows = measured.rows.map((row) => ({ ...row, meetsTarget: Math.min(row.ratio, row.roundsRatio) >= WRITES_TARGET_RATIO }));
     return { ...measured, rows, targetRatio: WRITES_TARGET_RATIO };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -782,7 +783,7 @@ async function main() {
     if (writes.error) write(`  failed: ${writes.error.split('\n')[0]}  MISS`);
     for (const row of writes.rows ?? []) {
       write(
-        `  ${row.transaction.padEnd(30)}${row.withTriggers.transactionsPerSecond}/s with Hoy's triggers, ${row.withoutTriggers.transactionsPerSecond}/s without  ratio ${row.ratio}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
+        `  ${row.transaction.padEnd(30)}${row.withTriggers.transactionsPerSecond}/s with Hoy's triggers, ${row.withoutTriggers.transactionsPerSecond}/s without  ratio ${row.ratio} (rounds' median ${row.roundsRatio})  ${row.meetsTarget ? 'ok' : 'MISS'}`,
       );
     }
   }
