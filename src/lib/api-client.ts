@@ -1,4 +1,5 @@
 import { create, type AxiosInstance } from 'axios';
+import { noteServerDate } from './server-clock';
 import { readToken } from './session';
 
 import { API_BASE_URL } from './api-base';
@@ -23,6 +24,10 @@ export function createApiClient(baseURL: string = API_BASE_URL): AxiosInstance {
     const token = readToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
+  });
+  client.interceptors.response.use((response) => {
+    noteServerDate(response.headers.date);
+    return response;
   });
   return client;
 }

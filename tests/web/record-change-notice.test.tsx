@@ -10,6 +10,7 @@ import { ListingShow } from '../../src/admin/pages/listings/show';
 import type { AuditEvent } from '../../src/contracts/audit';
 import type { ListingDetail } from '../../src/contracts/listings';
 import { changeLanguage } from '../../src/i18n';
+import { noteServerDate } from '../../src/lib/server-clock';
 import { renderAdmin, stubDataProvider } from './render-admin';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -174,6 +175,20 @@ describe('a detail screen following its record on the live stream', () => {
     publish(hub, 'listings', [47]);
     const notice = screen.getByRole('status', { name: 'Changes by others' });
     expect(await within(notice).findByText('Amina approved this listing a moment ago')).toBeInTheDocument();
+  });
+
+  it('says who, on the server’s clock, when this browser’s clock is ten minutes ahead', async () => {
+    const serverTime = Date.now() - 10 * 60_000;
+    noteServerDate(new Date(serverTime).toUTCString());
+    try {
+      const { hub, state } = await openListing(48, { history: [approval(1, 48, 'Amina', new Date(serverTime - 2_000).toISOString())] });
+      state.record = { ...state.record, status: 'Approved' };
+      publish(hub, 'listings', [48]);
+      const notice = screen.getByRole('status', { name: 'Changes by others' });
+      expect(await within(notice).findByText('Amina approved this listing a moment ago')).toBeInTheDocument();
+    } finally {
+      noteServerDate(new Date().toUTCString());
+    }
   });
 
   it('ignores a change to another record', async () => {

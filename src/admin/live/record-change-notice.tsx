@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../contracts/audit';
 import { registerLiveCatalogue } from '../../i18n/live-catalogue';
+import { serverNow } from '../../lib/server-clock';
 import { useAuditHistory } from '../components/audit-history';
 import { isOwnChange } from './own-changes';
 import { idsOf, resourceChannel, useLiveEvents } from './use-live-events';
@@ -33,7 +34,8 @@ type ShownChange = { key: number; event?: AuditEvent };
 /**
  * A history entry this recent tells who made a change even when the screen had already read it: a
  * history read that left before the change but was answered after it holds the change before the
- * stream brings it (on a loaded server, seen in the journeys).
+ * stream brings it (on a loaded server, seen in the journeys). Measured on the server's clock, which
+ * wrote the entry's time, not on this browser's.
  */
 const RECENT_ENTRY_MS = 30_000;
 
@@ -75,7 +77,7 @@ export function useRecordChanges({ entityType, entityId, resources, reload }: Re
         const history = answer.data?.data;
         const newest = Array.isArray(history) ? history[0] : undefined;
         // An entry the screen had not seen, or one made a moment ago, tells who made this change.
-        const tellsWho = newest !== undefined && (newest.id !== newestId || Date.now() - Date.parse(newest.createdAt) < RECENT_ENTRY_MS);
+        const tellsWho = newest !== undefined && (newest.id !== newestId || serverNow() - Date.parse(newest.createdAt) < RECENT_ENTRY_MS);
         setNotice((shown) => ({ key: (shown?.key ?? 0) + 1, event: tellsWho ? newest : undefined }));
       });
     });
