@@ -344,6 +344,18 @@ describe('keyboard review queue', () => {
     await pressQueueKey(router, 'k', { heading: 'Listing 4', path: '/listings/4', position: '4 of 19 pending' });
   });
 
+  it('says so when A or D is pressed on a listing already decided, and asks the server nothing', async () => {
+    const { provider, customCalls } = createStubProvider({ detail: makeDetail({ status: 'Declined' }) });
+    renderAt('/listings/3', provider);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeDisabled());
+    await userEvent.keyboard('a');
+    expect(await screen.findByText('No decision to make here now')).toBeInTheDocument();
+    await userEvent.keyboard('d');
+    expect(await screen.findByText('No decision to make here now')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(customCalls.mock.calls.filter(([{ url }]) => /approve|decline/.test(url))).toHaveLength(0);
+  });
+
   it('keeps the page it moved to for the tab, and starts again at page 1 once the list is searched otherwise', async () => {
     sessionStorage.clear();
     const { provider } = pendingQueue(250);

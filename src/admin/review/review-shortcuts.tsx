@@ -43,8 +43,9 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
     const actions: Record<string, () => void> = {
       j: () => (queue.next === undefined ? setNotice(t('admin.review.queue.noNext')) : queue.goTo(queue.next)),
       k: () => (queue.previous === undefined ? setNotice(t('admin.review.queue.noPrevious')) : queue.goTo(queue.previous)),
-      a: () => onApprove?.(),
-      d: () => onDecline?.(),
+      // A record already decided, or a member whose role (or its loading) offers no decision, hears why nothing happened.
+      a: () => (onApprove ? onApprove() : setNotice(t('admin.review.queue.noDecision'))),
+      d: () => (onDecline ? onDecline() : setNotice(t('admin.review.queue.noDecision'))),
       u: () => {
         if (!undoLast()) setNotice(t('admin.review.queue.nothingToUndo'));
       },
