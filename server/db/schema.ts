@@ -390,18 +390,9 @@ export const bookings = pgTable(
     isCancelled: boolean('is_cancelled').notNull().default(false),
     isDisputed: boolean('is_disputed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // Copies of the guest's name and the property's title that the Guest and Property sorts walk
-    // (null when there is none or it is empty). Triggers set them from users and properties on every
-    // write, whatever the statement says, and rewrite them on a rename (migration 0016, decision 021).
-    guestName: text('guest_name'),
-    propertyTitle: text('property_title'),
   },
   (table) => [
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
-    // The Guest and Property sorts walk these, one status at a time, merged when no status is chosen:
-    // an index led by the copy alone would put each insert in a second random place (migration 0032).
-    index('bookings_status_guest_name_idx').on(table.status, table.guestName, table.id),
-    index('bookings_status_property_title_idx').on(table.status, table.propertyTitle, table.id),
     index('bookings_status_idx').on(table.status, table.id),
     // A guest's or a property's bookings, by status: searches count and page them from the index alone,
     // and the Guest and Property sorts walk them (migration 0010).
@@ -666,6 +657,28 @@ export const liveChanges = pgTable(
   },
   // One index, in reading order, is all a writer pays for.
   (table) => [primaryKey({ columns: [table.xid, table.id] }), check('live_changes_action_check', inList('action', LIVE_ACTIONS))],
+);
+
+/**
+ * What the bookings list's Guest and Property sorts walk (decision 034): each booking's status, its
+ * guest's name and its property's title (null when there is none or it is empty), by status. The
+ * fold of migration 0030 adds a booking's row a moment after its insert, so the marketplace's insert
+ * writes nothing here; until then the sorts read the booking itself. Triggers keep the rows with
+ * their bookings: a status or a link that changes, a rename, a deletion (migration 0033).
+ */
+export const bookingNames = pgTable(
+  'booking_names',
+  {
+    bookingId: integer('booking_id').primaryKey(),
+    status: text('status').notNull(),
+    guestName: text('guest_name'),
+    propertyTitle: text('property_title'),
+  },
+  (table) => [
+    // Both sorts in both orders, one status at a time, merged when no status is chosen.
+    index('booking_names_status_guest_name_idx').on(table.status, table.guestName, table.bookingId),
+    index('booking_names_status_property_title_idx').on(table.status, table.propertyTitle, table.bookingId),
+  ],
 );
 
 /**

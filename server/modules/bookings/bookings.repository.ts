@@ -1,12 +1,12 @@
 // SQL for bookings with their guest and property, and the bookings list's source of rows.
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../../src/contracts/bookings';
 import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
 import { counterName, readCounter, readCounters } from '../../db/counters';
-import { bookings, properties, users } from '../../db/schema';
+import { bookingNames, bookings, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
@@ -80,6 +80,9 @@ export type BookingRow = {
 const HAS_LONG_WORD = /[\p{L}\p{N}]{4}/u;
 
 /** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
+/** The ids a statement of `SELECT … id` answers, in its order. */
+const idsOf = (result: unknown) => (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 const guestContains = (pattern: string) => sql`${contains(sql`guest.name`, pattern)} OR ${contains(sql`guest.email`, pattern)}`;
@@ -160,13 +163,20 @@ function orderBy(sort: BookingSort | undefined, order: 'asc' | 'desc', isSearchi
 }
 
 /**
- * What the Guest and Property sorts walk: the copies of the guest's name and the property's title
- * each booking keeps (null when there is none or it is empty; migration 0016), by their
- * (status, copy, id) indexes, one status at a time (migration 0032).
+ * What the Guest and Property sorts order by: the guest's name and the property's title, null when
+ * there is none or it is empty. A page walks booking_names, which holds them by status (decision 034);
+ * these read them from the booking's own guest and property, for a search's few matches, a booked-on
+ * range and the bookings the fold has not reached.
  */
 const JOINED_SORTS = {
-  'User.name': bookings.guestName,
-  'Property.title': bookings.propertyTitle,
+  'User.name': sql`NULLIF((SELECT guest.name FROM users AS guest WHERE guest.id = ${bookings.guestId}), '')`,
+  'Property.title': sql`NULLIF((SELECT property.title FROM properties AS property WHERE property.id = ${bookings.propertyId}), '')`,
+} as const;
+
+/** The column of booking_names each sort walks. */
+const NAMED_COLUMNS = {
+  'User.name': bookingNames.guestName,
+  'Property.title': bookingNames.propertyTitle,
 } as const;
 
 type JoinedSort = keyof typeof JOINED_SORTS;
@@ -178,47 +188,61 @@ export function createBookingsRepository(db: Database) {
     db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.guestId)).leftJoin(properties, eq(properties.id, bookings.propertyId));
 
   /**
-   * An unsearched page under the Guest or Property sort, in the order of `orderBy`: bookings with a
-   * name to sort by, walked from the (status, copy, id) index in either direction, one walk a status
-   * merged into one order when no status is chosen (a page costs its offset in index entries, never
-   * a sort of every booking), then those without one (no guest or property, or an empty name), which
-   * are few, by id in the same order.
+   * A page under the Guest or Property sort, unsearched or of a broad search, in the order of
+   * `orderBy`: bookings with a name to sort by, walked from booking_names' (status, name, booking_id)
+   * index in either direction, one walk a status merged into one order when no status is chosen (a
+   * page costs its offset in index entries, never a sort of every booking), with the bookings the fold
+   * has not reached yet, named from their guests and properties; then those without a name (no guest
+   * or property, or an empty name), which are few, by id in the same order. A broad search tests each
+   * booking the walks pass by its guest's and property's keys: a page of a dense search is full soon.
    */
   async function pageByJoinedName(request: BookingPageRequest, sort: JoinedSort): Promise<BookingRow[]> {
+    const named = NAMED_COLUMNS[sort];
     const name = JOINED_SORTS[sort];
     const way = sql.raw(request.order === 'asc' ? 'ASC' : 'DESC');
     const statuses = request.status ? [request.status] : BOOKING_STATUSES;
+    const search = request.pattern ? sql` AND ${searchCondition({ ...request, pattern: request.pattern })}` : sql``;
+    const walked = request.pattern ? sql`${bookingNames} JOIN ${bookings} ON ${bookings.id} = ${bookingNames.bookingId}` : sql`${bookingNames}`;
+    /** The bookings not in booking_names yet (decision 034), with or without a name. */
+    const unfolded = (isNamed: boolean) => sql`SELECT ${bookings.id} AS id, ${name} AS name FROM ${bookings}
+      WHERE ${bookings.id} = ANY(ARRAY(SELECT unfolded_booking_ids())) AND ${inArray(bookings.status, [...statuses])}
+        AND NOT EXISTS (SELECT 1 FROM ${bookingNames} WHERE ${bookingNames.bookingId} = ${bookings.id})
+        AND ${name} ${sql.raw(isNamed ? 'IS NOT NULL' : 'IS NULL')}${search}`;
     // Each walk stops where the page ends; none can give the page more than that many rows.
     const reach = request.offset + request.limit;
     const walks = statuses.map(
-      (status) => sql`(SELECT ${bookings.id} AS id, ${name} AS name FROM ${bookings}
-        WHERE ${bookings.status} = ${status} AND ${name} IS NOT NULL
-        ORDER BY ${name} ${way}, ${bookings.id} ${way} LIMIT ${reach})`,
+      (status) => sql`(SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
+        WHERE ${bookingNames.status} = ${status} AND ${named} IS NOT NULL${search}
+        ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach})`,
     );
-    const named = await db.execute(sql`SELECT walked.id FROM (${sql.join(walks, sql` UNION ALL `)}) AS walked
-      ORDER BY walked.name ${way}, walked.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`);
-    let ids = (named as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    const namedPage = await db.execute(sql`SELECT merged.id FROM (${sql.join([...walks, sql`(${unfolded(true)})`], sql` UNION ALL `)}) AS merged
+      ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`);
+    let ids = idsOf(namedPage);
     if (ids.length < request.limit) {
       // Every status named, so that the index's leading column finds the unnamed bookings of each.
-      const unnamed = and(inArray(bookings.status, [...statuses]), isNull(name));
+      const unnamed = sql`SELECT ${bookingNames.bookingId} AS id FROM ${walked}
+        WHERE ${inArray(bookingNames.status, [...statuses])} AND ${named} IS NULL${search}
+        UNION ALL SELECT unnamed.id FROM (${unfolded(false)}) AS unnamed`;
       // The page starts among the unnamed bookings: skip what the named ones did not cover.
       let skipped = 0;
       if (ids.length === 0) {
-        const [row] = await db.select({ total: count() }).from(bookings).where(unnamed);
-        const namedTotal = (await readCounter(db, 'bookings', request.status)) - row.total;
+        const namedTotal = request.pattern
+          ? await countOf(sql`SELECT ${bookingNames.bookingId} FROM ${walked} WHERE ${inArray(bookingNames.status, [...statuses])} AND ${named} IS NOT NULL${search}
+              UNION ALL SELECT named.id FROM (${unfolded(true)}) AS named`)
+          : (await readCounter(db, 'bookings', request.status)) - (await countOf(unnamed));
         skipped = Math.max(0, request.offset - namedTotal);
       }
-      const direction = request.order === 'asc' ? asc : desc;
-      const rest = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(unnamed)
-        .orderBy(direction(bookings.id))
-        .limit(request.limit - ids.length)
-        .offset(skipped);
-      ids = [...ids, ...rest.map((row) => row.id)];
+      const rest = await db.execute(sql`SELECT unnamed.id FROM (${unnamed}) AS unnamed
+        ORDER BY unnamed.id ${way} LIMIT ${request.limit - ids.length} OFFSET ${skipped}`);
+      ids = [...ids, ...idsOf(rest)];
     }
     return rowsInOrder(ids);
+  }
+
+  /** How many rows a statement answers. */
+  async function countOf(rows: SQL): Promise<number> {
+    const result = await db.execute(sql`SELECT count(*)::int AS count FROM (${rows}) AS counted`);
+    return Number((result as unknown as { rows: { count: number }[] }).rows[0].count);
   }
 
   /** The rows of these bookings, in the order of `ids`. */
@@ -252,7 +276,8 @@ export function createBookingsRepository(db: Database) {
     async listPage(request: BookingPageRequest): Promise<BookingRow[]> {
       const { sources, created } = request;
       // A booked-on range is a day or a week of bookings: read from its index, not by the shortcuts below.
-      if (!created && !request.pattern && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
+      // A narrow search's few matches and a booked-on range are sorted by name below instead.
+      if (!created && !sources && isJoinedSort(request.sort)) return pageByJoinedName(request, request.sort);
       if (!created && request.pattern && sources && (request.sort === undefined || request.sort === 'id')) return narrowPageById({ ...request, sources });
       // The page's ids first, then only their guests and properties: a search's matches are not all joined to be sorted.
       return deferredPage<BookingRow>(db, {
