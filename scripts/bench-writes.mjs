@@ -108,17 +108,23 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, rounds =
     const ids = { guestMin, guestMax, propertyMin, propertyMax };
 
     // On two shared cores one run moves by a fifth from the next, so each transaction is timed in
-    // rounds that alternate triggers on and off, and the ratio is that of the medians.
+    // rounds of triggers on and off, and the ratio is that of the medians. Each run starts from a
+    // checkpoint: after one, the first change of every page writes the whole page to the log, and a
+    // run that happened to follow a checkpoint paid for it alone. The order alternates between rounds
+    // (on then off, off then on), so a drift of the machine's speed favours neither.
     const rows = [];
     for (const withWork of [true, false]) {
       const script = insertScript(withWork, workMs, ids);
       const on = [];
       const off = [];
+      const timed = (isOn) => {
+        psql(databaseUrl, `ALTER TABLE bookings ${isOn ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+        psql(databaseUrl, 'CHECKPOINT');
+        (isOn ? on : off).push(pgbench(script, runOptions));
+      };
       for (let round = 0; round < rounds; round += 1) {
-        psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
-        on.push(pgbench(script, runOptions));
-        psql(databaseUrl, 'ALTER TABLE bookings DISABLE TRIGGER USER');
-        off.push(pgbench(script, runOptions));
+        timed(round % 2 === 0);
+        timed(round % 2 !== 0);
       }
       psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
       const withTriggers = median(on);
