@@ -223,7 +223,7 @@ export async function startVacuumCount(databaseUrl) {
   await client.connect();
   const total = async () => {
     const { rows } = await client.query(
-      "SELECT coalesce(sum(vacuum_count), 0)::int AS vacuums FROM pg_stat_user_tables WHERE relname IN ('bookings', 'users', 'properties')",
+      "SELECT coalesce(sum(vacuum_count), 0)::int AS vacuums FROM pg_stat_user_tables WHERE relname IN ('bookings', 'booking_names', 'users', 'properties')",
     );
     return rows[0].vacuums;
   };

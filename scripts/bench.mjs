@@ -591,7 +591,7 @@ async function measureWorkload(token, account) {
     }
     write(`the writer wrote ${writer.statements} statements (${writer.perSecond} a second while writing): bookings inserted, users renamed`);
     write(
-      `vacuums of bookings, users and properties (the server's, decision 025) that ended during quiet turns: ${vacuums.quiet ?? 0}, writing turns: ${vacuums.writing ?? 0}` +
+      `vacuums of bookings, booking_names, users and properties (the server's, decision 025) that ended during quiet turns: ${vacuums.quiet ?? 0}, writing turns: ${vacuums.writing ?? 0}` +
         (vacuums.streams === undefined ? '' : `, turns with streams: ${vacuums.streams}`),
     );
     if (!currency.isCurrent) process.exitCode = 1;

@@ -1,13 +1,13 @@
 // Vacuum the tables the marketplace's writes disturb, on a PostgreSQL server whose autovacuum is off
 // (decision 025). A deep page reads its ids from an index alone only where the heap page is marked
-// all-visible; each update of a booking (a renamed guest's copy) clears that mark, and nothing sets it
-// again but a vacuum: with 50 writes a second, a page at offset 150,000 went from 13 heap reads to
-// 101,077 in two minutes. Where autovacuum is on, migration 0021's settings let it do this instead.
+// all-visible; each update of a row (a renamed guest's name in booking_names, decision 034) clears
+// that mark, and nothing sets it again but a vacuum: with 50 writes a second, a page at offset
+// 150,000 went from 13 heap reads to 101,077 in two minutes. Where autovacuum is on, migration 0021's settings let it do this instead.
 import type { Pool, PoolClient } from 'pg';
 import { every } from '../lib/every';
 
 /** The tables whose index-only reads the lists rely on, and that the marketplace writes to. */
-const WATCHED_TABLES = ['bookings', 'users', 'properties'] as const;
+const WATCHED_TABLES = ['bookings', 'booking_names', 'users', 'properties'] as const;
 
 /** Changes since the last vacuum that make one worth its cost (a vacuum of a million bookings: about 1.5 s of CPU). */
 const DEAD_ROWS_THRESHOLD = 2_000;
