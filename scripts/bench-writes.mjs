@@ -117,14 +117,14 @@ export function measureWrites({ serverUrl, clients = 16, duration = 10, rounds =
       const script = insertScript(withWork, workMs, ids);
       const on = [];
       const off = [];
-      const timed = (isOn) => {
+      const timeRun = (isOn) => {
         psql(databaseUrl, `ALTER TABLE bookings ${isOn ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
         psql(databaseUrl, 'CHECKPOINT');
         (isOn ? on : off).push(pgbench(script, runOptions));
       };
       for (let round = 0; round < rounds; round += 1) {
-        timed(round % 2 === 0);
-        timed(round % 2 !== 0);
+        timeRun(round % 2 === 0);
+        timeRun(round % 2 !== 0);
       }
       psql(databaseUrl, 'ALTER TABLE bookings ENABLE TRIGGER USER');
       const withTriggers = median(on);
