@@ -8,12 +8,12 @@
 // names follow renames, new links, status changes and deletions, folded or not.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { foldBookingInserts } from '../../server/db/booking-fold';
 import { containsPattern } from '../../server/lib/paging';
 import { createBookingsRepository } from '../../server/modules/bookings/bookings.repository';
 import { type Booking } from '../../src/contracts/bookings';
 import { declaration as bookingList } from '../../src/contracts/lists/bookings';
 import { signedInTestApp } from './helpers/app';
+import { foldAll } from './helpers/fold';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
 const t = signedInTestApp();
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const statuses = ['confirmed', 'pending', 'cancelled'] as const;
   for (let index = 0; index < 40; index += 1) {
     // Half the bookings folded into booking_names, the other half not yet.
-    if (index === 20) await foldBookingInserts(t.handle);
+    if (index === 20) await foldAll(t.handle);
     await insertBooking(t.handle, {
       guestId: index % 7 === 6 ? null : guests[index % guests.length].id,
       propertyId: index % 9 === 8 ? null : places[index % places.length].id,
@@ -126,7 +126,7 @@ describe('a broad search under the Guest and Property sorts', () => {
 describe('the sorts with every booking folded', () => {
   it('give the same order as before the fold', async () => {
     const before = await allPages('sort=User.name&order=desc');
-    await foldBookingInserts(t.handle);
+    await foldAll(t.handle);
     const [row] = await t.handle.query<{ unfolded: number }>(sql`SELECT count(*)::int AS unfolded FROM unfolded_booking_ids()`);
     expect(row.unfolded).toBe(0);
     expect((await allPages('sort=User.name&order=desc')).rows.map((booking) => booking.id)).toEqual(before.rows.map((booking) => booking.id));
@@ -153,7 +153,7 @@ describe('the names the Guest and Property sorts read', () => {
     const booking = await insertBooking(t.handle, { guestId: guest.id, propertyId: place.id, status: 'confirmed' });
     // The insert writes nothing there; the fold does.
     expect(await namesOf(booking.id)).toBeUndefined();
-    await foldBookingInserts(t.handle);
+    await foldAll(t.handle);
     expect(await namesOf(booking.id)).toEqual({ status: 'confirmed', guest_name: 'yasmin copy', property_title: 'copy lodge' });
 
     await t.handle.query(sql`UPDATE users SET name = 'amal copy' WHERE id = ${guest.id}`);
@@ -177,7 +177,7 @@ describe('the names the Guest and Property sorts read', () => {
     const booking = await insertBooking(t.handle, { guestId: guest.id, propertyId: null, status: 'pending' });
     await t.handle.query(sql`UPDATE users SET name = 'hodan renamed' WHERE id = ${guest.id}`);
     await t.handle.query(sql`UPDATE bookings SET status = 'cancelled' WHERE id = ${booking.id}`);
-    await foldBookingInserts(t.handle);
+    await foldAll(t.handle);
     expect(await namesOf(booking.id)).toEqual({ status: 'cancelled', guest_name: 'hodan renamed', property_title: null });
   });
 

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { seedVolume } from '../../server/db/seed/volume';
-import { foldBookingInserts } from '../../server/db/booking-fold';
 import { createLiveRepository } from '../../server/modules/live/live.repository';
 import { signedInTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
+import { foldAll } from './helpers/fold';
 import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
 /** Every counter recounted from the tables, the way the triggers should have kept it. */
@@ -219,18 +219,6 @@ describe('booking inserts folded later (decision 033)', () => {
     Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM unfolded_booking_inserts()`))[0].count);
   const bookingsVersion = async (handle: DatabaseHandle) =>
     Number((await handle.query<{ value: string }>(sql`SELECT sum(value) AS value FROM data_versions_now WHERE name = 'bookings'`))[0].value);
-  /**
-   * Folds until nothing is left. On PostgreSQL a transaction of any database on the server holds the
-   * fold back (snapshots span them all), and other test files run beside this one.
-   */
-  const foldAll = async (handle: DatabaseHandle) => {
-    for (let tries = 0; ; tries += 1) {
-      await foldBookingInserts(handle);
-      if ((await unfolded(handle)) === 0) return;
-      if (tries === 100) throw new Error('the fold did not catch up in 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
   const keptBookings = async (handle: DatabaseHandle) =>
     Number((await handle.query<{ value: string | null }>(sql`SELECT sum(value) AS value FROM list_counters WHERE name = 'bookings'`))[0].value ?? 0);
 
