@@ -675,9 +675,12 @@ export const bookingNames = pgTable(
     propertyTitle: text('property_title'),
   },
   (table) => [
-    // Both sorts in both orders, one status at a time, merged when no status is chosen.
+    // Both sorts in both orders, under a status and without one. The fold writes these entries, not
+    // the marketplace's insert, so each sort has an index without the status too (migration 0033).
     index('booking_names_status_guest_name_idx').on(table.status, table.guestName, table.bookingId),
     index('booking_names_status_property_title_idx').on(table.status, table.propertyTitle, table.bookingId),
+    index('booking_names_guest_name_idx').on(table.guestName, table.bookingId),
+    index('booking_names_property_title_idx').on(table.propertyTitle, table.bookingId),
   ],
 );
 

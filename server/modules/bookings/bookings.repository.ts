@@ -190,8 +190,8 @@ export function createBookingsRepository(db: Database) {
   /**
    * A page under the Guest or Property sort, unsearched or of a broad search, in the order of
    * `orderBy`: bookings with a name to sort by, walked from booking_names' (status, name, booking_id)
-   * index in either direction, one walk a status merged into one order when no status is chosen (a
-   * page costs its offset in index entries, never a sort of every booking), with the bookings the fold
+   * index in either direction, or its (name, booking_id) index when no status is chosen (a page
+   * costs its offset in index entries, never a sort of every booking), with the bookings the fold
    * has not reached yet, named from their guests and properties; then those without a name (no guest
    * or property, or an empty name), which are few, by id in the same order. A broad search tests each
    * booking the walks pass by its guest's and property's keys: a page of a dense search is full soon.
@@ -208,14 +208,14 @@ export function createBookingsRepository(db: Database) {
       WHERE ${bookings.id} = ANY(ARRAY(SELECT unfolded_booking_ids())) AND ${inArray(bookings.status, [...statuses])}
         AND NOT EXISTS (SELECT 1 FROM ${bookingNames} WHERE ${bookingNames.bookingId} = ${bookings.id})
         AND ${name} ${sql.raw(isNamed ? 'IS NOT NULL' : 'IS NULL')}${search}`;
-    // Each walk stops where the page ends; none can give the page more than that many rows.
+    // The walk stops where the page ends, from the (status, name, booking_id) index under a status
+    // and from the (name, booking_id) index without one.
     const reach = request.offset + request.limit;
-    const walks = statuses.map(
-      (status) => sql`(SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
-        WHERE ${bookingNames.status} = ${status} AND ${named} IS NOT NULL${search}
-        ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach})`,
-    );
-    const namedPage = await db.execute(sql`SELECT merged.id FROM (${sql.join([...walks, sql`(${unfolded(true)})`], sql` UNION ALL `)}) AS merged
+    const ofStatus = request.status === undefined ? sql`` : sql`${bookingNames.status} = ${request.status} AND `;
+    const walk = sql`SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
+      WHERE ${ofStatus}${named} IS NOT NULL${search}
+      ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach}`;
+    const namedPage = await db.execute(sql`SELECT merged.id FROM ((${walk}) UNION ALL (${unfolded(true)})) AS merged
       ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`);
     let ids = idsOf(namedPage);
     if (ids.length < request.limit) {
