@@ -2,7 +2,8 @@
 // (decision 025). A deep page reads its ids from an index alone only where the heap page is marked
 // all-visible; each update of a row (a renamed guest's name in booking_names, decision 034) clears
 // that mark, and nothing sets it again but a vacuum: with 50 writes a second, a page at offset
-// 150,000 went from 13 heap reads to 101,077 in two minutes. Where autovacuum is on, migration 0021's settings let it do this instead.
+// 150,000 went from 13 heap reads to 101,077 in two minutes. Where autovacuum is on, migrations 0021
+// and 0033 set the tables so that it does this instead.
 import type { Pool, PoolClient } from 'pg';
 import { every } from '../lib/every';
 

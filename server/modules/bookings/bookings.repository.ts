@@ -79,10 +79,10 @@ export type BookingRow = {
  */
 const HAS_LONG_WORD = /[\p{L}\p{N}]{4}/u;
 
-/** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 /** The ids a statement of `SELECT … id` answers, in its order. */
 const idsOf = (result: unknown) => (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
 
+/** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 const guestContains = (pattern: string) => sql`${contains(sql`guest.name`, pattern)} OR ${contains(sql`guest.email`, pattern)}`;
@@ -305,18 +305,12 @@ export function createBookingsRepository(db: Database) {
         ? matchingIds(filter.sources, filter)
         : sql`SELECT matched.id FROM bookings AS matched WHERE matched.guest_id IN (${matchingGuests(filter.pattern)})${status}
           UNION SELECT matched.id FROM bookings AS matched WHERE matched.property_id IN (${matchingProperties(filter.pattern)})${status}${byId}`;
-      const result = await db.execute(sql`SELECT count(*)::int AS count FROM (${found}) AS found`);
-      const [row] = (result as unknown as { rows: { count: number }[] }).rows;
-      return Number(row.count);
+      return countOf(found);
     },
 
     /** How many bookings a search's guests and properties have under the filter's status, counted up to `limit` only. */
     async countUpTo(sources: SearchSources, filter: BookingFilter, limit: number): Promise<number> {
-      const result = await db.execute(
-        sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM (${matchingIds(sources, filter)}) AS found LIMIT ${limit}) AS capped`,
-      );
-      const [row] = (result as unknown as { rows: { count: number }[] }).rows;
-      return Number(row.count);
+      return countOf(sql`SELECT 1 FROM (${matchingIds(sources, filter)}) AS found LIMIT ${limit}`);
     },
 
     /**

@@ -6,13 +6,7 @@ import type { DatabaseHandle } from '../../../server/db/client';
 import { foldBookingInserts } from '../../../server/db/booking-fold';
 
 const unfoldedCount = async (handle: Pick<DatabaseHandle, 'query'>) =>
-  Number(
-    (
-      await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM live_changes AS change
-    WHERE (change.xid, change.id) > (SELECT fold.xid, fold.id FROM booking_fold AS fold)
-      AND change.resource = 'bookings' AND change.action = 'created'`)
-    )[0].count,
-  );
+  Number((await handle.query<{ count: string }>(sql`SELECT count(*) AS count FROM unfolded_booking_ids()`))[0].count);
 
 /** Folds until no created booking is left unfolded (10 s at most). */
 export async function foldAll(handle: Pick<DatabaseHandle, 'query'>): Promise<void> {
