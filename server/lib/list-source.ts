@@ -2,7 +2,7 @@
 // source is written with: a page by deferred join and the whole list by keyset. Each list's source is
 // exported by its module's repository (`<list>ListSource(db)`, decision 015); this file imports nothing
 // of the engine's, so a repository depends on it alone.
-import { eq, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../../src/contracts/list-resource';
 import type { Role } from '../../src/contracts/roles';
@@ -74,13 +74,17 @@ export interface ListSource<Row, Sort extends string = string, Status extends st
 }
 
 /**
- * One page by a deferred join: the page's ids are read in `order` from the sort's index alone (of
+ * One page in two statements: the page's ids are read in `order` from the sort's index alone (of
  * `table` only: a join, even one PostgreSQL drops, would make it read them from the heap), then only
- * those rows are read by `rows`, so a deep page stays cheap. Every list's page query, except where a list steers the planner itself:
+ * those rows by `rows` (`pageRowsById`), so a deep page stays cheap. The two are not one statement:
+ * planned together, the walk and the joins cost the bookings' page 1 to 3 ms of planning a call at a
+ * million rows, against 0.1 ms for the walk alone and none for the prepared read of its rows
+ * (decision 035). A row deleted between the two is left out of its page, and a row changed between
+ * them is shown as it is now. Every list's page query, except where a list steers the planner itself:
  * the bookings' searched pages and their Guest and Property sorts, and Activity's searched pages
  * (bookings.repository.ts, audit.repository.ts).
  */
-export function deferredPage<Record>(
+export async function deferredPage<Record>(
   db: Database,
   page: {
     table: PgTable & { id: PgColumn };
@@ -88,23 +92,40 @@ export function deferredPage<Record>(
     order: SQL[];
     limit: number;
     offset: number;
-    /** The page's rows: the select of columns from `table` with the joins they need. */
-    rows: () => PgSelect;
+    /** The page's rows by their ids, in that order (`pageRowsById`). */
+    rows: PageRowsById<Record>;
   },
 ): Promise<Record[]> {
   const { table } = page;
-  const ids = db
+  const found = await db
     .select({ id: table.id })
     .from(table)
     .where(page.where)
     .orderBy(...page.order)
     .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  return page
-    .rows()
-    .innerJoin(ids, eq(ids.id, table.id))
-    .orderBy(...page.order) as unknown as Promise<Record[]>;
+    .offset(page.offset);
+  return page.rows(found.map((row) => Number(row.id)));
+}
+
+/** A list's rows by id, in the order of the ids given. */
+export type PageRowsById<Record> = (ids: readonly number[]) => Promise<Record[]>;
+
+/** Numbers the prepared statements of `pageRowsById`: each source's is its own. */
+let preparedRows = 0;
+
+/**
+ * Reads `select`'s rows (columns of `table` with the joins they need) for a page's ids, in their
+ * order, through one statement prepared once per source: PostgreSQL plans it a few times on each
+ * connection, then runs the same plan, a primary-key probe per id and per join.
+ */
+export function pageRowsById<Record>(table: PgTable & { id: PgColumn }, select: PgSelect): PageRowsById<Record> {
+  const ids = sql`${sql.placeholder('ids')}::bigint[]`;
+  preparedRows += 1;
+  const statement = select
+    .where(sql`${table.id} = ANY(${ids})`)
+    .orderBy(sql`array_position(${ids}, ${table.id}::bigint)`)
+    .prepare(`page_rows_${preparedRows}`);
+  return async (pageIds) => (pageIds.length === 0 ? [] : ((await statement.execute({ ids: [...pageIds] })) as Record[]));
 }
 
 /** Rows per batch of a whole list: a few hundred kilobytes in memory at a time. */

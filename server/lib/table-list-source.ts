@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzl
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { counterName, isMigrationCounter, readNamedCounter, type CountedList } from '../db/counters';
-import { deferredPage, keysetBatches, type ListFilter, type ListRequest, type ListSource } from './list-source';
+import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 
 /** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
@@ -105,6 +105,16 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     return sql`(${column}, ${table.id}) ${operator} (${cursor})`;
   };
 
+  const pageRows = pageRowsById<Record>(
+    table,
+    join(
+      db
+        .select(columns as never)
+        .from(table)
+        .$dynamic(),
+    ),
+  );
+
   const select = (request: ListRequest<Sort, Status>, where: SQL | undefined, limit: number) =>
     join(
       db
@@ -140,19 +150,13 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
         }),
 
     async page(request) {
-      const records = await deferredPage<Record>(db, {
+      const records = await deferredPage(db, {
         table,
         where: selected(request),
         order: orderOf(request),
         limit: request.limit,
         offset: request.offset,
-        rows: () =>
-          join(
-            db
-              .select(columns as never)
-              .from(table)
-              .$dynamic(),
-          ),
+        rows: pageRows,
       });
       return records.map(toRow);
     },

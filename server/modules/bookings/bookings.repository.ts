@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
 import { counterName, readCounter, readCounters } from '../../db/counters';
 import { bookingNames, bookings, properties, users } from '../../db/schema';
-import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
+import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
 interface BookingFilter {
@@ -186,6 +186,8 @@ const isJoinedSort = (sort: BookingSort | undefined): sort is JoinedSort => sort
 export function createBookingsRepository(db: Database) {
   const selectRows = () =>
     db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.guestId)).leftJoin(properties, eq(properties.id, bookings.propertyId));
+  /** The rows of these bookings, in the order of their ids. */
+  const rowsInOrder = pageRowsById<BookingRow>(bookings, selectRows().$dynamic());
 
   /**
    * A page under the Guest or Property sort, unsearched or of a broad search, in the order of
@@ -245,14 +247,6 @@ export function createBookingsRepository(db: Database) {
     return Number((result as unknown as { rows: { count: number }[] }).rows[0].count);
   }
 
-  /** The rows of these bookings, in the order of `ids`. */
-  async function rowsInOrder(ids: readonly number[]): Promise<BookingRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await selectRows().where(inArray(bookings.id, [...ids]));
-    const position = new Map(ids.map((bookingId, index) => [bookingId, index]));
-    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  }
-
   /**
    * A narrow search's page in id order, from the ids its guests' and properties' indexes give, with
    * no booking read but the page's (the other sorts read each match's sort key from its row).
@@ -286,7 +280,7 @@ export function createBookingsRepository(db: Database) {
         order: orderBy(request.sort, request.order, sources !== undefined),
         limit: request.limit,
         offset: request.offset,
-        rows: () => selectRows().$dynamic(),
+        rows: rowsInOrder,
       });
     },
 

@@ -5,7 +5,7 @@ import type { FeedbackSort } from '../../../src/contracts/lists/feedbacks';
 import type { Database } from '../../db/client';
 import { readCounter } from '../../db/counters';
 import { feedbacks, users } from '../../db/schema';
-import { deferredPage, keysetBatches, type ListSource } from '../../lib/list-source';
+import { deferredPage, keysetBatches, pageRowsById, type ListSource } from '../../lib/list-source';
 
 interface FeedbackPageRequest {
   /** A LIKE pattern for comments and the author's name, already escaped. */
@@ -72,6 +72,7 @@ function orderBy(sort: FeedbackSort | undefined, order: 'asc' | 'desc'): SQL[] {
 
 function createFeedbacksRepository(db: Database) {
   const selectRows = () => db.select(rowColumns).from(feedbacks).leftJoin(users, eq(users.id, feedbacks.userId));
+  const pageRows = pageRowsById<FeedbackRow>(feedbacks, selectRows().$dynamic());
 
   return {
     /** One batch of the whole list, newest first, after the row `last` (from the newest when undefined). */
@@ -85,13 +86,13 @@ function createFeedbacksRepository(db: Database) {
 
     async listPage(request: FeedbackPageRequest): Promise<FeedbackRow[]> {
       const order = orderBy(request.sort, request.order);
-      return deferredPage<FeedbackRow>(db, {
+      return deferredPage(db, {
         table: feedbacks,
         where: filterCondition(request.pattern, request.isBroad),
         order,
         limit: request.limit,
         offset: request.offset,
-        rows: () => selectRows().$dynamic(),
+        rows: pageRows,
       });
     },
 

@@ -8,7 +8,7 @@ import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import { counterName, readCounters, readNamedCounter } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 import { moveRows, type RowMove } from '../../lib/compare-and-set';
-import { deferredPage, keysetBatches, type ListFilter, type ListSource } from '../../lib/list-source';
+import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
 export type Executor = Database | Transaction;
@@ -102,20 +102,21 @@ export const toHostListItem = (row: HostListRow): HostListItem => ({
  */
 export function hostsListSource(db: Database): ListSource<HostListItem, HostSort, HostStatus> {
   const selectRows = () => db.select(listColumns).from(users).$dynamic();
+  const rows = pageRowsById<HostListRow>(users, selectRows());
   const counterOf = (filter: ListFilter<HostStatus>) => (filter.pattern || createdRangeOf(filter.filters) ? undefined : counterName('hosts', filter.status));
   return {
     tables: ['users'],
 
     async page(request) {
-      const rows = await deferredPage<HostListRow>(db, {
+      const page = await deferredPage(db, {
         table: users,
         where: filterCondition(request),
         order: orderBy(request.sort, request.order),
         limit: request.limit,
         offset: request.offset,
-        rows: selectRows,
+        rows,
       });
-      return rows.map(toHostListItem);
+      return page.map(toHostListItem);
     },
 
     // Unsearched totals come from the counters the triggers keep; a search or a created-on range is counted for real.
