@@ -3,6 +3,7 @@
 // from the server's OpenAPI document, and the search words from the rows the API answers, so the
 // workload follows the product without a list of its own. Also: a writer that changes the same
 // database meanwhile, as the marketplace does (bookings inserted, users renamed).
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 
@@ -126,6 +127,50 @@ export async function driveRandom({ baseUrl, token, nextPath, connections, durat
     requests: result.requests.total,
     distinctPaths: paths.size,
   };
+}
+
+/** CPU time a process has used so far, in ms, from /proc (utime and stime); 0 where it cannot be read. */
+function processCpuMs(pid) {
+  try {
+    // After the command's closing parenthesis come the fields from the third on: utime is the 14th, stime the 15th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The processes of the database's connections, when its server runs on this machine (else none). */
+async function backendPids(databaseUrl) {
+  if (!databaseUrl || !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(databaseUrl).hostname)) return [];
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.map((row) => Number(row.pid));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `run` (which answers autocannon's figures) and adds the CPU time each request cost the server
+ * (process `pid`) and, on a PostgreSQL server of this machine, its connections (`databaseCpuMs`):
+ * a rate on two shared cores moves by a tenth or more from one run to the next, the time a request
+ * costs much less. A connection opened during the run counts whole; one closed during it is missed.
+ */
+export async function withCpuCost({ pid, databaseUrl }, run) {
+  const before = new Map((await backendPids(databaseUrl)).map((backend) => [backend, processCpuMs(backend)]));
+  const serverBefore = processCpuMs(pid);
+  const figures = await run();
+  const serverMs = processCpuMs(pid) - serverBefore;
+  let databaseMs = 0;
+  for (const backend of await backendPids(databaseUrl)) databaseMs += processCpuMs(backend) - (before.get(backend) ?? 0);
+  const perRequest = (ms) => Math.round((ms / Math.max(1, figures.requests)) * 100) / 100;
+  return { ...figures, cpuMsPerRequest: { server: perRequest(serverMs), ...(databaseUrl ? { database: perRequest(databaseMs) } : {}) } };
 }
 
 /** `count` requests one after another (one administrator alone): latency percentiles. */

@@ -30,6 +30,7 @@ import {
   signInAt,
   startLiveWriter,
   startVacuumCount,
+  withCpuCost,
 } from './bench-workload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -363,7 +364,7 @@ const listName = (listPath) => listPath.split('/').at(-1);
 
 /**
  * Turns of one list and kind as one figure: requests a second over all of them, the mean p50, the
- * worst p99, and each turn's rate.
+ * worst p99, each turn's rate and the CPU a request cost.
  */
 function pooled(turns) {
   const sum = (key) => turns.reduce((total, turn) => total + turn[key], 0);
@@ -376,7 +377,15 @@ function pooled(turns) {
     requests: sum('requests'),
     distinctPaths: sum('distinctPaths'),
     turns: turns.map((turn) => turn.requestsPerSecond),
+    ...(turns[0].cpuMsPerRequest ? { cpuMsPerRequest: pooledCpu(turns) } : {}),
   };
+}
+
+/** The CPU a request of several turns cost, each turn weighed by its requests. */
+function pooledCpu(turns) {
+  const requests = turns.reduce((total, turn) => total + turn.requests, 0);
+  const of = (part) => Math.round((turns.reduce((total, turn) => total + turn.cpuMsPerRequest[part] * turn.requests, 0) / Math.max(1, requests)) * 100) / 100;
+  return { server: of('server'), ...(turns[0].cpuMsPerRequest.database === undefined ? {} : { database: of('database') }) };
 }
 
 /** A loaded phase's figure against the phase it is compared with: quiet, or writing without streams. */
@@ -507,7 +516,10 @@ async function measureWorkload(token, account) {
     const rate = figures.requestsPerSecond === undefined ? '' : `${String(figures.requestsPerSecond).padStart(6)} req/s  `;
     write(
       `${list.padEnd(20)} ${phase.padEnd(36)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx` +
-        (figures.turns?.length > 1 ? `  (turns ${figures.turns.join(', ')} req/s)` : ''),
+        (figures.turns?.length > 1 ? `  (turns ${figures.turns.join(', ')} req/s)` : '') +
+        (figures.cpuMsPerRequest
+          ? `  CPU a request: server ${figures.cpuMsPerRequest.server} ms${figures.cpuMsPerRequest.database === undefined ? '' : `, PostgreSQL ${figures.cpuMsPerRequest.database} ms`}`
+          : ''),
     );
     return row;
   };
@@ -522,7 +534,8 @@ async function measureWorkload(token, account) {
       await drain(token);
       record(name, 'one at a time', kind, await oneAtATime({ baseUrl, token, nextPath, count: kind === 'pages' ? 150 : 80 }));
       await drain(token);
-      record(name, `${workloadConnections} connections`, kind, await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+      const loaded = () => driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration });
+      record(name, `${workloadConnections} connections`, kind, await withCpuCost({ pid: account.pid, databaseUrl: process.env.DATABASE_URL }, loaded));
     }
   }
   let writer;
@@ -549,7 +562,8 @@ async function measureWorkload(token, account) {
         const withStreams = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
         const turn = async (into) => {
           for (const [kind, nextPath] of Object.entries(kinds)) {
-            into[kind].push(await driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration }));
+            const loaded = () => driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration });
+            into[kind].push(await withCpuCost({ pid: account.pid, databaseUrl: process.env.DATABASE_URL }, loaded));
           }
         };
         for (let round = 0; round < rounds; round += 1) {

@@ -1,7 +1,7 @@
 // What the list engine (list-engine.ts) asks of a list's source of rows, and the two queries every
-// source is written with: a page by deferred join and the whole list by keyset. Each list's source is
-// exported by its module's repository (`<list>ListSource(db)`, decision 015); this file imports nothing
-// of the engine's, so a repository depends on it alone.
+// source is written with: a page by its ids, then their rows, and the whole list by keyset. Each
+// list's source is exported by its module's repository (`<list>ListSource(db)`, decision 015); this
+// file imports nothing of the engine's, so a repository depends on it alone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../../src/contracts/list-resource';

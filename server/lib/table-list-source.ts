@@ -1,6 +1,6 @@
 // A list source for a list that is one table (with, at most, tables joined for display): pages in
-// (sort column, id) order by a deferred join (the page's ids first, then only those rows joined, so a
-// deep page stays cheap), whole-list batches by keyset, an exact searched or filtered count, and the
+// (sort column, id) order, the page's ids first, then only those rows with their joins (so a deep
+// page stays cheap), whole-list batches by keyset, an exact searched or filtered count, and the
 // unsearched total from the counter the triggers keep where there is one. A list that steers the
 // planner writes its own source (the bookings, for one).
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
