@@ -112,6 +112,12 @@ const envSchema = z.object({
   VACUUM_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LIVE_POLL_MS: z.coerce.number().int().min(50).max(5000).default(250),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
+  // The key TOTP secrets are sealed under (decision 036): 32 random bytes as 64 hexadecimal digits.
+  SECOND_FACTOR_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 random bytes, e.g. openssl rand -hex 32)')
+    .optional(),
   // One origin, written into the Content-Security-Policy: nothing but a scheme, a host (a leading
   // "*." allowed) and a port, so no value can add a directive.
   MAP_TILE_ORIGIN: z
@@ -166,6 +172,8 @@ export interface Config {
   livePollMs: number;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Seals the TOTP secrets at rest; undefined: they are stored as they are (decision 036). */
+  secondFactorKey: Buffer | undefined;
   /** Where the web app's maps take their tiles (VITE_MAP_TILE_URL at build time): allowed as images. */
   mapTileOrigin: string;
   /**
@@ -216,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vacuumCheckMs: values.VACUUM_CHECK_SECONDS * 1000,
     livePollMs: values.LIVE_POLL_MS,
     metricsToken: values.METRICS_TOKEN,
+    secondFactorKey: values.SECOND_FACTOR_KEY === undefined ? undefined : Buffer.from(values.SECOND_FACTOR_KEY, 'hex'),
     mapTileOrigin: values.MAP_TILE_ORIGIN,
     passwordHashing: PASSWORD_PARAMETERS,
   };

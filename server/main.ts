@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     await handle.migrate();
     await app.ensureListCounters();
     await app.services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
+    await app.services.account.sealStoredSecrets();
     if (config.seedDemo) {
       // Demo dates are laid out around today, so "2 days ago" and "online" read naturally.
       const summary = await seedDemo(handle, { referenceDate: new Date() });

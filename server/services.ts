@@ -13,6 +13,7 @@ import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSecretSeal } from './modules/auth/secret-seal';
 import { createPasswordHasher } from './modules/auth/password';
 import { createSignInLimits } from './modules/auth/sign-in-limits';
 import { createChatsRepository } from './modules/chats/chats.repository';
@@ -76,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const authRepository = createAuthRepository(handle.db);
   const passwords = createPasswordHasher(config.passwordHashing);
+  const seal = createSecretSeal(config.secondFactorKey);
   const auth = createAuthService({
     db: handle.db,
     repository: authRepository,
@@ -84,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
     passwords,
     session: { idleMs: config.sessionIdleMinutes * 60 * 1000, maxMs: config.sessionMaxHours * 60 * 60 * 1000 },
     log,
+    seal,
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const exportSlots = createExportSlots(exportLimitOf(config.databasePoolSize));
@@ -130,6 +133,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     log,
     appName: config.appName,
+    seal,
   });
   // The rows of each list that declares a batch, decided as its single decision decides them (decision 027).
   const review = createReviewService({ db: handle.db, repository: createReviewRepository(), audit, clock });

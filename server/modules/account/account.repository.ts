@@ -1,6 +1,6 @@
 // SQL for the signed-in member's own account: where their second factor stands, an enrolment's
 // pending secret, turning the second factor on and off, recovery codes.
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { administrators, adminRecoveryCodes, staffRolePolicies } from '../../db/schema';
 import { nextEpoch, roleRequiresSecondFactor } from '../auth/auth.repository';
@@ -28,6 +28,22 @@ export function createAccountRepository(db: Database) {
         .where(eq(administrators.id, administratorId))
         .limit(1);
       return row;
+    },
+
+    /** Every member's stored secret and pending secret, where they have one (their sealing at start, decision 036). */
+    async storedSecrets() {
+      return db
+        .select({ id: administrators.id, totpSecret: administrators.totpSecret, totpPendingSecret: administrators.totpPendingSecret })
+        .from(administrators)
+        .where(or(isNotNull(administrators.totpSecret), isNotNull(administrators.totpPendingSecret)));
+    },
+
+    /** Stores a secret in another form (sealed), unless it changed since it was read (another process sealed it, a new setup). */
+    async restoreSecret(administratorId: number, column: 'totpSecret' | 'totpPendingSecret', from: string, to: string): Promise<void> {
+      await db
+        .update(administrators)
+        .set({ [column]: to })
+        .where(and(eq(administrators.id, administratorId), eq(administrators[column], from)));
     },
 
     /** Keeps a new secret to confirm; any earlier unconfirmed one is replaced. */

@@ -23,6 +23,7 @@ import { isCommonPassword } from '../auth/common-passwords';
 import type { PasswordHasher } from '../auth/password';
 import { createRecoveryCodes, createTotpSecret, describeSecret, hashRecoveryCode, matchingStep } from '../auth/second-factor';
 import { useSecondFactorProof } from '../auth/second-factor-proof';
+import type { SecretSeal } from '../auth/secret-seal';
 import type { SignInLimits } from '../auth/sign-in-limits';
 import { createToken } from '../auth/tokens';
 import type { AccountRepository } from './account.repository';
@@ -38,6 +39,8 @@ interface AccountServiceDeps {
   log: FastifyBaseLogger;
   /** The issuer an authenticator app shows beside the code. */
   appName: string;
+  /** Seals the TOTP secrets stored and opens them again (decision 036). */
+  seal: SecretSeal;
 }
 
 /** Refuses a password among the 100,000 most common (ASVS 2.1.7), wherever one is set. */
@@ -47,7 +50,7 @@ export function refuseCommonPassword(password: string): void {
 
 const codeInvalid = () => new BadRequestError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
 
-export function createAccountService({ db, repository, auth, audit, limits, passwords, clock, log, appName }: AccountServiceDeps) {
+export function createAccountService({ db, repository, auth, audit, limits, passwords, clock, log, appName, seal }: AccountServiceDeps) {
   async function load(administratorId: number) {
     const account = await repository.find(db, administratorId);
     if (!account) throw new NotFoundError(STAFF_MESSAGES.notFound);
@@ -59,8 +62,8 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
     limits.passAccount(`id:${principal.administratorId}`, clientAddress, `session:${principal.tokenHash}`);
 
   /** Uses up a right proof in the transaction: a code's step (each accepted once) or one recovery code. */
-  const useProof = (transaction: Transaction, administratorId: number, secret: string, proof: SecondFactorProof) =>
-    useSecondFactorProof(auth, transaction, { administratorId, secret }, proof, clock.now());
+  const useProof = (transaction: Transaction, administratorId: number, storedSecret: string, proof: SecondFactorProof) =>
+    useSecondFactorProof(auth, seal, transaction, { administratorId, storedSecret }, proof, clock.now());
 
   /** Ten new recovery codes in place of the old ones; only their hashes are kept. */
   async function replaceRecoveryCodes(transaction: Transaction, administratorId: number): Promise<string[]> {
@@ -122,6 +125,36 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
       log.info({ event: 'session.revoked', reason: 'password-change', administratorId: account.id, revoked }, 'other sessions revoked');
     },
 
+    /**
+     * At start: seals the secrets stored as they are, when a key is configured (stored before it was);
+     * says so when some do not open with it, or when there is no key and secrets are stored as they are.
+     */
+    async sealStoredSecrets(): Promise<void> {
+      let sealed = 0;
+      let unreadable = 0;
+      let openText = 0;
+      for (const row of await repository.storedSecrets()) {
+        for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
+          const stored = row[column];
+          if (stored === null) continue;
+          if (!seal.isOpenText(stored)) {
+            if (seal.open(stored, row.id) === undefined) unreadable += 1;
+          } else if (seal.isSealing) {
+            await repository.restoreSecret(row.id, column, stored, seal.seal(stored, row.id));
+            sealed += 1;
+          } else openText += 1;
+        }
+      }
+      if (sealed > 0) log.info({ event: 'second-factor.sealed', secrets: sealed }, 'TOTP secrets stored as they were are sealed now');
+      if (openText > 0) log.warn({ event: 'second-factor.unsealed', secrets: openText }, 'SECOND_FACTOR_KEY is not set: TOTP secrets are stored as they are');
+      if (unreadable > 0) {
+        log.error(
+          { event: 'second-factor.unreadable', secrets: unreadable },
+          'TOTP secrets that SECOND_FACTOR_KEY does not open: those members sign in with a recovery code, or an administrator resets their second factor',
+        );
+      }
+    },
+
     /** A new secret to scan; it replaces any setup not yet confirmed (another tab's). */
     async startSecondFactor(principal: AdminPrincipal): Promise<SecondFactorSetup> {
       const account = await load(principal.administratorId);
@@ -129,7 +162,7 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
       if (account.totpSecret !== null) throw alreadyOn();
       const secret = createTotpSecret();
       const setupId = createToken();
-      if (!(await repository.setPendingSecret(account.id, secret, setupId, clock.now()))) throw alreadyOn();
+      if (!(await repository.setPendingSecret(account.id, seal.seal(secret, account.id), setupId, clock.now()))) throw alreadyOn();
       return { setupId, secret, ...(await describeSecret(secret, { accountName: account.email, issuer: appName })) };
     },
 
@@ -139,7 +172,8 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
       if (account.totpSecret !== null) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn, ACCOUNT_REASONS.alreadyOn);
       const replaced = () => new ConflictError(ACCOUNT_MESSAGES.setupReplaced, ACCOUNT_REASONS.setupReplaced);
       if (account.totpPendingSecret === null || account.totpPendingId !== request.setupId) throw replaced();
-      const step = matchingStep(account.totpPendingSecret, request.code, clock.now());
+      const pendingSecret = seal.open(account.totpPendingSecret, account.id);
+      const step = pendingSecret === undefined ? undefined : matchingStep(pendingSecret, request.code, clock.now());
       if (step === undefined) throw codeInvalid();
       const recoveryCodes = await db.transaction(async (transaction) => {
         // Decided in the update: a setup started in another tab since this one was read wins.

@@ -15,6 +15,7 @@ import { UnauthorizedError } from '../../errors';
 import type { AuthRepository } from './auth.repository';
 import type { PasswordHasher } from './password';
 import { useSecondFactorProof } from './second-factor-proof';
+import type { SecretSeal } from './secret-seal';
 import type { SignInLimits } from './sign-in-limits';
 import { createToken, hashToken } from './tokens';
 
@@ -63,9 +64,11 @@ interface AuthServiceDeps {
   passwords: PasswordHasher;
   session: { idleMs: number; maxMs: number };
   log: FastifyBaseLogger;
+  /** Opens the stored TOTP secrets (decision 036). */
+  seal: SecretSeal;
 }
 
-export function createAuthService({ db, repository, clock, limits, passwords, session, log }: AuthServiceDeps) {
+export function createAuthService({ db, repository, clock, limits, passwords, session, log, seal }: AuthServiceDeps) {
   const idleSince = (now: Date) => new Date(now.getTime() - session.idleMs);
 
   /** The device cookie's hash when it is one of this account's, set since its credentials last changed. */
@@ -135,12 +138,12 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
    */
   async function completeSecondStep(found: { id: number; administratorId: number; totpSecret: string | null }, attempt: SecondFactorAttempt): Promise<boolean> {
     const now = clock.now();
-    const secret = found.totpSecret;
-    if (secret === null) return false;
+    const storedSecret = found.totpSecret;
+    if (storedSecret === null) return false;
     const wrong = new Error('wrong second factor');
     try {
       await db.transaction(async (transaction) => {
-        const isRight = await useSecondFactorProof(repository, transaction, { administratorId: found.administratorId, secret }, attempt, now);
+        const isRight = await useSecondFactorProof(repository, seal, transaction, { administratorId: found.administratorId, storedSecret }, attempt, now);
         if (!isRight || !(await repository.useChallenge(transaction, found.id, now))) throw wrong;
       });
       return true;

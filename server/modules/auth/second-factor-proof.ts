@@ -4,6 +4,7 @@
 import type { SecondFactorProof } from '../../../src/contracts/account';
 import type { Transaction } from '../../db/client';
 import type { AuthRepository } from './auth.repository';
+import type { SecretSeal } from './secret-seal';
 import { isRecoveryCode, matchingStep } from './second-factor';
 
 type ProofStore = Pick<AuthRepository, 'acceptTotpStep' | 'unusedRecoveryCodes' | 'useRecoveryCode'>;
@@ -11,14 +12,17 @@ type ProofStore = Pick<AuthRepository, 'acceptTotpStep' | 'unusedRecoveryCodes' 
 /** Whether the proof is right; a right one is used up in `transaction` (false when another request used it first). */
 export async function useSecondFactorProof(
   store: ProofStore,
+  seal: SecretSeal,
   transaction: Transaction,
-  account: { administratorId: number; secret: string },
+  account: { administratorId: number; storedSecret: string },
   proof: SecondFactorProof,
   now: Date,
 ): Promise<boolean> {
   if (proof.code !== undefined) {
-    const step = matchingStep(account.secret, proof.code, now);
-    return step !== undefined && (await store.acceptTotpStep(transaction, account.administratorId, account.secret, step));
+    // A secret that does not open (sealed, and the key gone or changed) takes no code; recovery codes still work.
+    const secret = seal.open(account.storedSecret, account.administratorId);
+    const step = secret === undefined ? undefined : matchingStep(secret, proof.code, now);
+    return step !== undefined && (await store.acceptTotpStep(transaction, account.administratorId, account.storedSecret, step));
   }
   if (proof.recoveryCode === undefined) return false;
   const codes = await store.unusedRecoveryCodes(transaction, account.administratorId);

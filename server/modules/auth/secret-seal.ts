@@ -1,0 +1,61 @@
+// TOTP secrets at rest (ASVS 2.8.2, decision 036). A code is checked against the secret itself, so
+// it cannot be hashed; with SECOND_FACTOR_KEY set it is stored sealed: AES-256-GCM under that key,
+// bound to its member's id, so a reader of the database (a backup, a dump) reads no secret, and a
+// sealed secret copied onto another member's row does not open. Without the key a secret is stored
+// as is, and the server says so when it starts.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/** What a sealed secret starts with; nothing `createTotpSecret` makes (base32) contains a colon. */
+const SEALED_PREFIX = 'sealed-v1:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export interface SecretSeal {
+  /** Whether secrets are sealed (a key is configured). */
+  readonly isSealing: boolean;
+  /** The secret as it is stored for `administratorId`. */
+  seal(secret: string, administratorId: number): string;
+  /**
+   * The secret a stored value holds, or undefined when it cannot be opened (sealed without a key
+   * configured, under another key, for another member, or altered).
+   */
+  open(stored: string, administratorId: number): string | undefined;
+  /** Whether a stored value is still the secret as is (stored before the key was configured). */
+  isOpenText(stored: string): boolean;
+}
+
+const contextOf = (administratorId: number) => Buffer.from(`hoy totp secret of administrator ${administratorId}`);
+
+/** A seal under a 32-byte key; without one, secrets pass through as they are. */
+export function createSecretSeal(key: Buffer | undefined): SecretSeal {
+  if (key !== undefined && key.length !== 32) throw new Error('SECOND_FACTOR_KEY must be 32 bytes');
+  const isOpenText = (stored: string) => !stored.startsWith(SEALED_PREFIX);
+  return {
+    isSealing: key !== undefined,
+    isOpenText,
+    seal(secret, administratorId) {
+      if (key === undefined) return secret;
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(contextOf(administratorId));
+      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `${SEALED_PREFIX}${iv.toString('base64url')}:${sealed.toString('base64url')}`;
+    },
+    open(stored, administratorId) {
+      if (isOpenText(stored)) return stored;
+      if (key === undefined) return undefined;
+      const [ivText, sealedText] = stored.slice(SEALED_PREFIX.length).split(':');
+      const iv = Buffer.from(ivText ?? '', 'base64url');
+      const sealed = Buffer.from(sealedText ?? '', 'base64url');
+      if (iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) return undefined;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAAD(contextOf(administratorId));
+        decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
