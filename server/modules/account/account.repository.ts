@@ -39,7 +39,7 @@ export function createAccountRepository(db: Database) {
     },
 
     /** Stores a secret in another form (sealed), unless it changed since it was read (another process sealed it, a new setup). */
-    async restoreSecret(administratorId: number, column: 'totpSecret' | 'totpPendingSecret', from: string, to: string): Promise<void> {
+    async replaceStoredSecret(administratorId: number, column: 'totpSecret' | 'totpPendingSecret', from: string, to: string): Promise<void> {
       await db
         .update(administrators)
         .set({ [column]: to })

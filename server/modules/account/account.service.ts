@@ -140,7 +140,7 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
           if (!seal.isOpenText(stored)) {
             if (seal.open(stored, row.id) === undefined) unreadable += 1;
           } else if (seal.isSealing) {
-            await repository.restoreSecret(row.id, column, stored, seal.seal(stored, row.id));
+            await repository.replaceStoredSecret(row.id, column, stored, seal.seal(stored, row.id));
             sealed += 1;
           } else openText += 1;
         }
