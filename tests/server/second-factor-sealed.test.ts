@@ -8,7 +8,7 @@ import { readConfig } from '../../server/config';
 import { currentCode } from '../../server/modules/auth/second-factor';
 import { createSecretSeal } from '../../server/modules/auth/secret-seal';
 import { createTestApp, type LogLine, type TestApp } from './helpers/app';
-import { createStaff, STAFF_PASSWORD, type StaffMember } from './helpers/staff';
+import { createStaff, loginAs, STAFF_PASSWORD, type StaffMember } from './helpers/staff';
 
 const STEP_MS = 30_000;
 const KEY = randomBytes(32);
@@ -79,11 +79,6 @@ describe('the API with SECOND_FACTOR_KEY', () => {
     );
     return row;
   };
-  const tokenOf = async (email: string) => {
-    const answer = await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password: STAFF_PASSWORD } });
-    expect(answer.json<{ step: string }>().step).toBe('signed-in');
-    return answer.json<{ token: string }>().token;
-  };
   /** The password step, then the code step with `code`: answers the code step's status. */
   const signInWithCode = async (email: string, code: string) => {
     const first = await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password: STAFF_PASSWORD } });
@@ -93,7 +88,9 @@ describe('the API with SECOND_FACTOR_KEY', () => {
     return second.statusCode;
   };
   const enrol = async (member: StaffMember) => {
-    const token = await tokenOf(member.email);
+    // Signed in by the password alone: the member has no second factor yet.
+    const token = await loginAs(t, member.email);
+    expect(token).toEqual(expect.any(String));
     const setup = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token });
     const { setupId, secret } = setup.json<{ setupId: string; secret: string }>();
     const pending = await storedOf(member.id);
