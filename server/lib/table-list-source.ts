@@ -105,23 +105,19 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     return sql`(${column}, ${table.id}) ${operator} (${cursor})`;
   };
 
-  const pageRows = pageRowsById<Record>(
-    table,
+  /** The list's columns from `table`, with the tables joined for display. */
+  const selectRows = () =>
     join(
       db
         .select(columns as never)
         .from(table)
         .$dynamic(),
-    ),
-  );
+    );
+
+  const pageRows = pageRowsById<Record>(table, selectRows());
 
   const select = (request: ListRequest<Sort, Status>, where: SQL | undefined, limit: number) =>
-    join(
-      db
-        .select(columns as never)
-        .from(table)
-        .$dynamic(),
-    )
+    selectRows()
       .where(and(selected(request), where))
       .orderBy(...orderOf(request))
       .limit(limit) as unknown as Promise<Record[]>;
