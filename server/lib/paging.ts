@@ -35,9 +35,15 @@ const LENGTH_TESTED_FROM = 12;
  * longer). Where a trigram index serves the match, the planner still uses it: the length test is a filter.
  */
 export function contains(text: SQL | AnyColumn, pattern: string): SQL {
+  const minimumLength = lengthTestOf(pattern);
+  if (minimumLength === 0) return sql`${text} ILIKE ${pattern}`;
+  return sql`(char_length(${text}) >= ${minimumLength} AND ${text} ILIKE ${pattern})`;
+}
+
+/** The length a value needs to contain a `containsPattern`'s term where `contains` tests it first, else 0. */
+export function lengthTestOf(pattern: string): number {
   const term = pattern.slice(1, -1).replace(/\\(.)/g, '$1');
-  if (term.length < LENGTH_TESTED_FROM || !/^[\x20-\x7e]*$/.test(term)) return sql`${text} ILIKE ${pattern}`;
-  return sql`(char_length(${text}) >= ${term.length} AND ${text} ILIKE ${pattern})`;
+  return term.length < LENGTH_TESTED_FROM || !/^[\x20-\x7e]*$/.test(term) ? 0 : term.length;
 }
 
 /** The search text of a list call, or undefined when it is absent or blank. */
