@@ -63,7 +63,7 @@ async function expectBookingsExact(range: { from: string; to: string; bucket?: s
   return answer;
 }
 
-async function expectValueAndCancellationsExact(range: { from: string; to: string }) {
+async function expectValueAndCancellationsExact(range: { from: string; to: string; bucket?: string }) {
   const value = await chart('booking-value', range);
   const cancellations = await chart('cancellations', range);
   expectContiguous(value, range);
@@ -134,6 +134,14 @@ describe('the booking charts', () => {
     await expectBookingsExact(YEAR);
     await expectValueAndCancellationsExact(YEAR);
     await expectValueAndCancellationsExact({ from: '2026-10-28', to: '2026-11-02' });
+    // Weeks cut at both ends (a Thursday to a Wednesday): each day lands in its own bucket only.
+    const cut = { from: '2026-10-22', to: '2026-11-04', bucket: 'week' };
+    expect((await expectBookingsExact(cut)).points.map((point) => [point.from, point.to])).toEqual([
+      ['2026-10-22', '2026-10-25'],
+      ['2026-10-26', '2026-11-01'],
+      ['2026-11-02', '2026-11-04'],
+    ]);
+    await expectValueAndCancellationsExact(cut);
   });
 });
 
