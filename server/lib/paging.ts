@@ -26,6 +26,10 @@ export function containsPattern(search: string): string {
 /** From this many characters, a plain-ASCII search tests each value's length before matching it. */
 const LENGTH_TESTED_FROM = 12;
 
+/** Three letters or digits in a row: a trigram index can narrow a match of the term. */
+const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * `text ILIKE pattern` (a `containsPattern`), with a long ASCII term first tested against the value's
  * length: a value shorter than the term cannot contain it, and a length costs a fraction of matching a
@@ -33,11 +37,20 @@ const LENGTH_TESTED_FROM = 12;
  * every row: 200 such characters took 2 s over 300,000 users matched in full, 0.27 s with the length
  * test first. Only ASCII, whose case folding keeps every length (a few Unicode letters' lower case is
  * longer). Where a trigram index serves the match, the planner still uses it: the length test is a filter.
+ *
+ * A term with no trigram (a letter or two, punctuation), which every row is matched against, is
+ * matched on an ASCII value by `lower(text COLLATE "C") LIKE`, the same answer without `ILIKE`'s case
+ * folding through the database's locale: 205 ms against 385 ms over 300,000 users' names and e-mails.
+ * Only where both are ASCII: a few other letters fold to ASCII ones (the Kelvin sign to "k"), so a
+ * value with any other character, and any term with one, is matched by `ILIKE` itself.
  */
 export function contains(text: SQL | AnyColumn, pattern: string): SQL {
   const minimumLength = lengthTestOf(pattern);
-  if (minimumLength === 0) return sql`${text} ILIKE ${pattern}`;
-  return sql`(char_length(${text}) >= ${minimumLength} AND ${text} ILIKE ${pattern})`;
+  const match =
+    HAS_TRIGRAM.test(pattern) || !ASCII.test(pattern)
+      ? sql`${text} ILIKE ${pattern}`
+      : sql`CASE WHEN octet_length(${text}) = char_length(${text}) THEN lower(${text} COLLATE "C") LIKE ${pattern.toLowerCase()} ELSE ${text} ILIKE ${pattern} END`;
+  return minimumLength === 0 ? match : sql`(char_length(${text}) >= ${minimumLength} AND ${match})`;
 }
 
 /** The length a value needs to contain a `containsPattern`'s term where `contains` tests it first, else 0. */

@@ -1,7 +1,9 @@
 // A bookings search first finds its guests and properties (`findSearchSources`): a term with a trigram
 // through booking_search_sources (migration 0035), in the trigram indexes; any other term through the
 // planner. Both answer exactly the matching guests and properties, case-insensitively, with % and _
-// taken literally, and at most `limit` of them in all, guests first.
+// taken literally, and at most `limit` of them in all, guests first. A term without a trigram matches
+// ASCII values without ILIKE (server/lib/paging.ts `contains`), and answers exactly what ILIKE does.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { containsPattern } from '../../server/lib/paging';
 import { createBookingsRepository } from '../../server/modules/bookings/bookings.repository';
@@ -81,5 +83,34 @@ describe('the guests and properties of a search', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['x-total-count']).toBe('1');
     expect(response.json<{ User: { name: string } | null }[]>().map((row) => row.User?.name)).toEqual(['Hodan QORAX Ali']);
+  });
+});
+
+describe('a term without a trigram', () => {
+  beforeAll(async () => {
+    // ASCII values in any case, and values with letters that fold to ASCII ones (the Kelvin sign to "k")
+    // or that ASCII case folding leaves alone.
+    const names = ['ZQ-Villa guest', 'zq lower', 'a_b c', 'fifty 50% off', '\u212Aelvin Kx', 'Café Éa', 'İstanbul İi', 'plain'];
+    for (const name of names) await insertGuest(t.handle, { name, email: `${name.length}.${names.indexOf(name)}@case.test` });
+  });
+
+  it.each(['zq', 'ZQ', 'k', 'KX', 'x', '_', '%', '-', 'é', 'É', 'i', 'İ', 'a_', '0%'])('finds the guests ILIKE finds for "%s"', async (term) => {
+    const pattern = containsPattern(term);
+    const found = await createBookingsRepository(t.handle.db).findSearchSources(pattern, 100_000);
+    const expected = await t.handle.query<{ id: number }>(sql`SELECT id FROM users WHERE name ILIKE ${pattern} OR email ILIKE ${pattern}`);
+    expect(sorted(found.guestIds)).toEqual(sorted(expected.map((row) => Number(row.id))));
+  });
+
+  it('matches the Kelvin sign as ILIKE does, and ASCII letters in any case', async () => {
+    const byName = async (term: string) => {
+      const found = await createBookingsRepository(t.handle.db).findSearchSources(containsPattern(term), 100_000);
+      const rows = await t.handle.query<{ name: string }>(sql`SELECT name FROM users WHERE id = ANY(${`{${found.guestIds.join(',')}}`}::int[])`);
+      return rows.map((row) => row.name);
+    };
+    expect(await byName('zQ')).toEqual(expect.arrayContaining(['ZQ-Villa guest', 'zq lower']));
+    expect(await byName('a_')).toEqual(['a_b c']);
+    // Whether the database's locale folds the Kelvin sign (C.UTF-8 does; the embedded database's C does not), the search agrees.
+    const [kelvin] = await t.handle.query<{ matches: boolean }>(sql`SELECT ${'\u212Aelvin Kx'} ILIKE ${'%ke%'} AS matches`);
+    expect((await byName('ke')).includes('\u212Aelvin Kx')).toBe(kelvin.matches);
   });
 });
