@@ -28,7 +28,8 @@ const LENGTH_TESTED_FROM = 12;
 
 /** Three letters or digits in a row: a trigram index can narrow a match of the term. */
 const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
-const ASCII = /^[\x00-\x7f]*$/;
+/** Any character outside ASCII (a character past the Basic Multilingual Plane is two code units of this range). */
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * `text ILIKE pattern` (a `containsPattern`), with a long ASCII term first tested against the value's
@@ -47,7 +48,7 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function contains(text: SQL | AnyColumn, pattern: string): SQL {
   const minimumLength = lengthTestOf(pattern);
   const match =
-    HAS_TRIGRAM.test(pattern) || !ASCII.test(pattern)
+    HAS_TRIGRAM.test(pattern) || NOT_ASCII.test(pattern)
       ? sql`${text} ILIKE ${pattern}`
       : sql`CASE WHEN octet_length(${text}) = char_length(${text}) THEN lower(${text} COLLATE "C") LIKE ${pattern.toLowerCase()} ELSE ${text} ILIKE ${pattern} END`;
   return minimumLength === 0 ? match : sql`(char_length(${text}) >= ${minimumLength} AND ${match})`;
