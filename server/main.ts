@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/dir-lock';
 import { watchVacuum } from './db/vacuum-watch';
 import { watchBookingInserts } from './db/booking-fold';
+import { settleOverloadGuard } from './lib/overload';
 import { seedDemo } from './db/seed/demo';
 
 /**
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     await handle.close();
     throw error;
   }
+  // Ready once the overload guard no longer counts the start's own work against the first requests.
+  await settleOverloadGuard(app, config);
   app.readiness.isReady = true;
   stopFolding = watchBookingInserts(handle, BOOKING_FOLD_MS, log);
   if (handle.pool && config.vacuumCheckMs > 0) stopVacuumWatch = watchVacuum(handle.pool, config.vacuumCheckMs, log);

@@ -1,12 +1,17 @@
 // The server and admin commands as real processes: start, serve, shut down cleanly.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hoy-process-'));
+/** Every server started here: one a failed test left running would hold the directory's lock for the next. */
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
 
 const baseEnv = {
@@ -25,6 +30,7 @@ function startServer(env: Record<string, string>, cwd = root) {
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd,
   });
+  children.push(child);
   const lines: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const listening = new Promise<string>((resolve, reject) => {
