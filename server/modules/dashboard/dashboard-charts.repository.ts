@@ -114,10 +114,10 @@ export interface ChatChartRow {
   median_first_reply: Numeric;
 }
 
-/** One bucket's first decisions of a kind: how many, and the median and 90th percentile wait in seconds (one sort for both). */
+/** One bucket's first decisions of a kind: how many, and the median and 90th percentile wait in seconds (one sort for both, of the seconds each row keeps). */
 const waitsOf = (kind: 'listing' | 'property') => sql`
   SELECT count(*)::int AS decisions,
-         percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY extract(epoch FROM wait.decided_at - wait.submitted_at)::float8) AS waits
+         percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY wait.wait_seconds) AS waits
   FROM review_waits AS wait
   WHERE wait.entity_type = ${kind} AND wait.decided_at >= buckets.starts_at AND wait.decided_at < buckets.ends_at`;
 
