@@ -27,7 +27,7 @@ export function containsPattern(search: string): string {
 const LENGTH_TESTED_FROM = 12;
 
 /** Three letters or digits in a row: a trigram index can narrow a match of the term. */
-const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
+export const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 /** Any character outside ASCII (a character past the Basic Multilingual Plane is two code units of this range). */
 const NOT_ASCII = /[\u0080-\uffff]/;
 
