@@ -793,6 +793,26 @@ export const reviewWaits = pgTable(
 );
 
 /**
+ * Each week's first decisions on listings and on properties (a week runs Monday to Sunday, UTC): how
+ * many, and the median and 90th percentile wait in seconds, exactly as the decision chart computes them
+ * from review_waits. Kept by a trigger on review_waits (migration 0037): a change recomputes its week
+ * under a lock on that week, so decisions made side by side leave the counts of all of them. The chart
+ * reads its whole weeks here and computes only a range's cut ends.
+ */
+export const reviewWaitWeeks = pgTable(
+  'review_wait_weeks',
+  {
+    entityType: text('entity_type').notNull(),
+    /** The week's Monday. */
+    week: date('week', { mode: 'string' }).notNull(),
+    decisions: integer('decisions').notNull().default(0),
+    medianSeconds: doublePrecision('median_seconds'),
+    p90Seconds: doublePrecision('p90_seconds'),
+  },
+  (table) => [primaryKey({ columns: [table.entityType, table.week] })],
+);
+
+/**
  * The verification backlog's changes per day (UTC), in the writer's slot: +1 the day a host's
  * verification was submitted, -1 the day of the host's first decision (or of the verification, if the
  * decision came first). Kept by triggers on host_verifications and review_waits (migration 0025); the

@@ -96,6 +96,35 @@ async function expectValueAndCancellationsExact(range: { from: string; to: strin
   );
 }
 
+/** The decision chart's buckets recomputed from the audit trail and the properties: each record's first decision, its wait. */
+async function expectDecisionsExact(range: { from: string; to: string; bucket?: string }) {
+  const answer = await chart('decisions', range);
+  expectContiguous(answer, range);
+  const rows = await direct<Point>(sql`
+    WITH first AS (
+      SELECT DISTINCT ON (decision.entity_type, decision.entity_id) decision.entity_type, decision.created_at AS decided_at, property.created_at AS submitted_at
+      FROM audit_events AS decision JOIN properties AS property ON property.id = decision.entity_id
+      WHERE decision.action IN ('listing.approve', 'listing.decline', 'property.approve', 'property.decline')
+      ORDER BY decision.entity_type, decision.entity_id, decision.created_at, decision.id
+    )
+    SELECT bucket.first_day::text AS "from", bucket.last_day::text AS "to",
+           count(*) FILTER (WHERE first.entity_type = 'listing')::int AS "listingDecisions",
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'listing') AS "listingMedianSeconds",
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'listing') AS "listingP90Seconds",
+           count(*) FILTER (WHERE first.entity_type = 'property')::int AS "propertyDecisions",
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'property') AS "propertyMedianSeconds",
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'property') AS "propertyP90Seconds"
+    FROM ${bucketsSql(answer.points)}
+    LEFT JOIN first ON first.decided_at >= bucket.starts_at AND first.decided_at < bucket.ends_at
+    GROUP BY 1, 2 ORDER BY 1`);
+  expect(answer.points).toEqual(
+    rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && key !== 'from' && key !== 'to' ? Number(value) : value])),
+    ),
+  );
+  return answer;
+}
+
 beforeAll(async () => {
   await seedVolume(t.handle, { hosts: 60, bookings: 3_000, audit: 3_000 });
 });
@@ -192,33 +221,17 @@ describe('the decision chart', () => {
         VALUES (${`${kind}.approve`}, ${kind}, ${property.id}, ${property.createdAt.toISOString()}::timestamptz + ${`${index * 7 + 1} hours`}::interval),
                (${`${kind}.decline`}, ${kind}, ${property.id}, ${property.createdAt.toISOString()}::timestamptz + interval '40 days')`);
     }
-    const answer = await chart('decisions', YEAR);
-    expectContiguous(answer, YEAR);
-    const rows = await direct<Point>(sql`
-      WITH first AS (
-        SELECT DISTINCT ON (decision.entity_type, decision.entity_id) decision.entity_type, decision.created_at AS decided_at, property.created_at AS submitted_at
-        FROM audit_events AS decision JOIN properties AS property ON property.id = decision.entity_id
-        WHERE decision.action IN ('listing.approve', 'listing.decline', 'property.approve', 'property.decline')
-        ORDER BY decision.entity_type, decision.entity_id, decision.created_at, decision.id
-      )
-      SELECT bucket.first_day::text AS "from", bucket.last_day::text AS "to",
-             count(*) FILTER (WHERE first.entity_type = 'listing')::int AS "listingDecisions",
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'listing') AS "listingMedianSeconds",
-             percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'listing') AS "listingP90Seconds",
-             count(*) FILTER (WHERE first.entity_type = 'property')::int AS "propertyDecisions",
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'property') AS "propertyMedianSeconds",
-             percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first.decided_at - first.submitted_at)::float8) FILTER (WHERE first.entity_type = 'property') AS "propertyP90Seconds"
-      FROM ${bucketsSql(answer.points)}
-      LEFT JOIN first ON first.decided_at >= bucket.starts_at AND first.decided_at < bucket.ends_at
-      GROUP BY 1, 2 ORDER BY 1`);
-    expect(answer.points).toEqual(
-      rows.map((row) =>
-        Object.fromEntries(
-          Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && key !== 'from' && key !== 'to' ? Number(value) : value]),
-        ),
-      ),
-    );
+    const answer = await expectDecisionsExact(YEAR);
     expect(answer.points.some((point) => (point.listingDecisions as number) > 0 && (point.propertyDecisions as number) > 0)).toBe(true);
+    // Whole weeks come from the weeks the triggers keep, cut weeks and days from the waits: both exact.
+    const cut = await expectDecisionsExact({ from: '2026-06-03', to: '2026-07-16', bucket: 'week' });
+    expect([cut.points[0].to, cut.points.at(-1)?.from]).toEqual(['2026-06-07', '2026-07-13']);
+    await expectDecisionsExact({ from: '2026-06-01', to: '2026-06-30', bucket: 'day' });
+    // A deleted property takes its waits with it, and its week is counted again.
+    await t.handle.query(
+      sql`DELETE FROM properties WHERE id = (SELECT entity_id FROM review_waits WHERE entity_type = 'listing' AND decided_at >= '2026-06-01' ORDER BY entity_id LIMIT 1)`,
+    );
+    await expectDecisionsExact(YEAR);
   });
 });
 

@@ -1,6 +1,7 @@
 // SQL for the dashboard's charts (decision 028). Every chart lists its buckets with generate_series, so
 // a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days_now: booking_days
-// and the bookings not folded into it yet, decision 033; review_waits, migration 0025) or an index range; days are UTC days, and a bucket's end is the start of the day
+// and the bookings not folded into it yet, decision 033; review_waits, migration 0025; review_wait_weeks,
+// migration 0037) or an index range; days are UTC days, and a bucket's end is the start of the day
 // after its last. Each answer is one statement.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
@@ -28,16 +29,17 @@ function bucketGrid({ from, to, bucket }: ChartRange) {
 
 /**
  * The range's buckets: each one's number `n`, its first and last day (a week runs Monday to Sunday,
- * cut at the range's ends) and the instants they span, `starts_at` included and `ends_at` not.
- * Numbered by an integer series whose length the planner knows, so it plans for a few dozen buckets,
- * not a thousand.
+ * cut at the range's ends), the instants they span, `starts_at` included and `ends_at` not, and
+ * whether it is a whole week. Numbered by an integer series whose length the planner knows, so it
+ * plans for a few dozen buckets, not a thousand.
  */
 function bucketsOf(range: ChartRange): SQL {
   const { step, startDay, count } = bucketGrid(range);
   return sql`buckets AS (
     SELECT bucket.n, bucket.first_day, bucket.last_day,
            bucket.first_day::timestamp AT TIME ZONE 'UTC' AS starts_at,
-           (bucket.last_day + 1)::timestamp AT TIME ZONE 'UTC' AS ends_at
+           (bucket.last_day + 1)::timestamp AT TIME ZONE 'UTC' AS ends_at,
+           bucket.last_day - bucket.first_day = 6 AS is_whole_week
     FROM (
       SELECT n, greatest(${startDay}::date + n * ${step}::int, ${range.from}::date) AS first_day,
              least(${startDay}::date + n * ${step}::int + ${step - 1}::int, ${range.to}::date) AS last_day
@@ -114,12 +116,22 @@ export interface ChatChartRow {
   median_first_reply: Numeric;
 }
 
-/** One bucket's first decisions of a kind: how many, and the median and 90th percentile wait in seconds (one sort for both, of the seconds each row keeps). */
+/**
+ * One bucket's first decisions of a kind: how many, and the median and 90th percentile wait in seconds.
+ * A whole week reads them from review_wait_weeks (migration 0037), which a trigger keeps with the same
+ * sort; any other bucket (a week cut at the range's ends, a day) sorts the seconds its waits keep.
+ */
 const waitsOf = (kind: 'listing' | 'property') => sql`
-  SELECT count(*)::int AS decisions,
-         percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY wait.wait_seconds) AS waits
-  FROM review_waits AS wait
-  WHERE wait.entity_type = ${kind} AND wait.decided_at >= buckets.starts_at AND wait.decided_at < buckets.ends_at`;
+  SELECT CASE WHEN buckets.is_whole_week THEN COALESCE(kept.decisions, 0) ELSE counted.decisions END AS decisions,
+         CASE WHEN buckets.is_whole_week THEN ARRAY[kept.median_seconds, kept.p90_seconds] ELSE counted.waits END AS waits
+  FROM (
+    SELECT count(*)::int AS decisions,
+           percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY wait.wait_seconds) AS waits
+    FROM review_waits AS wait
+    WHERE NOT buckets.is_whole_week
+      AND wait.entity_type = ${kind} AND wait.decided_at >= buckets.starts_at AND wait.decided_at < buckets.ends_at
+  ) AS counted
+  LEFT JOIN review_wait_weeks AS kept ON buckets.is_whole_week AND kept.entity_type = ${kind} AND kept.week = buckets.first_day`;
 
 export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db'>) {
   /** The statements asked for and not yet started, by chart and range. */
@@ -257,18 +269,25 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
       );
     },
 
-    /** Conversations opened in each bucket, and the median time to the first staff message of those that have one. */
+    /**
+     * Conversations opened in each bucket, and the median time to the first staff message of those that
+     * have one (percentile_cont leaves out the others' null waits). Counted bucket by bucket from the
+     * creation index alone: joined and grouped, every conversation of the range was sorted by its
+     * bucket first (12 ms for a year of 20,000 conversations, against 4.6 ms).
+     */
     chats(range: ChartRange): Promise<ChatChartRow[]> {
       return read<ChatChartRow>(
         keyOf('chats', range),
         sql`
         WITH ${bucketsOf(range)}
-        SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to", count(conversation.id)::int AS opened,
-               percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM conversation.first_staff_reply_at - conversation.created_at)::float8)
-                 FILTER (WHERE conversation.first_staff_reply_at IS NOT NULL) AS median_first_reply
+        SELECT buckets.first_day::text AS "from", buckets.last_day::text AS "to", opened.conversations AS opened, opened.median_first_reply
         FROM buckets
-        LEFT JOIN conversations AS conversation ON conversation.created_at >= buckets.starts_at AND conversation.created_at < buckets.ends_at
-        GROUP BY buckets.first_day, buckets.last_day
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS conversations,
+                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM conversation.first_staff_reply_at - conversation.created_at)::float8) AS median_first_reply
+          FROM conversations AS conversation
+          WHERE conversation.created_at >= buckets.starts_at AND conversation.created_at < buckets.ends_at
+        ) AS opened
         ORDER BY buckets.first_day`,
       );
     },
