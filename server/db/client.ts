@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './dir-lock';
@@ -28,6 +28,12 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
   query<Row = Record<string, unknown>>(statement: SQL): Promise<Row[]>;
+  /**
+   * Runs one raw statement on its own and returns its rows, calling `onConnected` as it gets a
+   * connection, before the statement is sent (on PGlite, its one session: at once). So a caller knows
+   * from when a statement's snapshot may be older than a write it learns of (the dashboard's charts).
+   */
+  queryWhenConnected<Row = Record<string, unknown>>(statement: SQL, onConnected: () => void): Promise<Row[]>;
   /** Applies every pending migration; safe when several processes start together. */
   migrate(): Promise<void>;
   /** Refreshes planner statistics and the visibility map after a bulk load (PGlite has no autovacuum). */
@@ -80,7 +86,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       extensions: { pg_trgm },
     });
     // The embedded database is one session: the same planning as the server's PostgreSQL sessions.
-    await client.exec('SET random_page_cost = 1.1');
+    await client.exec('SET random_page_cost = 1.1; SET jit = off');
   } catch (error) {
     releaseLock();
     throw error;
@@ -92,6 +98,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     driver: 'pglite',
     pglite: client,
     async query<Row>(statement: SQL) {
+      const result = await db.execute(statement);
+      return (result as unknown as { rows: Row[] }).rows;
+    },
+    async queryWhenConnected<Row>(statement: SQL, onConnected: () => void) {
+      onConnected();
       const result = await db.execute(statement);
       return (result as unknown as { rows: Row[] }).rows;
     },
@@ -115,9 +126,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
  * How the server's sessions plan (decision 019). No parallel workers: list queries are short, and under
  * many concurrent requests workers only add contention. An index probe priced near a sequential read
  * (random_page_cost 1.1, not 4): the lists' tables are read from memory, and at the default the planner
- * scanned all 1,000,000 bookings to count a search's few thousand instead of reading their index.
+ * scanned all 1,000,000 bookings to count a search's few thousand instead of reading their index. No
+ * JIT compilation (decision 028): every statement of the server is bounded to milliseconds, while a
+ * plan whose cost passed jit_above_cost (a year of a dashboard chart) spent about 0.5 s compiling.
  */
-const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c jit=off';
+const dialect = new PgDialect();
 
 export async function openPostgres(connectionString: string, poolSize = 4): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, options: SESSION_SETTINGS });
@@ -131,6 +145,16 @@ export async function openPostgres(connectionString: string, poolSize = 4): Prom
     async query<Row>(statement: SQL) {
       const result = await db.execute(statement);
       return (result as unknown as { rows: Row[] }).rows;
+    },
+    async queryWhenConnected<Row>(statement: SQL, onConnected: () => void) {
+      const connection = await pool.connect();
+      try {
+        onConnected();
+        const { sql: text, params } = dialect.sqlToQuery(statement);
+        return (await connection.query(text, params)).rows as Row[];
+      } finally {
+        connection.release();
+      }
     },
     async migrate() {
       const connection = await pool.connect();

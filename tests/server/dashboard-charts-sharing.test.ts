@@ -7,20 +7,20 @@ import { createDashboardChartsRepository } from '../../server/modules/dashboard/
 
 const RANGE = { from: '2026-10-30', to: '2026-11-28', bucket: 'day' as const };
 
-/** A database whose transactions wait for `open()` before they start, each answering its own number. */
+/** A database whose statements wait for `open()` before they get a connection, each answering its own number. */
 function gatedDatabase() {
   let started = 0;
   const gates: (() => void)[] = [];
-  const db = {
-    transaction: async (work: (transaction: unknown) => Promise<unknown>) => {
+  const handle: Pick<DatabaseHandle, 'queryWhenConnected'> = {
+    queryWhenConnected: async <Row>(_statement: unknown, onConnected: () => void) => {
       await new Promise<void>((resolve) => gates.push(resolve));
+      onConnected();
       started += 1;
-      const number = started;
-      return work({ execute: async () => ({ rows: [{ statement: number }] }) });
+      return [{ statement: started }] as Row[];
     },
   };
   return {
-    handle: { db } as unknown as Pick<DatabaseHandle, 'db'>,
+    handle,
     /** Lets the waiting transactions start, in the order they were asked. */
     open: () => gates.splice(0).forEach((start) => start()),
     started: () => started,
@@ -49,14 +49,14 @@ describe('the dashboard charts under many open dashboards', () => {
 
   it('do not share a call that failed before it started', async () => {
     let attempts = 0;
-    const db = {
-      transaction: async (work: (transaction: unknown) => Promise<unknown>) => {
+    const charts = createDashboardChartsRepository({
+      queryWhenConnected: async <Row>(_statement: unknown, onConnected: () => void) => {
         attempts += 1;
         if (attempts === 1) throw new Error('no connection');
-        return work({ execute: async () => ({ rows: [{ attempt: attempts }] }) });
+        onConnected();
+        return [{ attempt: attempts }] as Row[];
       },
-    };
-    const charts = createDashboardChartsRepository({ db } as unknown as Pick<DatabaseHandle, 'db'>);
+    });
     await expect(charts.hosts(RANGE)).rejects.toThrow('no connection');
     expect(await charts.hosts(RANGE)).toEqual([{ attempt: 2 }]);
   });

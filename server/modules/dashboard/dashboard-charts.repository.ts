@@ -133,16 +133,15 @@ const waitsOf = (kind: 'listing' | 'property') => sql`
   ) AS counted
   LEFT JOIN review_wait_weeks AS kept ON buckets.is_whole_week AND kept.entity_type = ${kind} AND kept.week = buckets.first_day`;
 
-export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db'>) {
+export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'queryWhenConnected'>) {
   /** The statements asked for and not yet started, by chart and range. */
   const waiting = new Map<string, { answer: Promise<unknown> }>();
   /**
-   * One chart's statement, read-only, without PostgreSQL's JIT: the planner's cost of a year of
-   * buckets passes jit_above_cost, and compiling took 0.5 s of queries that run in tens of milliseconds.
-   * A call for the same chart and range while one waits for its connection shares that one: it starts
-   * after both were asked, so its snapshot holds every write either caller can know of (dashboards that
-   * follow the live stream ask the same ranges again and again, decision 028). Once it has started, the
-   * next call runs its own.
+   * One chart's statement, alone: one round trip (the server's sessions run without JIT, server/db/client.ts;
+   * a read-only transaction that turned it off took four). A call for the same chart and range while one
+   * waits for its connection shares that one: it starts after both were asked, so its snapshot holds
+   * every write either caller can know of (dashboards that follow the live stream ask the same ranges
+   * again and again, decision 028). Once it has a connection, the next call runs its own.
    */
   const read = <Row>(key: string, statement: SQL): Promise<Row[]> => {
     const queued = waiting.get(key);
@@ -152,15 +151,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'db
       entry.isStarted = true;
       if (waiting.get(key) === entry) waiting.delete(key);
     };
-    entry.answer = handle.db.transaction(
-      async (transaction) => {
-        stopWaiting();
-        await transaction.execute(sql`SET LOCAL jit = off`);
-        const result = (await transaction.execute(statement)) as unknown as { rows: Row[] };
-        return result.rows;
-      },
-      { accessMode: 'read only' },
-    );
+    entry.answer = handle.queryWhenConnected<Row>(statement, stopWaiting);
     if (!entry.isStarted) waiting.set(key, entry);
     // A call that fails before it starts (no connection) is not shared any longer either.
     entry.answer.catch(stopWaiting);
