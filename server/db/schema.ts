@@ -813,6 +813,21 @@ export const reviewWaitWeeks = pgTable(
 );
 
 /**
+ * Hosts who joined each day (UTC, by their account's creation), in the writer's slot: kept by triggers
+ * on users (migration 0038), so the dashboard's host chart sums a few hundred rows instead of counting
+ * a year of hosts in users' index, whose pages a marketplace renaming its users keeps sending to the heap.
+ */
+export const hostJoinDays = pgTable(
+  'host_join_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    hosts: bigint('hosts', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.slot] })],
+);
+
+/**
  * The verification backlog's changes per day (UTC), in the writer's slot: +1 the day a host's
  * verification was submitted, -1 the day of the host's first decision (or of the verification, if the
  * decision came first). Kept by triggers on host_verifications and review_waits (migration 0025); the

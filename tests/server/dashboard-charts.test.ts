@@ -191,6 +191,10 @@ describe('the host chart', () => {
       VALUES ('host.approve', 'host', ${submitted.id}, '2026-03-20T09:00:00Z')`);
     await t.handle.query(sql`DELETE FROM users WHERE id = (SELECT user_id FROM host_verifications ORDER BY user_id LIMIT 1)`);
     await t.handle.query(sql`UPDATE host_verifications SET created_at = created_at - interval '40 days' WHERE user_id % 5 = 0`);
+    // Guests made hosts and hosts made guests, hosts' joining days moved, a rename (which moves nothing).
+    await t.handle.query(sql`UPDATE users SET is_host = NOT is_host WHERE id IN (SELECT id FROM users WHERE created_at >= '2026-01-01' ORDER BY id LIMIT 6)`);
+    await t.handle.query(sql`UPDATE users SET created_at = created_at - interval '20 days' WHERE is_host AND id % 7 = 0`);
+    await t.handle.query(sql`UPDATE users SET name = name || ' Renamed' WHERE is_host AND id % 3 = 0`);
     const answer = await chart('hosts', YEAR);
     expectContiguous(answer, YEAR);
     const rows = await direct<Point>(sql`

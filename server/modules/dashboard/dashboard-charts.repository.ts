@@ -1,7 +1,7 @@
 // SQL for the dashboard's charts (decision 028). Every chart lists its buckets with generate_series, so
 // a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days_now: booking_days
 // and the bookings not folded into it yet, decision 033; review_waits, migration 0025; review_wait_weeks,
-// migration 0037) or an index range; days are UTC days, and a bucket's end is the start of the day
+// migration 0037; host_join_days, migration 0038) or an index range; days are UTC days, and a bucket's end is the start of the day
 // after its last. Each answer is one statement.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
@@ -221,7 +221,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'qu
     },
 
     /**
-     * Hosts who joined in each bucket, and the verification backlog at the end of its last day: the
+     * Hosts who joined in each bucket, summed from host_join_days, and the verification backlog at the end of its last day: the
      * verifications submitted by then whose host had no decision yet (a decision recorded before the
      * verification counts from the verification), summed from host_backlog_days.
      */
@@ -232,7 +232,7 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'qu
         WITH ${bucketsOf(range)},
         per_bucket AS (
           SELECT buckets.first_day, buckets.last_day,
-                 (SELECT count(*) FROM users WHERE users.is_host AND users.created_at >= buckets.starts_at AND users.created_at < buckets.ends_at)::int AS new_hosts,
+                 (SELECT COALESCE(sum(joined.hosts), 0) FROM host_join_days AS joined WHERE joined.day BETWEEN buckets.first_day AND buckets.last_day)::int AS new_hosts,
                  (SELECT COALESCE(sum(kept.delta), 0) FROM host_backlog_days AS kept WHERE kept.day BETWEEN buckets.first_day AND buckets.last_day) AS delta
           FROM buckets
         )
