@@ -1,8 +1,8 @@
 // SQL for the dashboard's charts (decision 028). Every chart lists its buckets with generate_series, so
 // a bucket without rows is a zero, and reads a rollup the triggers keep (booking_days_now: booking_days
 // and the bookings not folded into it yet, decision 033; review_waits, migration 0025; review_wait_weeks,
-// migration 0037; host_join_days, migration 0038) or an index range; days are UTC days, and a bucket's end is the start of the day
-// after its last. Each answer is one statement.
+// migration 0037; host_join_days, migration 0038) or an index range. Days are UTC days, and a bucket's
+// end is the start of the day after its last. Each answer is one statement.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import type { BookingStatus } from '../../../src/contracts/statuses';
@@ -221,9 +221,10 @@ export function createDashboardChartsRepository(handle: Pick<DatabaseHandle, 'qu
     },
 
     /**
-     * Hosts who joined in each bucket, summed from host_join_days, and the verification backlog at the end of its last day: the
-     * verifications submitted by then whose host had no decision yet (a decision recorded before the
-     * verification counts from the verification), summed from host_backlog_days.
+     * Hosts who joined in each bucket, summed from host_join_days, and the verification backlog at the
+     * end of its last day: the verifications submitted by then whose host had no decision yet (a
+     * decision recorded before the verification counts from the verification), summed from
+     * host_backlog_days.
      */
     hosts(range: ChartRange): Promise<HostChartRow[]> {
       return read<HostChartRow>(
