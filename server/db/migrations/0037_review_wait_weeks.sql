@@ -99,25 +99,13 @@ LANGUAGE sql AS $$
   ) AS counted;
 $$;
 --> statement-breakpoint
--- As in 0025, with the weeks counted again after the waits (a bulk load has the triggers above off).
-CREATE OR REPLACE FUNCTION rebuild_review_waits() RETURNS void
+-- A bulk load (the triggers above off) counts the weeks again after the waits: rebuild_review_waits,
+-- which rebuild_list_counters calls, now does both.
+ALTER FUNCTION rebuild_review_waits() RENAME TO rebuild_first_decisions;
+--> statement-breakpoint
+CREATE FUNCTION rebuild_review_waits() RETURNS void
 LANGUAGE sql AS $$
-  DELETE FROM review_waits;
-  INSERT INTO review_waits (entity_type, entity_id, submitted_at, decided_at)
-  SELECT DISTINCT ON (decision.entity_type, decision.entity_id)
-         decision.entity_type, decision.entity_id, property.created_at, decision.created_at
-  FROM audit_events AS decision
-  JOIN properties AS property ON property.id = decision.entity_id
-  WHERE decision.entity_type IN ('listing', 'property') AND is_review_decision(decision.action)
-  ORDER BY decision.entity_type, decision.entity_id, decision.created_at, decision.id;
-  INSERT INTO review_waits (entity_type, entity_id, submitted_at, decided_at)
-  SELECT DISTINCT ON (decision.entity_id)
-         decision.entity_type, decision.entity_id, COALESCE(verification.created_at, host.created_at), decision.created_at
-  FROM audit_events AS decision
-  JOIN users AS host ON host.id = decision.entity_id
-  LEFT JOIN host_verifications AS verification ON verification.user_id = decision.entity_id
-  WHERE decision.entity_type = 'host' AND is_review_decision(decision.action)
-  ORDER BY decision.entity_id, decision.created_at, decision.id;
+  SELECT rebuild_first_decisions();
   SELECT rebuild_review_wait_weeks();
 $$;
 --> statement-breakpoint
