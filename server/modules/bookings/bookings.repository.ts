@@ -210,8 +210,15 @@ export function createBookingsRepository(db: Database) {
     const walk = sql`SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
       WHERE ${ofStatus}${named} IS NOT NULL${search}
       ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach}`;
-    const namedPage = await db.execute(sql`SELECT merged.id FROM ((${walk}) UNION ALL (${unfolded(true)})) AS merged
-      ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`);
+    // Unsearched, the same page comes from a function that keeps its plan (migration 0039): sent as a
+    // statement, it was planned at every call (about 1.2 ms against 2.1 to 2.4 ms to run).
+    const namedPage = await db.execute(
+      request.pattern
+        ? sql`SELECT merged.id FROM ((${walk}) UNION ALL (${unfolded(true)})) AS merged
+            ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`
+        : sql`SELECT page.id FROM booking_name_page(${sort === 'User.name'}, ${request.order !== 'asc'}, ${request.status ?? null}::text,
+            ${`{${statuses.join(',')}}`}::text[], ${reach}::int, ${request.limit}::int, ${request.offset}::int) AS page`,
+    );
     let ids = idsOf(namedPage);
     if (ids.length < request.limit) {
       // Every status named, so that the index's leading column finds the unnamed bookings of each.
