@@ -93,18 +93,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   }
   takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const query = async <Row>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
   return {
     db,
     driver: 'pglite',
     pglite: client,
-    async query<Row>(statement: SQL) {
-      const result = await db.execute(statement);
-      return (result as unknown as { rows: Row[] }).rows;
-    },
+    query,
     async queryWhenConnected<Row>(statement: SQL, onConnected: () => void) {
       onConnected();
-      const result = await db.execute(statement);
-      return (result as unknown as { rows: Row[] }).rows;
+      return query<Row>(statement);
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });

@@ -76,8 +76,8 @@ export function createDashboardChartsService({ repository, pages }: { repository
 
     async decisions(query: ChartQuery): Promise<DecisionChart> {
       const range = rangeOf(query, 'week');
-      // The costliest chart (a sort per bucket): kept under review_waits' version, so it is computed
-      // again only once a decision has been recorded since (the answer is never older than that version).
+      // Kept under review_waits' version, so it is computed again only once a decision has been recorded
+      // since (the answer is never older than that version): a range's cut weeks still sort their waits.
       const rows = await pages.remember('dashboard decisions', ['review_waits'], range, () => repository.decisions(range));
       return {
         ...range,
