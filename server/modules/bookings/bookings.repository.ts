@@ -204,20 +204,23 @@ export function createBookingsRepository(db: Database) {
         AND NOT EXISTS (SELECT 1 FROM ${bookingNames} WHERE ${bookingNames.bookingId} = ${bookings.id})
         AND ${name} ${sql.raw(isNamed ? 'IS NOT NULL' : 'IS NULL')}${search}`;
     // The walk stops where the page ends, from the (status, name, booking_id) index under a status
-    // and from the (name, booking_id) index without one.
+    // and from the (name, booking_id) index without one. Unsearched, it comes from a function that
+    // keeps its plan (migration 0039): sent as a statement, it was planned at every call (about 1.2 ms
+    // against 2.1 to 2.4 ms to run).
     const reach = request.offset + request.limit;
-    const ofStatus = request.status === undefined ? sql`` : sql`${bookingNames.status} = ${request.status} AND `;
-    const walk = sql`SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
-      WHERE ${ofStatus}${named} IS NOT NULL${search}
-      ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach}`;
-    // Unsearched, the same page comes from a function that keeps its plan (migration 0039): sent as a
-    // statement, it was planned at every call (about 1.2 ms against 2.1 to 2.4 ms to run).
+    const walkPage = () => {
+      const ofStatus = request.status === undefined ? sql`` : sql`${bookingNames.status} = ${request.status} AND `;
+      const walk = sql`SELECT ${bookingNames.bookingId} AS id, ${named} AS name FROM ${walked}
+        WHERE ${ofStatus}${named} IS NOT NULL${search}
+        ORDER BY ${named} ${way}, ${bookingNames.bookingId} ${way} LIMIT ${reach}`;
+      return sql`SELECT merged.id FROM ((${walk}) UNION ALL (${unfolded(true)})) AS merged
+        ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`;
+    };
     const namedPage = await db.execute(
       request.pattern
-        ? sql`SELECT merged.id FROM ((${walk}) UNION ALL (${unfolded(true)})) AS merged
-            ORDER BY merged.name ${way}, merged.id ${way} LIMIT ${request.limit} OFFSET ${request.offset}`
+        ? walkPage()
         : sql`SELECT page.id FROM booking_name_page(${sort === 'User.name'}, ${request.order !== 'asc'}, ${request.status ?? null}::text,
-            ${`{${statuses.join(',')}}`}::text[], ${reach}::int, ${request.limit}::int, ${request.offset}::int) AS page`,
+            ${reach}::int, ${request.limit}::int, ${request.offset}::int) AS page`,
     );
     let ids = idsOf(namedPage);
     if (ids.length < request.limit) {
