@@ -4,7 +4,7 @@
 import { theme } from 'antd';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartFormat } from './chart-format';
-import type { ChartSpec, SeriesSpec } from './chart-specs';
+import type { ChartSpec, SeriesSpec, ValueKind } from './chart-specs';
 
 export type ChartPoint = { from: string; to: string } & Record<string, unknown>;
 
@@ -50,6 +50,33 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
   const right = axisValue('right');
   const colorOf = (series: SeriesSpec) => token[series.color];
   const seriesOf = (name: unknown) => drawn.find((series) => label(series) === name);
+  const axisValueOf = (series: SeriesSpec) => (point: ChartPoint) => format.toAxis(series.value, point[series.key]);
+  /** An axis with its ticks in the shown language and, for durations, its unit named along it. */
+  const axisOf = (side: 'left' | 'right', kind: ValueKind) => {
+    const unit = format.unit(kind);
+    return (
+      <YAxis
+        yAxisId={side}
+        orientation={side}
+        tickFormatter={(value: number) => format.tick(kind, value)}
+        // Counts are whole: no tick at half a booking.
+        allowDecimals={kind !== 'count'}
+        tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
+        width={unit ? 64 : 56}
+        label={
+          unit
+            ? {
+                value: unit,
+                angle: side === 'left' ? -90 : 90,
+                position: side === 'left' ? 'insideLeft' : 'insideRight',
+                fill: token.colorTextSecondary,
+                fontSize: 12,
+              }
+            : undefined
+        }
+      />
+    );
+  };
   return (
     <ResponsiveContainer width="100%" height={280}>
       <ComposedChart
@@ -64,22 +91,17 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
       >
         <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
         <XAxis dataKey="from" tickFormatter={(day: string) => format.day(day)} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} minTickGap={24} />
-        <YAxis yAxisId="left" tickFormatter={(value: number) => format.tick(left, value)} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} width={56} />
-        {right && (
-          <YAxis
-            yAxisId="right"
-            orientation="right"
-            tickFormatter={(value: number) => format.tick(right, value)}
-            tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
-            width={56}
-          />
-        )}
+        {axisOf('left', left)}
+        {right && axisOf('right', right)}
         <Tooltip
           labelFormatter={(_label, payload) => {
             const point = payload?.[0]?.payload as ChartPoint | undefined;
             return point ? format.period(point) : '';
           }}
-          formatter={(value, name) => [format.value(seriesOf(name)?.value ?? 'count', value as number | null), name]}
+          formatter={(value, name) => {
+            const kind = seriesOf(name)?.value ?? 'count';
+            return [format.value(kind, value === null || value === undefined ? null : format.fromAxis(kind, Number(value))), name];
+          }}
         />
         {/* Our own legend: recharts names its swatches "<series> legend icon", in English whatever the language. */}
         <Legend content={<SeriesLegend series={drawn} label={label} colorOf={colorOf} />} />
@@ -88,7 +110,7 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
           series.kind === 'bar' ? (
             <Bar
               key={series.key}
-              dataKey={series.key}
+              dataKey={axisValueOf(series)}
               name={label(series)}
               yAxisId={series.axis ?? 'left'}
               stackId={series.stack}
@@ -98,7 +120,7 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
           ) : (
             <Line
               key={series.key}
-              dataKey={series.key}
+              dataKey={axisValueOf(series)}
               name={label(series)}
               yAxisId={series.axis ?? 'left'}
               stroke={colorOf(series)}

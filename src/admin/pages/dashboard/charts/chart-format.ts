@@ -9,11 +9,23 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export interface ChartFormat {
   value(kind: ValueKind, value: number | string | null | undefined): string;
-  /** An axis tick: short. */
+  /**
+   * A value as its axis draws it: durations in hours or minutes rather than the answer's seconds, so
+   * the axis picks round ticks in the unit it names (`unit`); every other kind as it is.
+   */
+  toAxis(kind: ValueKind, value: unknown): number | null;
+  /** An axis value back in the answer's unit (seconds for durations), for the tooltip. */
+  fromAxis(kind: ValueKind, value: number): number;
+  /** An axis tick (an axis value): short. */
   tick(kind: ValueKind, value: number): string;
+  /** The unit an axis of durations names, in the shown language; undefined for other kinds. */
+  unit(kind: ValueKind): string | undefined;
   day(day: string): string;
   period(point: { from: string; to: string }): string;
 }
+
+/** Durations come in seconds; their axes count hours or minutes. */
+const SECONDS_PER_UNIT: Partial<Record<ValueKind, number>> = { hours: 3600, minutes: 60 };
 
 export function chartFormat(language: string, translate: Translate): ChartFormat {
   const count = new Intl.NumberFormat(language);
@@ -32,14 +44,11 @@ export function chartFormat(language: string, translate: Translate): ChartFormat
   };
   return {
     value,
-    tick: (kind, raw) =>
-      kind === 'share'
-        ? share.format(raw)
-        : kind === 'hours'
-          ? decimal.format(raw / 3600)
-          : kind === 'minutes'
-            ? decimal.format(raw / 60)
-            : compact.format(raw),
+    toAxis: (kind, raw) => (raw === null || raw === undefined ? null : Number(raw) / (SECONDS_PER_UNIT[kind] ?? 1)),
+    fromAxis: (kind, axisValue) => axisValue * (SECONDS_PER_UNIT[kind] ?? 1),
+    tick: (kind, axisValue) =>
+      kind === 'share' ? share.format(axisValue) : kind === 'hours' || kind === 'minutes' ? decimal.format(axisValue) : compact.format(axisValue),
+    unit: (kind) => (kind === 'hours' || kind === 'minutes' ? translate(`admin.charts.units.${kind}`) : undefined),
     day,
     period: (point) => (point.from === point.to ? day(point.from) : `${day(point.from)} – ${day(point.to)}`),
   };
