@@ -109,7 +109,9 @@ async function measure({ baseUrl, email, password }) {
     await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
     await page.goto(`${baseUrl}/bookings${options.status ? `?status=${encodeURIComponent(options.status)}` : ''}`);
     await page.locator('main .ant-table-tbody tr.ant-table-row').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    // The page is settled once its total is shown. Not 'networkidle': the live stream (issue 27) holds a
+    // request open for as long as the page is, so the network is never idle.
+    await page.getByText(/ of [\d,]+ results/).first().waitFor();
     const shown = (await page.locator('main').innerText()).match(/ of ([\d,]+) results/)?.[1];
 
     const cdp = await context.newCDPSession(page);
