@@ -111,7 +111,10 @@ async function measure({ baseUrl, email, password }) {
     await page.locator('main .ant-table-tbody tr.ant-table-row').first().waitFor();
     // The page is settled once its total is shown. Not 'networkidle': the live stream (issue 27) holds a
     // request open for as long as the page is, so the network is never idle.
-    await page.getByText(/ of [\d,]+ results/).first().waitFor();
+    await page
+      .getByText(/ of [\d,]+ results/)
+      .first()
+      .waitFor();
     const shown = (await page.locator('main').innerText()).match(/ of ([\d,]+) results/)?.[1];
 
     const cdp = await context.newCDPSession(page);
