@@ -63,6 +63,9 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** Previous keys a rotation may keep at once (SECOND_FACTOR_PREVIOUS_KEYS). */
+const SECOND_FACTOR_PREVIOUS_KEYS_MAX = 4;
+
 const envSchema = z.object({
   APP_NAME: z.string().trim().min(1).default(DEFAULT_APP_NAME),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -117,6 +120,14 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 random bytes, e.g. openssl rand -hex 32)')
+    .optional(),
+  // Keys TOTP secrets were sealed under before SECOND_FACTOR_KEY (a rotation): they still open, and
+  // the server seals them under the key at start. Comma-separated, each 64 hexadecimal digits.
+  SECOND_FACTOR_PREVIOUS_KEYS: z
+    .string()
+    .trim()
+    .max(SECOND_FACTOR_PREVIOUS_KEYS_MAX * 65 - 1, `at most ${SECOND_FACTOR_PREVIOUS_KEYS_MAX} keys`)
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, 'must be keys of 64 hexadecimal digits, separated by commas')
     .optional(),
   // One origin, written into the Content-Security-Policy: nothing but a scheme, a host (a leading
   // "*." allowed) and a port, so no value can add a directive.
@@ -174,6 +185,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Seals the TOTP secrets at rest; undefined: they are stored as they are (decision 036). */
   secondFactorKey: Buffer | undefined;
+  /** Keys secrets were sealed under before `secondFactorKey`: opened, and sealed again under it at start. */
+  secondFactorPreviousKeys: Buffer[];
   /** Where the web app's maps take their tiles (VITE_MAP_TILE_URL at build time): allowed as images. */
   mapTileOrigin: string;
   /**
@@ -197,6 +210,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.SECOND_FACTOR_PREVIOUS_KEYS !== undefined && values.SECOND_FACTOR_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  SECOND_FACTOR_PREVIOUS_KEYS: needs SECOND_FACTOR_KEY, the key the secrets move to');
+  }
   return {
     appName: values.APP_NAME,
     port: values.PORT,
@@ -225,6 +241,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livePollMs: values.LIVE_POLL_MS,
     metricsToken: values.METRICS_TOKEN,
     secondFactorKey: values.SECOND_FACTOR_KEY === undefined ? undefined : Buffer.from(values.SECOND_FACTOR_KEY, 'hex'),
+    secondFactorPreviousKeys: values.SECOND_FACTOR_PREVIOUS_KEYS?.split(',').map((hex) => Buffer.from(hex, 'hex')) ?? [],
     mapTileOrigin: values.MAP_TILE_ORIGIN,
     passwordHashing: PASSWORD_PARAMETERS,
   };

@@ -77,7 +77,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const authRepository = createAuthRepository(handle.db);
   const passwords = createPasswordHasher(config.passwordHashing);
-  const seal = createSecretSeal(config.secondFactorKey);
+  const seal = createSecretSeal(config.secondFactorKey, config.secondFactorPreviousKeys);
   const auth = createAuthService({
     db: handle.db,
     repository: authRepository,

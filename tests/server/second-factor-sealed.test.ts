@@ -46,6 +46,23 @@ describe('the seal', () => {
     expect(seal.open(SECRET, 7)).toBe(SECRET);
   });
 
+  it('opens under a previous key during a rotation, and says which values are due to move to the key', () => {
+    const previous = randomBytes(32);
+    const underPrevious = createSecretSeal(previous).seal(SECRET, 7);
+    const rotating = createSecretSeal(KEY, [randomBytes(32), previous]);
+    expect(rotating.open(underPrevious, 7)).toBe(SECRET);
+    expect(rotating.isUnderPreviousKey(underPrevious, 7)).toBe(true);
+    // Under the key itself, stored as it is, for another member or under no known key: not due.
+    expect(rotating.isUnderPreviousKey(seal.seal(SECRET, 7), 7)).toBe(false);
+    expect(rotating.isUnderPreviousKey(SECRET, 7)).toBe(false);
+    expect(rotating.isUnderPreviousKey(underPrevious, 8)).toBe(false);
+    expect(rotating.open(underPrevious, 8)).toBeUndefined();
+    expect(rotating.isUnderPreviousKey(createSecretSeal(randomBytes(32)).seal(SECRET, 7), 7)).toBe(false);
+    // What it seals, the key alone opens.
+    expect(seal.open(rotating.seal(SECRET, 7), 7)).toBe(SECRET);
+    expect(createSecretSeal(previous).open(rotating.seal(SECRET, 7), 7)).toBeUndefined();
+  });
+
   it('takes only a 64-digit hexadecimal key from the environment', () => {
     const base = { DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent' };
     expect(readConfig({ ...base, SECOND_FACTOR_KEY: KEY.toString('hex') }).secondFactorKey).toEqual(KEY);
@@ -53,6 +70,25 @@ describe('the seal', () => {
     expect(() => readConfig({ ...base, SECOND_FACTOR_KEY: 'abc' })).toThrow(/SECOND_FACTOR_KEY/);
     expect(() => readConfig({ ...base, SECOND_FACTOR_KEY: 'z'.repeat(64) })).toThrow(/SECOND_FACTOR_KEY/);
     expect(() => createSecretSeal(randomBytes(16))).toThrow(/32 bytes/);
+  });
+
+  it('takes previous keys only as 64-digit hexadecimal keys separated by commas, at most four, and only with a key', () => {
+    const base = { DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', SECOND_FACTOR_KEY: KEY.toString('hex') };
+    const [first, second] = [randomBytes(32), randomBytes(32)];
+    expect(readConfig({ ...base, SECOND_FACTOR_PREVIOUS_KEYS: `${first.toString('hex')},${second.toString('hex')}` }).secondFactorPreviousKeys).toEqual([
+      first,
+      second,
+    ]);
+    expect(readConfig(base).secondFactorPreviousKeys).toEqual([]);
+    expect(() => readConfig({ ...base, SECOND_FACTOR_PREVIOUS_KEYS: `${first.toString('hex')},` })).toThrow(/SECOND_FACTOR_PREVIOUS_KEYS/);
+    expect(() => readConfig({ ...base, SECOND_FACTOR_PREVIOUS_KEYS: `${first.toString('hex')} ${second.toString('hex')}` })).toThrow(
+      /SECOND_FACTOR_PREVIOUS_KEYS/,
+    );
+    expect(() => readConfig({ ...base, SECOND_FACTOR_PREVIOUS_KEYS: Array.from({ length: 5 }, () => first.toString('hex')).join(',') })).toThrow(
+      /at most 4 keys/,
+    );
+    expect(() => readConfig({ DATA_DIR: '/nonexistent', SECOND_FACTOR_PREVIOUS_KEYS: first.toString('hex') })).toThrow(/needs SECOND_FACTOR_KEY/);
+    expect(() => createSecretSeal(KEY, [randomBytes(31)])).toThrow(/32 bytes each/);
   });
 });
 
@@ -144,6 +180,43 @@ describe('the API with SECOND_FACTOR_KEY', () => {
     // The stored value is left as it was, for the right key to open again.
     expect((await storedOf(member.id)).secret).toBe(foreign);
     expect(await signInWithCode(member.email, codeAt(SECRET))).toBe(401);
+  });
+});
+
+describe('the API while the key rotates', () => {
+  it('signs in with a secret sealed under the previous key, and seals it under the new key at start', async () => {
+    const previous = randomBytes(32);
+    const logs: LogLine[] = [];
+    const t = await createTestApp({ secondFactorKey: KEY, secondFactorPreviousKeys: [previous] }, undefined, { captureLogs: logs });
+    try {
+      const member = await createStaff(t, await t.login(), 'support', 'rotating@hoy.test');
+      const underPrevious = createSecretSeal(previous).seal(SECRET, member.id);
+      await t.handle.query(sql`UPDATE administrators SET totp_secret = ${underPrevious}, totp_last_step = NULL WHERE id = ${member.id}`);
+      const signIn = async (steps: number) => {
+        const first = await t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: member.email, password: STAFF_PASSWORD } });
+        const { challenge } = first.json<{ challenge: string }>();
+        const code = currentCode(SECRET, new Date(t.clock.now().getTime() + steps * STEP_MS));
+        return (await t.request({ method: 'POST', url: '/api/admin/admin-login/second-factor', payload: { challenge, code } })).statusCode;
+      };
+      // Before the start's sealing (another process may not have started yet): the previous key opens it.
+      expect(await signIn(0)).toBe(200);
+      t.clock.advance(STEP_MS);
+      await t.app.services.account.sealStoredSecrets();
+      const [row] = await t.handle.query<{ secret: string }>(sql`SELECT totp_secret AS secret FROM administrators WHERE id = ${member.id}`);
+      expect(row.secret).not.toBe(underPrevious);
+      // Now the new key alone opens it: the previous one can go.
+      expect(createSecretSeal(KEY).open(row.secret, member.id)).toBe(SECRET);
+      expect(createSecretSeal(previous).open(row.secret, member.id)).toBeUndefined();
+      expect(logs.some((line) => line.event === 'second-factor.resealed' && line.secrets === 1)).toBe(true);
+      expect(logs.some((line) => line.event === 'second-factor.unreadable')).toBe(false);
+      expect(await signIn(0)).toBe(200);
+      // A second start finds nothing left to move.
+      logs.length = 0;
+      await t.app.services.account.sealStoredSecrets();
+      expect(logs.some((line) => line.event === 'second-factor.resealed')).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -126,18 +126,23 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
     },
 
     /**
-     * At start: seals the secrets stored as they are, when a key is configured (stored before it was);
-     * says so when some do not open with it, or when there is no key and secrets are stored as they are.
+     * At start: seals the secrets stored as they are, when a key is configured (stored before it was),
+     * and seals again under the key those sealed under a previous key (a rotation); says so when some
+     * do not open with any key, or when there is no key and secrets are stored as they are.
      */
     async sealStoredSecrets(): Promise<void> {
       let sealed = 0;
+      let resealed = 0;
       let unreadable = 0;
       let openText = 0;
       for (const row of await repository.storedSecrets()) {
         for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
           const stored = row[column];
           if (stored === null) continue;
-          if (!seal.isOpenText(stored)) {
+          if (seal.isUnderPreviousKey(stored, row.id)) {
+            await repository.replaceStoredSecret(row.id, column, stored, seal.seal(seal.open(stored, row.id)!, row.id));
+            resealed += 1;
+          } else if (!seal.isOpenText(stored)) {
             if (seal.open(stored, row.id) === undefined) unreadable += 1;
           } else if (seal.isSealing) {
             await repository.replaceStoredSecret(row.id, column, stored, seal.seal(stored, row.id));
@@ -146,6 +151,9 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
         }
       }
       if (sealed > 0) log.info({ event: 'second-factor.sealed', secrets: sealed }, 'TOTP secrets stored as they were are sealed now');
+      if (resealed > 0) {
+        log.info({ event: 'second-factor.resealed', secrets: resealed }, 'TOTP secrets sealed under a previous key are sealed under SECOND_FACTOR_KEY now');
+      }
       if (openText > 0) log.warn({ event: 'second-factor.unsealed', secrets: openText }, 'SECOND_FACTOR_KEY is not set: TOTP secrets are stored as they are');
       if (unreadable > 0) {
         log.error(

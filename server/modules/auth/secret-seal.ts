@@ -2,7 +2,8 @@
 // it cannot be hashed; with SECOND_FACTOR_KEY set it is stored sealed: AES-256-GCM under that key,
 // bound to its member's id, so a reader of the database (a backup, a dump) reads no secret, and a
 // sealed secret copied onto another member's row does not open. Without the key a secret is stored
-// as is, and the server says so when it starts.
+// as is, and the server says so when it starts. Keys rotate: a secret sealed under one of
+// SECOND_FACTOR_PREVIOUS_KEYS still opens, and the server seals it again under the key at start.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** What a sealed secret starts with; nothing `createTotpSecret` makes (base32) contains a colon. */
@@ -22,17 +23,52 @@ export interface SecretSeal {
   open(stored: string, administratorId: number): string | undefined;
   /** Whether a stored value is still the secret as is (stored before the key was configured). */
   isOpenText(stored: string): boolean;
+  /** Whether a stored value is sealed under one of the previous keys: it opens, and is due to be sealed under the key. */
+  isUnderPreviousKey(stored: string, administratorId: number): boolean;
 }
 
 const contextOf = (administratorId: number) => Buffer.from(`hoy totp secret of administrator ${administratorId}`);
 
-/** A seal under a 32-byte key; without one, secrets pass through as they are. */
-export function createSecretSeal(key: Buffer | undefined): SecretSeal {
+/** A sealed value under one key: the secret, or undefined when that key does not open it. */
+function openUnder(key: Buffer, stored: string, administratorId: number): string | undefined {
+  const [ivText, sealedText] = stored.slice(SEALED_PREFIX.length).split(':');
+  const iv = Buffer.from(ivText ?? '', 'base64url');
+  const sealed = Buffer.from(sealedText ?? '', 'base64url');
+  if (iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(contextOf(administratorId));
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A seal under a 32-byte key, which also opens what `previousKeys` sealed (a rotation under way);
+ * without a key, secrets pass through as they are.
+ */
+export function createSecretSeal(key: Buffer | undefined, previousKeys: readonly Buffer[] = []): SecretSeal {
   if (key !== undefined && key.length !== 32) throw new Error('SECOND_FACTOR_KEY must be 32 bytes');
+  if (previousKeys.some((previous) => previous.length !== 32)) throw new Error('SECOND_FACTOR_PREVIOUS_KEYS must be 32 bytes each');
+  if (key === undefined && previousKeys.length > 0) throw new Error('SECOND_FACTOR_PREVIOUS_KEYS needs SECOND_FACTOR_KEY, the key secrets move to');
   const isOpenText = (stored: string) => !stored.startsWith(SEALED_PREFIX);
+  const openUnderPrevious = (stored: string, administratorId: number) => {
+    for (const previous of previousKeys) {
+      const secret = openUnder(previous, stored, administratorId);
+      if (secret !== undefined) return secret;
+    }
+    return undefined;
+  };
   return {
     isSealing: key !== undefined,
     isOpenText,
+    isUnderPreviousKey: (stored, administratorId) =>
+      key !== undefined &&
+      !isOpenText(stored) &&
+      openUnder(key, stored, administratorId) === undefined &&
+      openUnderPrevious(stored, administratorId) !== undefined,
     seal(secret, administratorId) {
       if (key === undefined) return secret;
       const iv = randomBytes(IV_BYTES);
@@ -44,18 +80,7 @@ export function createSecretSeal(key: Buffer | undefined): SecretSeal {
     open(stored, administratorId) {
       if (isOpenText(stored)) return stored;
       if (key === undefined) return undefined;
-      const [ivText, sealedText] = stored.slice(SEALED_PREFIX.length).split(':');
-      const iv = Buffer.from(ivText ?? '', 'base64url');
-      const sealed = Buffer.from(sealedText ?? '', 'base64url');
-      if (iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) return undefined;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAAD(contextOf(administratorId));
-        decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-      } catch {
-        return undefined;
-      }
+      return openUnder(key, stored, administratorId) ?? openUnderPrevious(stored, administratorId);
     },
   };
 }
