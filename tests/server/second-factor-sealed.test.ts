@@ -46,18 +46,21 @@ describe('the seal', () => {
     expect(seal.open(SECRET, 7)).toBe(SECRET);
   });
 
-  it('opens under a previous key during a rotation, and says which values are due to move to the key', () => {
+  it('opens under a previous key during a rotation, and seals again under the key only what a previous key alone opens', () => {
     const previous = randomBytes(32);
     const underPrevious = createSecretSeal(previous).seal(SECRET, 7);
     const rotating = createSecretSeal(KEY, [randomBytes(32), previous]);
     expect(rotating.open(underPrevious, 7)).toBe(SECRET);
-    expect(rotating.isUnderPreviousKey(underPrevious, 7)).toBe(true);
+    const moved = rotating.reseal(underPrevious, 7);
+    expect(moved).toEqual(expect.any(String));
+    expect(seal.open(moved!, 7)).toBe(SECRET);
+    expect(createSecretSeal(previous).open(moved!, 7)).toBeUndefined();
     // Under the key itself, stored as it is, for another member or under no known key: not due.
-    expect(rotating.isUnderPreviousKey(seal.seal(SECRET, 7), 7)).toBe(false);
-    expect(rotating.isUnderPreviousKey(SECRET, 7)).toBe(false);
-    expect(rotating.isUnderPreviousKey(underPrevious, 8)).toBe(false);
+    expect(rotating.reseal(seal.seal(SECRET, 7), 7)).toBeUndefined();
+    expect(rotating.reseal(SECRET, 7)).toBeUndefined();
+    expect(rotating.reseal(underPrevious, 8)).toBeUndefined();
     expect(rotating.open(underPrevious, 8)).toBeUndefined();
-    expect(rotating.isUnderPreviousKey(createSecretSeal(randomBytes(32)).seal(SECRET, 7), 7)).toBe(false);
+    expect(rotating.reseal(createSecretSeal(randomBytes(32)).seal(SECRET, 7), 7)).toBeUndefined();
     // What it seals, the key alone opens.
     expect(seal.open(rotating.seal(SECRET, 7), 7)).toBe(SECRET);
     expect(createSecretSeal(previous).open(rotating.seal(SECRET, 7), 7)).toBeUndefined();

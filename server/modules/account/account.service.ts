@@ -139,8 +139,9 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
         for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
           const stored = row[column];
           if (stored === null) continue;
-          if (seal.isUnderPreviousKey(stored, row.id)) {
-            await repository.replaceStoredSecret(row.id, column, stored, seal.seal(seal.open(stored, row.id)!, row.id));
+          const moved = seal.reseal(stored, row.id);
+          if (moved !== undefined) {
+            await repository.replaceStoredSecret(row.id, column, stored, moved);
             resealed += 1;
           } else if (!seal.isOpenText(stored)) {
             if (seal.open(stored, row.id) === undefined) unreadable += 1;

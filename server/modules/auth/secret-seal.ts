@@ -23,8 +23,11 @@ export interface SecretSeal {
   open(stored: string, administratorId: number): string | undefined;
   /** Whether a stored value is still the secret as is (stored before the key was configured). */
   isOpenText(stored: string): boolean;
-  /** Whether a stored value is sealed under one of the previous keys: it opens, and is due to be sealed under the key. */
-  isUnderPreviousKey(stored: string, administratorId: number): boolean;
+  /**
+   * A stored value that only a previous key opens, sealed again under the key (a rotation); undefined
+   * for anything else (under the key already, stored as it is, or opened by no key).
+   */
+  reseal(stored: string, administratorId: number): string | undefined;
 }
 
 const contextOf = (administratorId: number) => Buffer.from(`hoy totp secret of administrator ${administratorId}`);
@@ -61,21 +64,22 @@ export function createSecretSeal(key: Buffer | undefined, previousKeys: readonly
     }
     return undefined;
   };
+  const seal = (secret: string, administratorId: number) => {
+    if (key === undefined) return secret;
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(contextOf(administratorId));
+    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `${SEALED_PREFIX}${iv.toString('base64url')}:${sealed.toString('base64url')}`;
+  };
   return {
     isSealing: key !== undefined,
     isOpenText,
-    isUnderPreviousKey: (stored, administratorId) =>
-      key !== undefined &&
-      !isOpenText(stored) &&
-      openUnder(key, stored, administratorId) === undefined &&
-      openUnderPrevious(stored, administratorId) !== undefined,
-    seal(secret, administratorId) {
-      if (key === undefined) return secret;
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(contextOf(administratorId));
-      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return `${SEALED_PREFIX}${iv.toString('base64url')}:${sealed.toString('base64url')}`;
+    seal,
+    reseal(stored, administratorId) {
+      if (key === undefined || isOpenText(stored) || openUnder(key, stored, administratorId) !== undefined) return undefined;
+      const secret = openUnderPrevious(stored, administratorId);
+      return secret === undefined ? undefined : seal(secret, administratorId);
     },
     open(stored, administratorId) {
       if (isOpenText(stored)) return stored;

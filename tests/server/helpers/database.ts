@@ -2,8 +2,8 @@
 // memory) or, in the `server-pg` project, on the PostgreSQL server of TEST_DATABASE_URL.
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { inject } from 'vitest';
+import { Client, type PoolClient } from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../../server/db/client';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -46,4 +46,35 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await runStatement(template.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   return handle;
+}
+
+/**
+ * For a file of tests/server/postgres/: a fresh database for the file (`handle`), and pooled connections
+ * it holds open across statements (`connect`, for transactions side by side), all released when the
+ * file ends. Registers the file's beforeAll and afterAll.
+ */
+export function databaseWithConnections(): { readonly handle: DatabaseHandle; connect(): Promise<PoolClient> } {
+  let handle: DatabaseHandle | undefined;
+  const held: PoolClient[] = [];
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const client of held) client.release();
+    await handle?.close();
+  });
+  const opened = () => {
+    if (!handle) throw new Error('the database opens in beforeAll');
+    return handle;
+  };
+  return {
+    get handle() {
+      return opened();
+    },
+    async connect() {
+      const client = await opened().pool!.connect();
+      held.push(client);
+      return client;
+    },
+  };
 }

@@ -4,33 +4,20 @@
 // counters stay exact and every committed write gives the tables a new version. The server's fold of
 // the booking inserts never passes over a transaction still open.
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../server/db/client';
+import { describe, expect, it } from 'vitest';
 import { foldBookingInserts } from '../../../server/db/booking-fold';
-import { createTestDatabase } from '../helpers/database';
+import { databaseWithConnections } from '../helpers/database';
 import { insertGuest } from '../helpers/fixtures';
 
-let handle: DatabaseHandle;
-const held: PoolClient[] = [];
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  for (const client of held) client.release();
-  await handle.close();
-});
+const database = databaseWithConnections();
 
 /** Two pooled connections whose writers use different slots (their backend pids differ modulo 64). */
 async function twoWriters(): Promise<[PoolClient, PoolClient]> {
-  const pool = handle.pool!;
   const bySlot = new Map<number, PoolClient>();
   // The test pool has five connections; four with one slot would be a broken slot function.
   for (let tries = 0; bySlot.size < 2; tries += 1) {
     if (tries === 4) throw new Error('four connections share one writer slot');
-    const client = await pool.connect();
-    held.push(client);
+    const client = await database.connect();
     const { rows } = await client.query<{ slot: number }>('SELECT writer_slot() AS slot');
     if (!bySlot.has(rows[0].slot)) bySlot.set(rows[0].slot, client);
   }
@@ -54,8 +41,8 @@ async function counterOf(client: PoolClient, name: string): Promise<number> {
 
 describe('concurrent writers of the listed tables', () => {
   it('do not wait for each other, and counters and versions stay exact', async () => {
-    const guest = await insertGuest(handle);
-    const otherGuest = await insertGuest(handle);
+    const guest = await insertGuest(database.handle);
+    const otherGuest = await insertGuest(database.handle);
     const [open, other] = await twoWriters();
     const before = await versionsOf(other);
     const pendingBefore = await counterOf(other, 'bookings:pending');
@@ -111,7 +98,7 @@ describe('concurrent writers of the listed tables', () => {
     const foldAll = async () => {
       for (let tries = 0; (await unfolded()) > 0; tries += 1) {
         if (tries === 100) throw new Error('the fold did not catch up in 10 s');
-        await foldBookingInserts(handle);
+        await foldBookingInserts(database.handle);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
@@ -123,7 +110,7 @@ describe('concurrent writers of the listed tables', () => {
     await other.query(INSERT_BOOKING);
 
     // The open transaction wrote first: the two committed changes come after it, and wait.
-    await foldBookingInserts(handle);
+    await foldBookingInserts(database.handle);
     expect(await unfolded()).toBe(2);
     expect(await kept()).toBe(keptBefore);
     expect(await counterOf(other, 'bookings')).toBe(await recount());

@@ -3,28 +3,12 @@
 // its week again under the week's lock; without it, the one that commits last would overwrite the week
 // with a count taken before the other's decision was visible.
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../server/db/client';
-import { createTestDatabase } from '../helpers/database';
+import { describe, expect, it } from 'vitest';
+import { databaseWithConnections } from '../helpers/database';
 import { insertHost, insertProperty } from '../helpers/fixtures';
 
-let handle: DatabaseHandle;
-const held: PoolClient[] = [];
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  for (const client of held) client.release();
-  await handle.close();
-});
-
-async function connection(): Promise<PoolClient> {
-  const client = await handle.pool!.connect();
-  held.push(client);
-  return client;
-}
+const database = databaseWithConnections();
+const connection = () => database.connect();
 
 /** The weeks as kept, and as counted from review_waits now, for listings and properties. */
 async function keptAndCounted(client: PoolClient) {
@@ -46,9 +30,9 @@ const DECIDE = `INSERT INTO audit_events (action, entity_type, entity_id, create
 
 describe("the decision chart's weeks", () => {
   it('count every decision of two transactions that decide in the same week side by side', async () => {
-    const host = await insertHost(handle);
+    const host = await insertHost(database.handle);
     const submittedAt = new Date('2026-09-01T08:00:00Z');
-    const [first, second, third] = await Promise.all([1, 2, 3].map(() => insertProperty(handle, host.id, { createdAt: submittedAt })));
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => insertProperty(database.handle, host.id, { createdAt: submittedAt })));
     const [one, other, reader] = [await connection(), await connection(), await connection()];
     // A week decided before: both transactions below count it again.
     await reader.query(DECIDE, [third.id, '2026-09-08T10:00:00Z']);
