@@ -38,8 +38,7 @@ export function chartFormat(language: string, translate: Translate): ChartFormat
     const number = Number(raw);
     if (kind === 'money') return formatMoney(number);
     if (kind === 'share') return share.format(number);
-    if (kind === 'hours') return translate('admin.charts.hours', { value: decimal.format(number / 3600) });
-    if (kind === 'minutes') return translate('admin.charts.minutes', { value: decimal.format(number / 60) });
+    if (kind === 'hours' || kind === 'minutes') return translate(`admin.charts.${kind}`, { value: decimal.format(number / SECONDS_PER_UNIT[kind]!) });
     return count.format(number);
   };
   return {
