@@ -55,10 +55,11 @@ test('search, filter, sort and page live in the address and survive a reload and
   await checkRestored();
 
   await page.getByRole('menuitem', { name: /Feedback/ }).click();
-  // The Feedback list may already have written its own page into the address (`?pageSize=10&currentPage=1`).
-  await expect(page).toHaveURL(/\/feedback(\?|$)/);
-  // Back once the Feedback screen shows, as a person would press it.
+  // Back once the Feedback screen shows and has written its own page into the address
+  // (`?pageSize=10&currentPage=1`, a replace): pressed before that write, the write could land on the
+  // entry Back returned to and put Feedback on screen again (once in 87 journeys in CI, 2 December).
   await expect(page.getByText(/^Showing \d+ of \d+ feedback/)).toBeVisible();
+  await expect(page).toHaveURL(/\/feedback\?(.*&)?currentPage=1(&|$)/);
   await page.goBack();
   await checkRestored();
 
