@@ -90,6 +90,9 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When the member last proved it was them in this session (docs/decisions/039-step-up.md), and with what. */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true, mode: 'date' }),
+    steppedUpWith: text('stepped_up_with', { enum: ['password', 'second-factor'] }),
   },
   (table) => [uniqueIndex('admin_sessions_token_hash_key').on(table.tokenHash), index('admin_sessions_administrator_idx').on(table.administratorId)],
 );
