@@ -220,6 +220,9 @@ async function startServer() {
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_LOGIN_ADDRESS: '1000',
       RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+      // ... and holds them all as one member, on this one process (decision 026's limits).
+      LIVE_STREAMS_PER_MEMBER: String(Number(options['live-streams']) + 10),
+      LIVE_STREAMS_PER_PROCESS: String(Math.max(500, Number(options['live-streams']) + 10)),
       STATIC_DIR: path.resolve(root, options.dist),
       ...(options['no-page-cache'] ? { PAGE_CACHE_SIZE: '0' } : {}),
     },

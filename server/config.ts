@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
+import { LIVE_LIMITS, type LiveLimits } from '../src/contracts/live';
 import { isTooWideProxyRange, WIDEST_PROXY_PREFIX } from './lib/trust-proxy';
 
 const DEFAULT_APP_NAME = 'Hoy';
@@ -114,6 +115,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   VACUUM_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LIVE_POLL_MS: z.coerce.number().int().min(50).max(5000).default(250),
+  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(LIVE_LIMITS.streamsPerMember),
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(LIVE_LIMITS.streamsPerProcess),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').max(200).optional(),
   // The key TOTP secrets are sealed under (decision 036): 32 random bytes as 64 hexadecimal digits.
   SECOND_FACTOR_KEY: z
@@ -181,6 +184,12 @@ export interface Config {
   vacuumCheckMs: number;
   /** While a live stream is open, how often the process reads the new changes (decision 026). */
   livePollMs: number;
+  /**
+   * Live streams per session, per member and per process, and records a member may be present on
+   * (decision 026): per member and per process from LIVE_STREAMS_PER_MEMBER and
+   * LIVE_STREAMS_PER_PROCESS, the others always LIVE_LIMITS' (tests pass smaller ones).
+   */
+  liveLimits: LiveLimits;
   /** The bearer token /metrics asks for; unset, /metrics does not exist. */
   metricsToken: string | undefined;
   /** Seals the TOTP secrets at rest; undefined: they are stored as they are (decision 036). */
@@ -239,6 +248,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     vacuumCheckMs: values.VACUUM_CHECK_SECONDS * 1000,
     livePollMs: values.LIVE_POLL_MS,
+    liveLimits: { ...LIVE_LIMITS, streamsPerMember: values.LIVE_STREAMS_PER_MEMBER, streamsPerProcess: values.LIVE_STREAMS_PER_PROCESS },
     metricsToken: values.METRICS_TOKEN,
     secondFactorKey: values.SECOND_FACTOR_KEY === undefined ? undefined : Buffer.from(values.SECOND_FACTOR_KEY, 'hex'),
     secondFactorPreviousKeys: values.SECOND_FACTOR_PREVIOUS_KEYS?.split(',').map((hex) => Buffer.from(hex, 'hex')) ?? [],

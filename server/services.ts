@@ -46,6 +46,7 @@ import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService, type RowDecider } from './modules/review/review.service';
 import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
+import { readsActivityKind } from '../src/contracts/activity';
 
 /** Who reads the live changes of each resource: a list's readers, and those of chats and promos (decision 026). */
 const LIVE_READERS = new Map<string, Permission>([
@@ -148,6 +149,9 @@ export function createServices(deps: ServiceDeps) {
     log,
     pollMs: config.livePollMs,
     permissionOf: (resource) => LIVE_READERS.get(resource),
+    // Activity's changes by the rule Activity's list reads entries by.
+    readsActivityKind,
+    limits: config.liveLimits,
     sessionState: (sessionId) => auth.sessionState(sessionId),
   });
   return {

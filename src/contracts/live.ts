@@ -19,6 +19,31 @@ export const LIVE_STREAM_PATH = '/api/admin/live';
 
 /** Streams one session may hold open at once, across every server process; the next gets 429. */
 export const LIVE_STREAMS_PER_SESSION = 10;
+/** Streams one member may hold open at once, across their sessions and every server process; the next gets 429. */
+export const LIVE_STREAMS_PER_MEMBER = 20;
+/**
+ * Streams one server process holds at once (each is a socket and a file descriptor, and 500 is what
+ * `npm run bench -- --live-streams 500` measures); the next gets 503, and its browser tries again,
+ * through the load balancer, perhaps on another process.
+ */
+export const LIVE_STREAMS_PER_PROCESS = 500;
+/** Records one member may say they review at once (PUT LIVE_PRESENCE_PATH); the next gets 429 until one is left or goes stale. */
+export const LIVE_PRESENCE_PER_MEMBER = 20;
+
+/** The limits above, as the server's configuration holds them (tests pass smaller ones). */
+export interface LiveLimits {
+  streamsPerSession: number;
+  streamsPerMember: number;
+  streamsPerProcess: number;
+  presencePerMember: number;
+}
+
+export const LIVE_LIMITS: Readonly<LiveLimits> = {
+  streamsPerSession: LIVE_STREAMS_PER_SESSION,
+  streamsPerMember: LIVE_STREAMS_PER_MEMBER,
+  streamsPerProcess: LIVE_STREAMS_PER_PROCESS,
+  presencePerMember: LIVE_PRESENCE_PER_MEMBER,
+};
 
 /** The SSE event names. */
 export const LIVE_EVENTS = { changes: 'changes', badges: 'badges', resync: 'resync', end: 'end', presence: 'presence' } as const;

@@ -1,13 +1,14 @@
 // The live stream (docs/decisions/026-live-changes.md) over a real HTTP connection: changes written
 // straight into the database reach it, filtered by role; a reconnect replays what it missed; it ends
-// with its session and is not activity; a session holds at most ten.
+// with its session and is not activity; a session holds at most ten. What each role reads:
+// live-readers.test.ts; the limits per member and per process, and presence's: live-limits.test.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_PRESENCE_PATH, LIVE_PRESENCE_STALE_SECONDS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
 import { changesOf, openStream } from './helpers/sse';
-import { createStaff, loginAs } from './helpers/staff';
+import { createStaff, loginAs, stepUp } from './helpers/staff';
 
 let t: TestApp;
 let baseUrl = '';
@@ -96,6 +97,7 @@ describe('GET /api/admin/live', () => {
     const member = await createStaff(t, adminToken, 'moderator');
     const stream = await open(await loginAs(t, member.email));
     await stream.next('badges');
+    await stepUp(t, adminToken, { password: TEST_ADMIN_PASSWORD });
     const changed = await t.request({ method: 'PUT', url: `/api/admin/staff/${member.id}/role`, token: adminToken, payload: { role: 'support' } });
     expect(changed.statusCode, changed.body).toBe(200);
     const booking = await insertBooking(t.handle);
@@ -152,7 +154,10 @@ describe('GET /api/admin/live', () => {
     expect((await watcher.next('presence'))?.data).toEqual({ resource: 'listings', id: property.id, viewers: [] });
     watcher.close();
     // A screen that stops saying so is gone after LIVE_PRESENCE_STALE_SECONDS.
-    await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload: { resource: 'hosts', id: 7 } });
+    const host = await insertHost(t.handle);
+    expect((await t.request({ method: 'PUT', url: LIVE_PRESENCE_PATH, token: moderatorToken, payload: { resource: 'hosts', id: host.id } })).statusCode).toBe(
+      204,
+    );
     t.clock.advance((LIVE_PRESENCE_STALE_SECONDS + 1) * 1000);
     expect((await t.request({ method: 'GET', url: `${LIVE_PRESENCE_PATH}?resource=hosts`, token: freshToken })).json()).toEqual([]);
     for (const payload of [{ resource: 'bookings', id: 1 }, { resource: 'listings', id: 0 }, { resource: 'listings' }]) {
@@ -174,7 +179,7 @@ describe('GET /api/admin/live', () => {
       abort: () => void (isClosed = true),
     };
     const before = t.app.services.live.size;
-    const stream = await t.app.services.live.open(
+    const { stream } = await t.app.services.live.open(
       { sessionId, administratorId, role: 'administrator', endsAt: new Date(Date.now() + 60_000) },
       connection,
       undefined,
@@ -197,6 +202,7 @@ describe('GET /api/admin/live', () => {
     expect(streams.map((stream) => stream.status)).toEqual(Array(LIVE_STREAMS_PER_SESSION).fill(200));
     const refused = await open(token);
     expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     streams[0].close();
     // The closed stream stops counting once the server sees the connection go.
     await expect

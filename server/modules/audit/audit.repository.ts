@@ -1,8 +1,7 @@
 // SQL for the audit trail.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow } from '../../../src/contracts/activity';
-import { hasPermission } from '../../../src/contracts/roles';
+import { readsActivityKind, type ActivityRow } from '../../../src/contracts/activity';
 import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import type { ListFilter, ListRequest, ListSource } from '../../lib/list-source';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
@@ -311,7 +310,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
 
   return {
     tables: [],
-    viewOf: (caller) => (hasPermission(caller.role, ACTIVITY_STAFF_ACCOUNTS_PERMISSION) ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
+    viewOf: (caller) => (readsActivityKind(caller.role, 'staff') ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
     async prepare(request) {
       if (request.pattern === undefined) return request;
       return { ...request, hints: { ...request.hints, activitySearch: await findSearch(request.pattern, request, SEARCH_TOTAL_INLINE_UP_TO) } };

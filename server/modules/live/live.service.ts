@@ -1,6 +1,9 @@
 // The live streams of one server process (docs/decisions/026-live-changes.md). While at least one is
 // open, the process reads the new changes every `pollMs` (one indexed query, however many streams)
-// and hands each stream those its member's role may read, with the sidebar's counts when they move.
+// and hands each stream those its member's role may read, with the sidebar's counts when they move:
+// a list's changes to the roles that read the list, and Activity's entries only to the roles that
+// read their kind of record (the rule Activity's own list follows), so a stream tells no one of an
+// entry, a record id or a count they may not read.
 // Every process reads the same table, so a change made through any of them, or straight in the
 // database, reaches every browser; a browser that reconnects elsewhere replays from its last id.
 import { randomUUID } from 'node:crypto';
@@ -8,15 +11,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   LIVE_EVENTS,
   LIVE_PRESENCE_STALE_SECONDS,
-  LIVE_STREAMS_PER_SESSION,
   type LiveBadges,
   type LiveChange,
   type LiveEndReason,
+  type LiveLimits,
   type PresenceResource,
 } from '../../../src/contracts/live';
+import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '../../../src/contracts/audit';
 import { hasPermission, type Permission, type Role } from '../../../src/contracts/roles';
 import type { Clock } from '../../lib/clock';
-import { PRESENCE_PREFIX, type ChangeRow, type LiveCursor, type LiveRepository } from './live.repository';
+import { PRESENCE_PREFIX, type ChangeRow, type LiveCursor, type LiveRepository, type PresenceRecord, type StreamRefusal } from './live.repository';
 
 /** A session's state, as the stream rechecks it (auth service's `sessionState`). */
 export type SessionState = { isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: LiveEndReason };
@@ -34,6 +38,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Resources the server reads for itself and never forwards. */
 const SESSIONS = 'sessions';
 const STAFF = 'staff';
+/** Activity's changes: an audit entry each, read by kind of record. */
+const ACTIVITY = 'activity';
 /** The resources whose changes can move a sidebar count. */
 const BADGE_SOURCES = new Set(['hosts', 'listings', 'property-approvals', 'chats', 'messages']);
 
@@ -64,6 +70,12 @@ export interface LiveDeps {
   pollMs: number;
   /** The permission that reads a resource's changes; undefined: no one's (deny by default). */
   permissionOf: (resource: string) => Permission | undefined;
+  /**
+   * Whether a role reads Activity's entries about a kind of record (an audit entry's `entity_type`):
+   * the rule Activity's list follows (server/modules/audit), besides the list's own permission.
+   */
+  readsActivityKind: (role: Role, kind: AuditEntityType) => boolean;
+  limits: LiveLimits;
   sessionState: (sessionId: number) => Promise<SessionState>;
 }
 
@@ -78,8 +90,13 @@ export function parseCursorId(value: string | undefined): LiveCursor | undefined
   return match ? { xid: match[1], id: Number(match[2]) } : undefined;
 }
 
-export function createLiveService({ repository, clock, log, pollMs, permissionOf, sessionState }: LiveDeps) {
+/** Why a stream was refused: its session or member holds as many as allowed (429), or this process does (503). */
+export type LiveRefusal = StreamRefusal | 'process';
+
+export function createLiveService({ repository, clock, log, pollMs, permissionOf, readsActivityKind, limits, sessionState }: LiveDeps) {
   const streams = new Set<LiveStream>();
+  /** Streams being opened now (their records are being counted): they count against the process's limit. */
+  let opening = 0;
   let cursor: LiveCursor | undefined;
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -91,6 +108,22 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   const mayRead = (stream: LiveStream, resource: string) => {
     const permission = permissionOf(resource);
     return permission !== undefined && hasPermission(stream.role, permission);
+  };
+
+  /** The kind of record of each audit entry among the changes, or none: one statement a read. */
+  const activityKindsOf = (rows: readonly ChangeRow[]) =>
+    repository.activityKinds([...new Set(rows.filter((row) => row.resource === ACTIVITY).map((row) => row.rowId))]);
+
+  /**
+   * Whether `role` may read a change: the permission of its list, and for an Activity entry the
+   * entry's kind of record (an entry whose kind is unknown, gone from the table, is read by no one).
+   */
+  const mayReadChange = (role: Role, change: LiveChange, kinds: ReadonlyMap<number, string>) => {
+    const permission = permissionOf(change.resource);
+    if (permission === undefined || !hasPermission(role, permission)) return false;
+    if (change.resource !== ACTIVITY) return true;
+    const kind = kinds.get(change.id);
+    return kind !== undefined && (AUDIT_ENTITY_TYPES as readonly string[]).includes(kind) && readsActivityKind(role, kind as AuditEntityType);
   };
 
   function drop(stream: LiveStream): void {
@@ -170,11 +203,11 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   /** Hands each stream the changes its role may read: one message a role, written to all its streams. */
-  function deliver(changes: readonly LiveChange[], id: string, to: Iterable<LiveStream>): void {
+  function deliver(changes: readonly LiveChange[], kinds: ReadonlyMap<number, string>, id: string, to: Iterable<LiveStream>): void {
     const messages = new Map<Role, string | undefined>();
     for (const stream of to) {
       if (!messages.has(stream.role)) {
-        const visible = changes.filter((change) => mayRead(stream, change.resource));
+        const visible = changes.filter((change) => mayReadChange(stream.role, change, kinds));
         messages.set(stream.role, visible.length > 0 ? sseMessage(LIVE_EVENTS.changes, { changes: visible }, id) : undefined);
       }
       const message = messages.get(stream.role);
@@ -184,17 +217,23 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
 
   const presenceSince = () => new Date(clock.now().getTime() - LIVE_PRESENCE_STALE_SECONDS * 1000);
 
-  /** Someone opened or left a record's review screen: its viewers, to every stream that may read the record. */
+  /**
+   * Someone opened or left records' review screens: each record's viewers, to every stream that may
+   * read its list. One statement for all the records of a read, however many.
+   */
   async function deliverPresence(rows: readonly ChangeRow[]): Promise<void> {
-    const records = new Map<string, { resource: PresenceResource; id: number }>();
+    const records = new Map<string, PresenceRecord>();
     for (const row of rows) {
       if (row.resource.startsWith(PRESENCE_PREFIX)) {
         records.set(`${row.resource}\n${row.rowId}`, { resource: row.resource.slice(PRESENCE_PREFIX.length) as PresenceResource, id: row.rowId });
       }
     }
-    for (const { resource, id } of records.values()) {
-      const [found] = await repository.viewers(resource, presenceSince(), [id]);
-      const message = sseMessage(LIVE_EVENTS.presence, { resource, id, viewers: found?.viewers ?? [] });
+    if (records.size === 0) return;
+    const found = new Map(
+      (await repository.viewersOf([...records.values()], presenceSince())).map((record) => [`${PRESENCE_PREFIX}${record.resource}\n${record.id}`, record]),
+    );
+    for (const [key, { resource, id }] of records) {
+      const message = sseMessage(LIVE_EVENTS.presence, { resource, id, viewers: found.get(key)?.viewers ?? [] });
       for (const stream of streams) if (mayRead(stream, resource)) send(stream, message);
     }
   }
@@ -222,7 +261,8 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       if (sessionIds.size + memberIds.size > 0) {
         await recheck((stream) => sessionIds.has(stream.sessionId) || memberIds.has(stream.administratorId));
       }
-      deliver(changesOf(rows), cursorId(position), streams);
+      const changes = changesOf(rows);
+      deliver(changes, await activityKindsOf(rows), cursorId(position), streams);
       await deliverPresence(rows);
       if (rows.some((row) => BADGE_SOURCES.has(row.resource))) await refreshBadges();
       if (rows.length < BATCH_SIZE) break;
@@ -286,7 +326,8 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       if (rows.length === 0) break;
       const last = rows[rows.length - 1];
       position = { xid: last.xid, id: last.id };
-      const visible = changesOf(rows).filter((change) => mayRead(stream, change.resource));
+      const kinds = await activityKindsOf(rows);
+      const visible = changesOf(rows).filter((change) => mayReadChange(stream.role, change, kinds));
       if (visible.length > 0 && stream.write(sseMessage(LIVE_EVENTS.changes, { changes: visible }, cursorId(position))) === false) return drop(stream);
     }
     const held = stream.held ?? [];
@@ -296,22 +337,37 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
 
   return {
     /**
-     * Opens a stream for a signed-in member: false when their session already holds
-     * LIVE_STREAMS_PER_SESSION (429). `lastEventId` is the browser's Last-Event-ID, if it reconnects.
+     * Opens a stream for a signed-in member, or answers why not: their session holds
+     * `limits.streamsPerSession` or they hold `limits.streamsPerMember` across their sessions, on
+     * every process (429), or this process holds `limits.streamsPerProcess` (503).
+     * `lastEventId` is the browser's Last-Event-ID, if it reconnects.
      */
     async open(
       member: { sessionId: number; administratorId: number; role: Role; endsAt: Date },
       connection: Pick<LiveStream, 'write' | 'close' | 'abort'>,
       lastEventId: string | undefined,
-    ): Promise<LiveStream | undefined> {
+    ): Promise<{ stream: LiveStream; refused?: undefined } | { stream?: undefined; refused: LiveRefusal }> {
+      if (streams.size + opening >= limits.streamsPerProcess) {
+        log.warn({ event: 'live.process-full', streams: streams.size }, 'live: a stream was refused, this process holds as many as allowed');
+        return { refused: 'process' };
+      }
       const id = randomUUID();
       const freshSince = new Date(clock.now().getTime() - STALE_STREAM_MS);
-      if (!(await repository.openStream(id, member.sessionId, LIVE_STREAMS_PER_SESSION, freshSince))) return undefined;
-      // Where this process's reading takes over from a replay: from here on, the stream gets what is read.
-      cursor ??= await repository.head();
-      const upTo = cursor;
-      const stream: LiveStream = { id, ...member, ...connection, held: lastEventId === undefined ? undefined : [] };
-      streams.add(stream);
+      // Counted against the process from here, while its record is counted and until it is added.
+      opening += 1;
+      let stream: LiveStream;
+      let upTo: LiveCursor;
+      try {
+        const refused = await repository.openStream(id, member, { perSession: limits.streamsPerSession, perMember: limits.streamsPerMember }, freshSince);
+        if (refused) return { refused };
+        // Where this process's reading takes over from a replay: from here on, the stream gets what is read.
+        cursor ??= await repository.head();
+        upTo = cursor;
+        stream = { id, ...member, ...connection, held: lastEventId === undefined ? undefined : [] };
+        streams.add(stream);
+      } finally {
+        opening -= 1;
+      }
       start();
       if (!badges) {
         badges = await repository.badges();
@@ -319,16 +375,22 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       }
       if (lastEventId !== undefined) await replay(stream, parseCursorId(lastEventId), upTo);
       sendBadges(stream);
-      return stream;
+      return { stream };
     },
 
     /** The permission that reads a resource's changes and presence (undefined: no one's). */
     permissionOf,
 
-    /** A member's review screen of a record is open (said again while it stays open). */
-    async present(administratorId: number, resource: PresenceResource, id: number): Promise<void> {
-      await repository.present(administratorId, resource, id, clock.now());
-    },
+    /** Streams per session, member and process, and records a member may be present on. */
+    limits,
+
+    /**
+     * A member's review screen of a record is open (said again while it stays open): answers
+     * `no-record` when the list has no such record and `too-many` when the member is present on
+     * `limits.presencePerMember` others, and notes nothing then.
+     */
+    present: (administratorId: number, record: PresenceRecord) =>
+      repository.present(administratorId, record, clock.now(), limits.presencePerMember, presenceSince()),
 
     /** A member's review screen of a record closed. */
     async absent(administratorId: number, resource: PresenceResource, id: number): Promise<void> {

@@ -12,6 +12,8 @@ export interface OpenStream {
   status: number;
   /** The process that answered (X-Hoy-Server, set by the proxy), when there is one. */
   server: string;
+  /** A refusal's Retry-After header, when it has one. */
+  retryAfter: string | null;
   /** The next message whose event is `event` (others before it are passed over), or undefined once the stream has ended. */
   next(event: string, timeoutMs?: number): Promise<SseMessage | undefined>;
   close(): void;
@@ -27,7 +29,7 @@ export async function openStream(baseUrl: string, token: string | undefined, hea
   const server = response.headers.get('x-hoy-server') ?? '';
   if (response.status !== 200) {
     await response.text();
-    return { status: response.status, server, next: async () => undefined, close: () => {} };
+    return { status: response.status, server, retryAfter: response.headers.get('retry-after'), next: async () => undefined, close: () => {} };
   }
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
@@ -58,6 +60,7 @@ export async function openStream(baseUrl: string, token: string | undefined, hea
   return {
     status: response.status,
     server,
+    retryAfter: response.headers.get('retry-after'),
     async next(event, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -75,3 +78,55 @@ export async function openStream(baseUrl: string, token: string | undefined, hea
 
 /** A `changes` message's changes; none when the stream ended first. */
 export const changesOf = (message: SseMessage | undefined): LiveChange[] => (message ? (message.data as LiveChanges).changes : []);
+
+export interface RawStream {
+  status: number;
+  headers: Headers;
+  /** Everything received so far, as sent: every event, id, data line and comment. */
+  text(): string;
+  /** Reads until the text received contains `expected`; answers the whole text. */
+  readUntil(expected: string, timeoutMs?: number): Promise<string>;
+  close(): void;
+}
+
+/**
+ * Opens `baseUrl`'s live stream with `token` and keeps its raw text, unparsed: a test then asserts what
+ * the wire carried, metadata included, not only what a parser picked out of it.
+ */
+export async function openRawStream(baseUrl: string, token: string, headers: Record<string, string> = {}): Promise<RawStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${LIVE_STREAM_PATH}`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: controller.signal });
+  let received = '';
+  let isDone = response.status !== 200;
+  if (isDone) received = await response.text();
+  const reader = isDone ? undefined : response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let reading: Promise<void> | undefined;
+  const pull = async () => {
+    try {
+      const { value, done } = await reader!.read();
+      if (done) isDone = true;
+      received += value ?? '';
+    } catch {
+      isDone = true;
+    }
+  };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: () => received,
+    async readUntil(expected, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!received.includes(expected)) {
+        if (isDone) throw new Error(`the stream ended without ${expected}`);
+        if (Date.now() > deadline) throw new Error(`no ${expected} within ${timeoutMs} ms`);
+        reading ??= pull().finally(() => (reading = undefined));
+        await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 50))]);
+      }
+      return received;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** A change as the wire spells it inside a `changes` message. */
+export const changeText = (resource: string, action: string, id: number) => JSON.stringify({ resource, action, id });
