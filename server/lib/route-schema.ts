@@ -4,6 +4,8 @@
 // the one permission it needs (src/contracts/roles.ts): it answers 403 to other roles, and its
 // description names the roles that may call it (docs/decisions/018-staff-roles.md).
 import type { z } from 'zod';
+import { ACCOUNT_REASONS } from '../../src/contracts/account-reasons';
+import { STEP_UP_MINUTES } from '../../src/contracts/account';
 import { errorSchema } from '../../src/contracts/common';
 import { rolesWith, type Permission } from '../../src/contracts/roles';
 
@@ -19,6 +21,12 @@ export interface RouteAccess {
   isOpenBeforeSecondFactor?: boolean;
   /** Never counts as the member's activity, so a session left alone still goes idle (the live stream). */
   isBackground?: boolean;
+  /**
+   * A call that can take an account: the session must have stepped up in the last few minutes, with
+   * a second factor when the member has one, or it answers 403 `step-up-required` before any route
+   * code runs (docs/decisions/039-step-up.md).
+   */
+  requiresStepUp?: boolean;
 }
 
 declare module 'fastify' {
@@ -71,6 +79,9 @@ function rolesSentence(access: RouteAccess): string {
   return `${roles} The CSV and the whole array also need the export permission: ${exporters.join(', ')}.`;
 }
 
+/** What a call that needs a step-up says of it in the OpenAPI document. */
+const STEP_UP_SENTENCE = `Needs a step-up of this session (POST /api/admin/account/step-up) in the last ${STEP_UP_MINUTES} minutes, with a code or a recovery code when the member has a second factor; otherwise 403 with reason \`${ACCOUNT_REASONS.stepUpRequired}\` and nothing changes.`;
+
 function describe<const S extends RouteSpec>(tag: string, summary: string, spec: S, access: RouteAccess | undefined): RouteSchema<S> {
   const { ok, status = 200, errors = [], params, querystring, body } = spec;
   const guarded = access !== undefined;
@@ -83,7 +94,7 @@ function describe<const S extends RouteSpec>(tag: string, summary: string, spec:
   }
   const response: Record<number, z.ZodType> = { [status]: ok };
   for (const code of [...errorStatuses].sort((a, b) => a - b)) response[code] = errorSchema;
-  const description = [spec.description, access && rolesSentence(access)].filter(Boolean).join(' ');
+  const description = [spec.description, access?.requiresStepUp && STEP_UP_SENTENCE, access && rolesSentence(access)].filter(Boolean).join(' ');
   return {
     ...(access ? { config: { access } } : {}),
     schema: {

@@ -7,7 +7,9 @@
 // Roles (docs/decisions/018-staff-roles.md): every guarded route declares the one permission it needs
 // (`config.access`, set by adminRoute); a second onRequest hook answers 403 to a role without it,
 // before validation and before any route code, so a refused call changes nothing. A guarded route
-// that declares no permission, or one that does not exist, stops the app at start.
+// that declares no permission, or one that does not exist, stops the app at start. A route whose
+// access says `requiresStepUp` is refused the same way, 403 `step-up-required`, to a session that has
+// not stepped up in the last 5 minutes (docs/decisions/039-step-up.md).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -108,6 +110,20 @@ async function requireSecondFactor(request: FastifyRequest): Promise<void> {
   throw new ForbiddenError(ACCOUNT_MESSAGES.enrolmentRequired, ACCOUNT_REASONS.enrolmentRequired);
 }
 
+/**
+ * 403 `step-up-required` on a call that can take an account unless this session stepped up recently
+ * enough (docs/decisions/039-step-up.md): read from the session's row, so every process agrees.
+ */
+async function requireStepUp(request: FastifyRequest): Promise<void> {
+  if (!request.routeOptions.config.access?.requiresStepUp || !request.admin) return;
+  if (await request.server.services.account.hasRecentStepUp(request.admin)) return;
+  request.log.info(
+    { event: 'step-up.required', administratorId: request.admin.administratorId, method: request.method, route: request.routeOptions.url ?? null },
+    'step-up required',
+  );
+  throw new ForbiddenError(ACCOUNT_MESSAGES.stepUpRequired, ACCOUNT_REASONS.stepUpRequired);
+}
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** `/api/admin` for `/api/admin/hosts/:id`: the part of a path that names its area. */
@@ -160,6 +176,7 @@ export function guardedScope(routePlugins: readonly FastifyPluginAsyncZod[]): Fa
     scope.addHook('onRequest', requireAdmin);
     scope.addHook('onRequest', requireSecondFactor);
     scope.addHook('onRequest', requirePermission);
+    scope.addHook('onRequest', requireStepUp);
     for (const plugin of routePlugins) await scope.register(plugin);
   };
 }

@@ -18,4 +18,12 @@ export const ACCOUNT_REASONS = {
   currentPasswordWrong: 'current-password-wrong',
   /** 400: the new password is one of the 100,000 most common. */
   passwordCommon: 'password-common',
+  /**
+   * 403 on a call that can take an account (docs/decisions/039-step-up.md): this session has not
+   * stepped up (POST /api/admin/account/step-up) in the last 5 minutes, or did with a password while
+   * the member has a second factor. Nothing was changed.
+   */
+  stepUpRequired: 'step-up-required',
+  /** 400 on a step-up with a password: the member has a second factor, so a code (or a recovery code) is asked. */
+  stepUpNeedsSecondFactor: 'step-up-needs-second-factor',
 } as const;

@@ -28,7 +28,13 @@ export const ACCOUNT_MESSAGES = {
   passwordLength: `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
   passwordCommon: 'This password is among the most common ones. Choose another.',
   currentPasswordRequired: 'Current password is required',
+  stepUpRequired: 'Confirm it is you first: give your password, or a code when you sign in with one.',
+  stepUpNeedsSecondFactor: 'You sign in with a second factor: confirm it is you with a code from your authenticator app or a recovery code.',
+  oneOfStepUpProofs: 'Enter either your password, a code from your authenticator app or a recovery code.',
 } as const;
+
+/** How long a step-up lets a session make the calls that can take an account (docs/decisions/039-step-up.md). */
+export const STEP_UP_MINUTES = 5;
 
 /** Six digits; spaces a user types between groups ("123 456") are dropped first. */
 export const totpCodeSchema = z
@@ -105,7 +111,7 @@ export const confirmSecondFactorRequestSchema = z.object({
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-/** POST /api/admin/account/password: every other session of the member ends. */
+/** POST /api/admin/account/password, after a step-up: every other session of the member ends. */
 export const changePasswordRequestSchema = z.object({
   currentPassword: z
     .string(ACCOUNT_MESSAGES.currentPasswordRequired)
@@ -117,6 +123,23 @@ export const changePasswordRequestSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordLength),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * POST /api/admin/account/step-up: the member proves it is them again, with exactly one of their
+ * password (a member without a second factor), a current code or a recovery code (a member with one).
+ */
+export const stepUpRequestSchema = z
+  .object({
+    password: z.string().min(1, ACCOUNT_MESSAGES.oneOfStepUpProofs).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.currentPasswordWrong).optional(),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((proof) => [proof.password, proof.code, proof.recoveryCode].filter((given) => given !== undefined).length === 1, ACCOUNT_MESSAGES.oneOfStepUpProofs);
+export type StepUpRequest = z.infer<typeof stepUpRequestSchema>;
+
+/** The step-up's answer: until when this session may make the calls that ask for one. */
+export const stepUpResponseSchema = z.object({ validUntil: z.string() });
+export type StepUpResponse = z.infer<typeof stepUpResponseSchema>;
 
 /** GET and PUT /api/admin/staff/second-factor-policy: the roles whose members must use a second factor. */
 export const secondFactorPolicySchema = z.object({

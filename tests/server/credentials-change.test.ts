@@ -3,18 +3,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account';
 import { PASSWORD_PARAMETERS } from '../../server/config';
-import { createTestApp, type LogLine, type TestApp } from './helpers/app';
-import { createStaff, loginAs, STAFF_PASSWORD } from './helpers/staff';
+import { createTestApp, TEST_ADMIN_PASSWORD, type LogLine, type TestApp } from './helpers/app';
+import { createStaff, loginAs, STAFF_PASSWORD, stepUp } from './helpers/staff';
 
 let t: TestApp;
 let adminToken: string;
 const logs: LogLine[] = [];
-/** An app of the describe block's own, its administrator signed in, its log lines in `logs`. */
+/** An app of the describe block's own, its administrator signed in and stepped up (decision 039), its log lines in `logs`. */
 function withOwnApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
   beforeAll(async () => {
     logs.length = 0;
     t = await createTestApp({ rateLimitLoginAccount: 25, ...overrides }, undefined, { captureLogs: logs });
     adminToken = await t.login();
+    await stepUp(t, adminToken, { password: TEST_ADMIN_PASSWORD });
   });
   afterAll(() => t.close());
 }
@@ -124,6 +125,7 @@ describe("one's own password", () => {
   it('changes with the current one, ends every other session and keeps this one', async () => {
     const member = await createStaff(t, adminToken, 'viewer', 'own-password@hoy.test');
     const here = await loginAs(t, member.email);
+    await stepUp(t, here);
     const elsewhere = await loginAs(t, member.email);
     const change = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/admin/account/password', token: here, payload });
 
@@ -163,6 +165,7 @@ describe("one's own password", () => {
   it('counts wrong current passwords on the account, so a stolen session cannot guess it without limit', async () => {
     const member = await createStaff(t, adminToken, 'viewer', 'own-password-guess@hoy.test');
     const token = await loginAs(t, member.email);
+    await stepUp(t, token);
     const statuses: number[] = [];
     for (let index = 0; index < 12; index += 1) {
       const answer = await t.request({

@@ -12,9 +12,9 @@ import { EXPORTS_BUSY_MESSAGE } from '../../src/contracts/paging';
 import { FORBIDDEN_REASON } from '../../src/contracts/roles';
 import { buildApp } from '../../server/app';
 import { hashToken } from '../../server/modules/auth/tokens';
-import { signedInTestApp, type LogLine } from './helpers/app';
+import { signedInTestApp, TEST_ADMIN_PASSWORD, type LogLine } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
-import { createStaff, loginAs } from './helpers/staff';
+import { createStaff, loginAs, stepUp } from './helpers/staff';
 
 /** The batches the bookings list's exports have read, and whether the last walk ended: counted around its real source. */
 const bookingWalk = vi.hoisted(() => ({ read: 0, isFinished: false }));
@@ -222,6 +222,7 @@ describe('who a ticket serves', () => {
   it('follows its member’s role as it is when the download starts: refused once they may no longer export', async () => {
     const member = await createStaff(t, t.token, 'support');
     const url = await ticketUrl(await loginAs(t, member.email), '/api/admin/bookings');
+    await stepUp(t, t.token, { password: TEST_ADMIN_PASSWORD });
     const demoted = await t.request({ method: 'PUT', url: `/api/admin/staff/${member.id}/role`, token: t.token, payload: { role: 'viewer' } });
     expect(demoted.statusCode, demoted.body).toBe(200);
     const refused = await download(url);
@@ -232,6 +233,7 @@ describe('who a ticket serves', () => {
   it('is refused after its member is disabled, or their sessions are revoked, or they sign out', async () => {
     const disabled = await createStaff(t, t.token, 'support');
     const disabledUrl = await ticketUrl(await loginAs(t, disabled.email), '/api/admin/hosts');
+    await stepUp(t, t.token, { password: TEST_ADMIN_PASSWORD });
     expect((await t.request({ method: 'POST', url: `/api/admin/staff/${disabled.id}/disable`, token: t.token })).statusCode).toBe(200);
     expect((await download(disabledUrl)).statusCode).toBe(401);
 

@@ -9,9 +9,9 @@ import { LIVE_STREAM_PATH } from '../../src/contracts/live';
 import { hasPermission, ROLES, type Role } from '../../src/contracts/roles';
 import { conversations } from '../../server/db/schema';
 import type { GuardedCall } from '../../server/plugins/auth-guard';
-import { signedInTestApp } from './helpers/app';
+import { signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers/app';
 import { insertGuest, insertHost, insertProperty } from './helpers/fixtures';
-import { createStaff, loginAs, type StaffMember } from './helpers/staff';
+import { createStaff, loginAs, STAFF_PASSWORD, stepUp, type StaffMember } from './helpers/staff';
 
 const t = signedInTestApp();
 const staff = {} as Record<Exclude<Role, 'administrator'>, StaffMember>;
@@ -22,9 +22,11 @@ const MISSING_ID = 999_999;
 /** The forms a call is tried in: a list route also as its two exports. */
 type Form = 'call' | 'csv' | 'whole array';
 
+/** A new session of the role's member, stepped up (decision 039), so the calls that need a step-up get past it too. */
 async function tokenFor(role: Role): Promise<string> {
-  if (role === 'administrator') return t.login();
-  return loginAs(t, staff[role].email);
+  const token = role === 'administrator' ? await t.login() : await loginAs(t, staff[role].email);
+  await stepUp(t, token, { password: role === 'administrator' ? TEST_ADMIN_PASSWORD : STAFF_PASSWORD });
+  return token;
 }
 
 beforeAll(async () => {

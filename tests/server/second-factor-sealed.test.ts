@@ -8,7 +8,7 @@ import { readConfig } from '../../server/config';
 import { currentCode } from '../../server/modules/auth/second-factor';
 import { createSecretSeal } from '../../server/modules/auth/secret-seal';
 import { createTestApp, type LogLine, type TestApp } from './helpers/app';
-import { createStaff, loginAs, STAFF_PASSWORD, type StaffMember } from './helpers/staff';
+import { createStaff, loginAs, STAFF_PASSWORD, stepUp, type StaffMember } from './helpers/staff';
 
 const STEP_MS = 30_000;
 const KEY = randomBytes(32);
@@ -130,6 +130,7 @@ describe('the API with SECOND_FACTOR_KEY', () => {
     // Signed in by the password alone: the member has no second factor yet.
     const token = await loginAs(t, member.email);
     expect(token).toEqual(expect.any(String));
+    await stepUp(t, token);
     const setup = await t.request({ method: 'POST', url: '/api/admin/account/second-factor/setup', token });
     const { setupId, secret } = setup.json<{ setupId: string; secret: string }>();
     const pending = await storedOf(member.id);

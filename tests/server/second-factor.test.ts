@@ -1,12 +1,12 @@
 // Two-factor sign-in for staff (docs/decisions/020-second-factor.md): enrolment from one's own
-// account, the code step of sign-in, recovery codes, replays, the per-role requirement, an
-// administrator's reset, and the bad input of each call.
+// account (after a step-up, decision 039: tests/server/step-up.test.ts), the code step of sign-in,
+// recovery codes, replays, the per-role requirement, an administrator's reset, and the bad input of each call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account';
 import type { MeResponse, StaffRow } from '../../src/contracts/staff';
 import { currentCode } from '../../server/modules/auth/second-factor';
-import { createTestApp, type LogLine, type TestApp } from './helpers/app';
-import { createStaff, STAFF_PASSWORD, type StaffMember } from './helpers/staff';
+import { createTestApp, TEST_ADMIN_PASSWORD, type LogLine, type TestApp } from './helpers/app';
+import { createStaff, STAFF_PASSWORD, stepUp, type StaffMember } from './helpers/staff';
 
 const STEP_MS = 30_000;
 let t: TestApp;
@@ -43,8 +43,16 @@ async function tokenOf(email: string): Promise<string> {
   return body.token;
 }
 
+/** Signs in with the password alone and steps the session up with it, as setting up a second factor needs (decision 039). */
+async function steppedUpTokenOf(email: string): Promise<string> {
+  const token = await tokenOf(email);
+  await stepUp(t, token);
+  return token;
+}
+
 /** Turns a member's second factor on through their own account; answers the secret and the recovery codes. */
 async function enrol(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await stepUp(t, token);
   const setup = await ownSecondFactor(token, 'setup');
   expect(setup.statusCode).toBe(200);
   const { setupId, secret } = setup.json<{ setupId: string; secret: string }>();
@@ -74,7 +82,7 @@ async function newMember(role: StaffMember['role'] = 'support'): Promise<StaffMe
 describe("enrolment from one's own account", () => {
   it('shows a secret as text and as a QR code, turns on with one code, and answers ten recovery codes once', async () => {
     const member = await newMember();
-    const token = await tokenOf(member.email);
+    const token = await steppedUpTokenOf(member.email);
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: false, isRequired: false, recoveryCodesLeft: 0 });
 
     const setup = await ownSecondFactor(token, 'setup');
@@ -105,7 +113,9 @@ describe("enrolment from one's own account", () => {
       for (const code of recoveryCodes) expect(row.code_hash).not.toContain(code.replace(/-/g, ''));
     }
 
-    // Enrolling again while it is on is refused.
+    // Enrolling again while it is on is refused (after a step-up, now with a code: the password's no longer counts).
+    t.clock.advance(STEP_MS);
+    await stepUp(t, token, { code: codeAt(body.secret) });
     const again = await ownSecondFactor(token, 'setup');
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe(ACCOUNT_REASONS.alreadyOn);
@@ -113,7 +123,7 @@ describe("enrolment from one's own account", () => {
 
   it('refuses to confirm a setup that a later one (another tab) replaced, and leaves the second factor off', async () => {
     const member = await newMember();
-    const token = await tokenOf(member.email);
+    const token = await steppedUpTokenOf(member.email);
     const first = (await ownSecondFactor(token, 'setup')).json<{ setupId: string; secret: string }>();
     const second = (await ownSecondFactor(token, 'setup')).json<{ setupId: string; secret: string }>();
     expect(second.secret).not.toBe(first.secret);
@@ -127,7 +137,7 @@ describe("enrolment from one's own account", () => {
 
   it('answers 400 with a clear message for codes that are not six digits, and 413 for a 10 MB body', async () => {
     const member = await newMember();
-    const token = await tokenOf(member.email);
+    const token = await steppedUpTokenOf(member.email);
     const { setupId } = (await ownSecondFactor(token, 'setup')).json<{ setupId: string }>();
     for (const code of ['12345', '1234567', 'abcdef', '12 34 5x', '', '１２３４５６', 123456, null]) {
       const answer = await ownSecondFactor(token, 'confirm', { setupId, code });
@@ -290,6 +300,7 @@ describe('wrong codes count on the account', () => {
     const signIn = (remoteAddress: string) =>
       small.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email: member.email, password: STAFF_PASSWORD }, remoteAddress });
     const token = (await signIn('198.51.100.1')).json<{ token: string }>().token;
+    await stepUp(small, token);
     const setup = (await ownSecondFactor(token, 'setup', undefined, small)).json<{ setupId: string; secret: string }>();
     await ownSecondFactor(token, 'confirm', { setupId: setup.setupId, code: codeAt(setup.secret, 0, small) }, small);
     const wrongCode = codeAt(setup.secret, 40, small);
@@ -352,6 +363,7 @@ describe('required per role', () => {
       payload: { currentPassword: STAFF_PASSWORD, newPassword: 'another long secret 42' },
     });
     expect(changed.statusCode).toBe(403);
+    expect(changed.json().reason).toBe(ACCOUNT_REASONS.enrolmentRequired);
     expect((await me(token)).json<MeResponse>().secondFactor).toEqual({ isEnabled: false, isRequired: true, recoveryCodesLeft: 0 });
 
     const { secret } = await enrol(token);
@@ -381,6 +393,7 @@ describe("an administrator's reset", () => {
     const member = await newMember();
     const token = await tokenOf(member.email);
     await enrol(token);
+    await stepUp(t, adminToken, { password: TEST_ADMIN_PASSWORD });
     const reset = await t.request({ method: 'POST', url: `/api/admin/staff/${member.id}/reset-second-factor`, token: adminToken });
     expect(reset.statusCode).toBe(200);
     expect(reset.json<StaffRow>().hasSecondFactor).toBe(false);

@@ -1,18 +1,20 @@
 // Staff accounts (/api/admin/staff, /api/admin/me): creating, roles, disabling, passwords, sessions,
 // the last-administrator rule, and who did what in the audit trail and the chats. Decision 018.
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityRow } from '../../src/contracts/activity';
 import type { AuditEvent } from '../../src/contracts/audit';
 import type { ChatMessage } from '../../src/contracts/chats';
 import type { Role } from '../../src/contracts/roles';
 import type { StaffRow } from '../../src/contracts/staff';
 import { conversations } from '../../server/db/schema';
-import { TEST_ADMIN_EMAIL, signedInTestApp } from './helpers/app';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, signedInTestApp } from './helpers/app';
 import { insertGuest, insertHost } from './helpers/fixtures';
-import { createStaff, loginAs, STAFF_PASSWORD } from './helpers/staff';
+import { createStaff, loginAs, STAFF_PASSWORD, stepUp } from './helpers/staff';
 
 const t = signedInTestApp();
+// Roles, disables, passwords and second factors need a step-up (decision 039, tests/server/step-up.test.ts); the clock stays put.
+beforeAll(() => stepUp(t, t.token, { password: TEST_ADMIN_PASSWORD }));
 const LAST_ADMINISTRATOR = 'At least one active administrator must remain: make another staff member an administrator first.';
 
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
@@ -126,6 +128,7 @@ describe('the last active administrator', () => {
     // Enabled again, the second administrator may be demoted once, and then no longer the first.
     expect((await asAdmin('POST', `/api/admin/staff/${second.id}/enable`)).statusCode).toBe(200);
     const secondToken = await loginAs(t, second.email);
+    await stepUp(t, secondToken);
     const demoteFirst = await t.request({ method: 'PUT', url: `/api/admin/staff/${me}/role`, token: secondToken, payload: { role: 'viewer' } });
     expect(demoteFirst.statusCode).toBe(200);
     const demoteSecond = await t.request({ method: 'PUT', url: `/api/admin/staff/${second.id}/role`, token: secondToken, payload: { role: 'viewer' } });

@@ -1,8 +1,8 @@
 // SQL for the signed-in member's own account: where their second factor stands, an enrolment's
-// pending secret, turning the second factor on and off, recovery codes.
+// pending secret, turning the second factor on and off, recovery codes, a session's step-up.
 import { and, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { administrators, adminRecoveryCodes, staffRolePolicies } from '../../db/schema';
+import { administrators, adminRecoveryCodes, adminSessions, staffRolePolicies } from '../../db/schema';
 import { nextEpoch, roleRequiresSecondFactor } from '../auth/auth.repository';
 
 type Executor = Database | Transaction;
@@ -91,6 +91,26 @@ export function createAccountRepository(db: Database) {
         .returning({ id: administrators.id });
       await transaction.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.administratorId, administratorId));
       return rows.length > 0;
+    },
+
+    /** Records that the member proved it was them in this session now, and with what (decision 039). */
+    async recordStepUp(executor: Executor, sessionId: number, steppedUpWith: 'password' | 'second-factor', now: Date): Promise<void> {
+      await executor.update(adminSessions).set({ steppedUpAt: now, steppedUpWith }).where(eq(adminSessions.id, sessionId));
+    },
+
+    /** The session's last step-up, and whether its member has a second factor now; read from the database, so every process sees it. */
+    async findStepUp(sessionId: number) {
+      const [row] = await db
+        .select({
+          steppedUpAt: adminSessions.steppedUpAt,
+          steppedUpWith: adminSessions.steppedUpWith,
+          hasSecondFactor: sql<boolean>`(${administrators.totpSecret} IS NOT NULL)`,
+        })
+        .from(adminSessions)
+        .innerJoin(administrators, eq(administrators.id, adminSessions.administratorId))
+        .where(eq(adminSessions.id, sessionId))
+        .limit(1);
+      return row;
     },
 
     /** The roles whose members must use a second factor. */

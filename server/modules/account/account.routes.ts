@@ -1,6 +1,8 @@
 // The signed-in member's own account (every role, permission `account`): who am I, the password,
 // the second factor. Who am I and the enrolment calls stay open to a member whose role requires a
 // second factor they have not set up yet; nothing else is (docs/decisions/020-second-factor.md).
+// Setting up the second factor, new recovery codes and a new password need a recent step-up
+// (POST /api/admin/account/step-up, docs/decisions/039-step-up.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as contract from '../../../src/contracts/account';
@@ -9,6 +11,9 @@ import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { adminRoute } from '../../lib/route-schema';
 
 const ENROLMENT = { permission: 'account', isOpenBeforeSecondFactor: true } as const;
+/** The enrolment calls also ask for a step-up: a bearer token alone cannot put its own authenticator on the account (decision 039). */
+const ENROLMENT_AFTER_STEP_UP = { ...ENROLMENT, requiresStepUp: true } as const;
+const ACCOUNT_AFTER_STEP_UP = { permission: 'account', requiresStepUp: true } as const;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = app.services.account;
@@ -23,6 +28,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/admin/account/step-up',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      ...adminRoute(
+        'account',
+        'Confirm it is you, for the calls that can take an account (the next 5 minutes, this session only): your password when you have no second factor, else a current code or a recovery code (used up). Counted on the sign-in limits; 400 when wrong',
+        {
+          access: ENROLMENT,
+          body: contract.stepUpRequestSchema,
+          ok: contract.stepUpResponseSchema,
+          errors: [409, 413, 429, 503],
+        },
+      ),
+    },
+    async (request) => account.stepUp(request.admin!, request.body, request.ip),
+  );
+
+  app.post(
     '/api/admin/account/password',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
@@ -30,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         'account',
         'Change your own password: the current one, then a new one of 12 to 128 characters that is not among the 100,000 most common; your other sessions end',
         {
-          access: 'account',
+          access: ACCOUNT_AFTER_STEP_UP,
           body: contract.changePasswordRequestSchema,
           ok: z.null(),
           status: 204,
@@ -47,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/account/second-factor/setup',
     adminRoute('account', 'Start setting up two-factor sign-in: a new secret, as text and as a QR code; a later setup replaces this one', {
-      access: ENROLMENT,
+      access: ENROLMENT_AFTER_STEP_UP,
       ok: contract.secondFactorSetupSchema,
       errors: [409],
     }),
@@ -59,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       ...adminRoute('account', 'Turn two-factor sign-in on with one current code of the setup; answers ten single-use recovery codes, shown this once', {
-        access: ENROLMENT,
+        access: ENROLMENT_AFTER_STEP_UP,
         body: contract.confirmSecondFactorRequestSchema,
         ok: contract.recoveryCodesSchema,
         errors: [409, 413],
@@ -88,15 +111,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/account/second-factor/recovery-codes',
-    {
-      bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...adminRoute('account', 'Ten new recovery codes for a current code; the old ones stop working', {
-        access: 'account',
-        body: z.object({ code: contract.totpCodeSchema }),
-        ok: contract.recoveryCodesSchema,
-        errors: [409, 413, 429, 503],
-      }),
-    },
-    async (request) => account.renewRecoveryCodes(request.admin!, request.body.code, request.ip),
+    adminRoute('account', 'Ten new recovery codes; the old ones stop working. The step-up it needs is a current code or a recovery code', {
+      access: ACCOUNT_AFTER_STEP_UP,
+      ok: contract.recoveryCodesSchema,
+      errors: [409],
+    }),
+    async (request) => account.renewRecoveryCodes(request.admin!),
   );
 };

@@ -2,15 +2,19 @@
 // (docs/decisions/020-second-factor.md). Each change lands in one transaction with its audit entry
 // (entity type `staff`, their own id) and ends the member's other sessions. Wrong passwords and
 // codes count on the account's sign-in limit, on a budget of this session's own (as a device
-// cookie's), so guesses from a stolen session are as limited as guesses at sign-in.
+// cookie's), so guesses from a stolen session are as limited as guesses at sign-in. The calls that
+// can take an account ask first for a step-up of the session (docs/decisions/039-step-up.md).
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_REASONS,
   type ChangePasswordRequest,
   type RecoveryCodes,
+  STEP_UP_MINUTES,
   type SecondFactorProof,
   type SecondFactorSetup,
+  type StepUpRequest,
+  type StepUpResponse,
 } from '../../../src/contracts/account';
 import { STAFF_MESSAGES, type MeResponse } from '../../../src/contracts/staff';
 import type { Database, Transaction } from '../../db/client';
@@ -49,6 +53,10 @@ export function refuseCommonPassword(password: string): void {
 }
 
 const codeInvalid = () => new BadRequestError(ACCOUNT_MESSAGES.codeInvalid, ACCOUNT_REASONS.codeInvalid);
+const currentPasswordWrong = () => new BadRequestError(ACCOUNT_MESSAGES.currentPasswordWrong, ACCOUNT_REASONS.currentPasswordWrong);
+
+/** How long a step-up counts (decision 039). */
+const STEP_UP_MS = STEP_UP_MINUTES * 60 * 1000;
 
 export function createAccountService({ db, repository, auth, audit, limits, passwords, clock, log, appName, seal }: AccountServiceDeps) {
   async function load(administratorId: number) {
@@ -90,7 +98,66 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
     return revoked;
   }
 
+  /** A failed step-up: a security event, like a failed sign-in. */
+  const stepUpFailed = (administratorId: number, reason: string, clientAddress: string) =>
+    log.warn({ event: 'step-up.failed', reason, administratorId, clientAddress }, 'step-up refused');
+
   return {
+    /**
+     * The member proves it is them again in this session (decision 039): with their password when
+     * they have no second factor, else with a current code or a recovery code (used up). Counted on
+     * the account's sign-in limit like a sign-in's guess; a right one is recorded on the session's row.
+     */
+    async stepUp(principal: AdminPrincipal, request: StepUpRequest, clientAddress: string): Promise<StepUpResponse> {
+      const account = await load(principal.administratorId);
+      const secret = account.totpSecret;
+      const { password } = request;
+      if (password !== undefined && secret !== null) {
+        stepUpFailed(account.id, 'needs-second-factor', clientAddress);
+        throw new BadRequestError(ACCOUNT_MESSAGES.stepUpNeedsSecondFactor, ACCOUNT_REASONS.stepUpNeedsSecondFactor);
+      }
+      if (password === undefined && secret === null) throw new ConflictError(ACCOUNT_MESSAGES.notOn, ACCOUNT_REASONS.notOn);
+      const tries = await passLimits(principal, clientAddress);
+      const now = clock.now();
+      if (password !== undefined) {
+        if (!(await passwords.verify(password, account.passwordHash)).isValid) {
+          stepUpFailed(account.id, 'password', clientAddress);
+          throw currentPasswordWrong();
+        }
+        await repository.recordStepUp(db, principal.sessionId, 'password', now);
+      } else {
+        const isRight = await db.transaction(async (transaction) => {
+          if (!(await useProof(transaction, account.id, secret!, request))) return false;
+          await repository.recordStepUp(transaction, principal.sessionId, 'second-factor', now);
+          return true;
+        });
+        if (!isRight) {
+          stepUpFailed(account.id, 'second-factor', clientAddress);
+          throw codeInvalid();
+        }
+        if (request.recoveryCode !== undefined) {
+          log.warn({ event: 'second-factor.recovery-code-used', administratorId: account.id, clientAddress }, 'stepped up with a recovery code');
+        }
+      }
+      await tries.succeeded();
+      log.info(
+        { event: 'step-up.succeeded', administratorId: account.id, with: password === undefined ? 'second-factor' : 'password', clientAddress },
+        'stepped up',
+      );
+      return { validUntil: new Date(now.getTime() + STEP_UP_MS).toISOString() };
+    },
+
+    /**
+     * Whether this session stepped up in the last STEP_UP_MINUTES, with a second factor when the
+     * member has one now (a password step-up made before turning it on no longer counts).
+     */
+    async hasRecentStepUp(principal: AdminPrincipal): Promise<boolean> {
+      const found = await repository.findStepUp(principal.sessionId);
+      if (!found?.steppedUpAt) return false;
+      if (clock.now().getTime() - found.steppedUpAt.getTime() >= STEP_UP_MS) return false;
+      return !found.hasSecondFactor || found.steppedUpWith === 'second-factor';
+    },
+
     async me(administratorId: number): Promise<MeResponse> {
       const account = await load(administratorId);
       return {
@@ -113,7 +180,7 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
       const tries = await passLimits(principal, clientAddress);
       if (!(await passwords.verify(request.currentPassword, account.passwordHash)).isValid) {
         log.info({ event: 'password.change-refused', administratorId: account.id, clientAddress }, 'wrong current password');
-        throw new BadRequestError(ACCOUNT_MESSAGES.currentPasswordWrong, ACCOUNT_REASONS.currentPasswordWrong);
+        throw currentPasswordWrong();
       }
       await tries.succeeded();
       const passwordHash = await passwords.hash(request.newPassword);
@@ -211,19 +278,18 @@ export function createAccountService({ db, repository, auth, audit, limits, pass
       log.info({ event: 'second-factor.disabled', administratorId: account.id }, 'second factor turned off');
     },
 
-    /** A current code makes ten new recovery codes; the old ones stop working. */
-    async renewRecoveryCodes(principal: AdminPrincipal, code: string, clientAddress: string): Promise<RecoveryCodes> {
+    /**
+     * Ten new recovery codes; the old ones stop working. The route asks for a step-up, which for a
+     * member with a second factor is a code or a recovery code (decision 039).
+     */
+    async renewRecoveryCodes(principal: AdminPrincipal): Promise<RecoveryCodes> {
       const account = await load(principal.administratorId);
-      const secret = account.totpSecret;
-      if (secret === null) throw new ConflictError(ACCOUNT_MESSAGES.notOn, ACCOUNT_REASONS.notOn);
-      const tries = await passLimits(principal, clientAddress);
+      if (account.totpSecret === null) throw new ConflictError(ACCOUNT_MESSAGES.notOn, ACCOUNT_REASONS.notOn);
       const recoveryCodes = await db.transaction(async (transaction) => {
-        if (!(await useProof(transaction, account.id, secret, { code }))) throw codeInvalid();
         const codes = await replaceRecoveryCodes(transaction, account.id);
         await audit.record(transaction, { administratorId: account.id, action: 'account.recovery-codes', entityType: 'staff', entityId: account.id });
         return codes;
       });
-      await tries.succeeded();
       log.info({ event: 'second-factor.recovery-codes', administratorId: account.id }, 'recovery codes renewed');
       return { recoveryCodes };
     },

@@ -1,5 +1,7 @@
 // Staff accounts under /api/admin/staff (administrators only; the list is in server/routes.ts): the
-// members, their second factor, and which roles must use one.
+// members, their second factor, and which roles must use one. A role change, a disable, a password
+// set and a second factor's reset need a recent step-up of the caller's session (decision 039): so an
+// administrator resets even their own second factor only after giving a code.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { secondFactorPolicySchema } from '../../../src/contracts/account';
 import { idParamsSchema } from '../../../src/contracts/common';
@@ -7,17 +9,26 @@ import * as contract from '../../../src/contracts/staff';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { adminRoute } from '../../lib/route-schema';
 
-/** A call about one member, `/api/admin/staff/:id/...`, for those who manage staff. */
-function memberRoute<const S extends Omit<Parameters<typeof adminRoute>[2], 'access' | 'params'>>(summary: string, spec: S) {
-  return adminRoute('staff', summary, { access: 'staff.manage', params: idParamsSchema, ...spec });
+/**
+ * A call about one member, `/api/admin/staff/:id/...`, for those who manage staff; `isStepUp` for one
+ * that can take an account (a role, a disable, a password, the second factor: decision 039).
+ */
+function memberRoute<const S extends Omit<Parameters<typeof adminRoute>[2], 'access' | 'params'>>(summary: string, spec: S, isStepUp = false) {
+  return adminRoute('staff', summary, { access: { permission: 'staff.manage', requiresStepUp: isStepUp }, params: idParamsSchema, ...spec });
 }
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.services.staff;
 
   /** POST `/api/admin/staff/:id/<action>`, no body: the service does it on behalf of the caller and answers the member's row. */
-  const memberAction = (action: string, summary: string, errors: readonly (404 | 409)[], run: (actorId: number, id: number) => Promise<contract.StaffRow>) =>
-    app.post(`/api/admin/staff/:id/${action}`, memberRoute(summary, { ok: contract.staffRowSchema, errors }), async (request) =>
+  const memberAction = (
+    action: string,
+    summary: string,
+    errors: readonly (404 | 409)[],
+    run: (actorId: number, id: number) => Promise<contract.StaffRow>,
+    isStepUp = false,
+  ) =>
+    app.post(`/api/admin/staff/:id/${action}`, memberRoute(summary, { ok: contract.staffRowSchema, errors }, isStepUp), async (request) =>
       run(request.admin!.administratorId, request.params.id),
     );
 
@@ -38,11 +49,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/staff/:id/role',
-    memberRoute("Change a staff member's role; 409 when it would leave no active administrator", {
-      body: contract.changeRoleRequestSchema,
-      ok: contract.staffRowSchema,
-      errors: [404, 409],
-    }),
+    memberRoute(
+      "Change a staff member's role; 409 when it would leave no active administrator",
+      {
+        body: contract.changeRoleRequestSchema,
+        ok: contract.staffRowSchema,
+        errors: [404, 409],
+      },
+      true,
+    ),
     async (request) => staff.changeRole(request.admin!.administratorId, request.params.id, request.body.role),
   );
 
@@ -51,6 +66,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     'Disable a staff member: they cannot sign in and their sessions end at once; 409 for the last active administrator',
     [404, 409],
     staff.disable,
+    true,
   );
 
   memberAction('enable', 'Enable a disabled staff member: they may sign in again', [404], staff.enable);
@@ -59,11 +75,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/:id/reset-password',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      ...memberRoute("Set a staff member's password; their sessions end", {
-        body: contract.resetPasswordRequestSchema,
-        ok: contract.staffRowSchema,
-        errors: [404, 413],
-      }),
+      ...memberRoute(
+        "Set a staff member's password; their sessions end",
+        {
+          body: contract.resetPasswordRequestSchema,
+          ok: contract.staffRowSchema,
+          errors: [404, 413],
+        },
+        true,
+      ),
     },
     async (request) => staff.resetPassword(request.admin!.administratorId, request.params.id, request.body.password),
   );
@@ -82,6 +102,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     "Reset a staff member's second factor: it is off, their recovery codes void and their sessions end; 409 when they have none",
     [404, 409],
     staff.resetSecondFactor,
+    true,
   );
 
   app.get(

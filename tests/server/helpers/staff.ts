@@ -29,3 +29,15 @@ export async function loginAs(t: TestApp, email: string, password = STAFF_PASSWO
   if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
   return response.json<{ token: string }>().token;
 }
+
+/** A step-up's proof: the password (a member without a second factor), or a code or a recovery code. */
+export type StepUpProof = { password: string } | { code: string } | { recoveryCode: string };
+
+/**
+ * Steps a session up (docs/decisions/039-step-up.md), so that for 5 minutes it may make the calls
+ * that can take an account; throws unless the step-up is accepted.
+ */
+export async function stepUp(t: TestApp, token: string, proof: StepUpProof = { password: STAFF_PASSWORD }): Promise<void> {
+  const response = await t.request({ method: 'POST', url: '/api/admin/account/step-up', token, payload: proof });
+  if (response.statusCode !== 200) throw new Error(`step-up: ${response.statusCode} ${response.body}`);
+}
