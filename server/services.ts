@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createPageCache } from './lib/page-cache';
+import { createExportShares } from './lib/export-shares';
 import { createListExports } from './lib/list-exports';
 import { createExportSlots, exportLimitOf } from './lib/streams';
 import { createAccountRepository } from './modules/account/account.repository';
@@ -91,12 +92,14 @@ export function createServices(deps: ServiceDeps) {
   });
   const pages = createPageCache(handle.db, { maxEntries: config.pageCacheSize });
   const exportSlots = createExportSlots(exportLimitOf(config.databasePoolSize));
+  // Every export takes its slot through the shares: one export at a time per member.
+  const exportShares = createExportShares(exportSlots);
   // Filled by the list engine as each list's routes are added (server/lib/list-engine.ts).
   const listExports = createListExports();
   const exports = createExportsService({
     repository: createExportsRepository(handle.db),
     listExports,
-    exportSlots,
+    exportShares,
     clock,
     sessionIdleMs: config.sessionIdleMinutes * 60 * 1000,
     log,
@@ -171,6 +174,7 @@ export function createServices(deps: ServiceDeps) {
     staff,
     pages,
     exportSlots,
+    exportShares,
     listExports,
     exports,
     live,

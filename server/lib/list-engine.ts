@@ -25,7 +25,7 @@ import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { BadRequestError } from '../errors';
 import { listBatchRoutes } from './list-batch';
 import { adminRoute } from './route-schema';
-import { holdExportSlot, sendCsv, sendJsonArray } from './streams';
+import { sendCsv, sendJsonArray } from './streams';
 
 /** The filter and order of a call, resolved once for every form. */
 function resolveListRequest<Sort extends string, Status extends string>(
@@ -140,7 +140,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
   const csvColumns = definition.csvColumns;
   return async (app) => {
     const source = sourceOf(app.deps.handle.db);
-    const { pages, exportSlots, listExports } = app.services;
+    const { pages, exportShares, listExports } = app.services;
     const viewOf = (caller: ListCaller | null) => (source.viewOf && caller ? source.viewOf(caller) : undefined);
     // Both exports select exactly what a page with the same search and filters selects.
     const rowsOf = (query: ListQuery<Sort, Status>, caller: ListCaller | null) => allRows(source, resolveListRequest(definition, query, viewOf(caller)));
@@ -189,7 +189,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
           const query = request.query as ListQuery<Sort, Status>;
           const isCsv = sendListCsv !== undefined && query.format === 'csv';
           if (isCsv || !isPagedQuery(query)) {
-            holdExportSlot(exportSlots, reply);
+            exportShares.hold(request.admin!.administratorId, reply);
             return isCsv ? sendListCsv(reply, query, request.admin) : sendJsonArray(reply, rowsOf(query, request.admin), (row) => row);
           }
           const page = await listPage(definition, source, pages, query, viewOf(request.admin));

@@ -3,6 +3,8 @@
 // once, for a minute, for the export it names and the member who asked while they still may; any
 // process on the database redeems it; its URL is not logged; the CSV stops reading the database when
 // the download goes away.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -10,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_MESSAGES, EXPORT_REASONS } from '../../src/contracts/exports';
 import { EXPORTS_BUSY_MESSAGE } from '../../src/contracts/paging';
 import { FORBIDDEN_REASON } from '../../src/contracts/roles';
+import type { FastifyReply } from 'fastify';
 import { buildApp } from '../../server/app';
+import { createExportShares } from '../../server/lib/export-shares';
+import { createExportSlots } from '../../server/lib/streams';
 import { hashToken } from '../../server/modules/auth/tokens';
 import { signedInTestApp, TEST_ADMIN_PASSWORD, type LogLine } from './helpers/app';
 import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
@@ -290,6 +295,52 @@ describe('several processes on one database', () => {
   });
 });
 
+describe('export slots shared between members', () => {
+  /** A stand-in for an answer: its response closes when the test says. */
+  const answer = () => {
+    const raw = new EventEmitter();
+    return { reply: { raw } as unknown as FastifyReply, close: () => raw.emit('close') };
+  };
+
+  it('give each member one export at a time, so one member never holds every slot', () => {
+    const slots = createExportSlots(3);
+    const shares = createExportShares(slots);
+    const first = answer();
+    shares.hold(1, first.reply);
+    expect(shares.isFreeFor(1)).toBe(false);
+    expect(() => shares.hold(1, answer().reply)).toThrow(expect.objectContaining({ statusCode: 503, reason: 'exports-busy' }));
+    expect(slots.taken()).toBe(1);
+    // The other members' exports start meanwhile, until the slots are all taken.
+    const second = answer();
+    shares.hold(2, second.reply);
+    shares.hold(3, answer().reply);
+    expect(shares.isFreeFor(4)).toBe(false);
+    expect(() => shares.hold(4, answer().reply)).toThrow(expect.objectContaining({ statusCode: 503 }));
+    // A closed answer gives its slot back, once, and its member may export again.
+    first.close();
+    first.close();
+    expect(slots.taken()).toBe(2);
+    shares.hold(1, answer().reply);
+    second.close();
+    expect(shares.isFreeFor(2)).toBe(true);
+  });
+
+  it('refuse a member a ticket while their own export streams, and serve others meanwhile', async () => {
+    const member = await createStaff(t, t.token, 'support');
+    const token = await loginAs(t, member.email);
+    const streaming = answer();
+    t.app.services.exportShares.hold(member.id, streaming.reply);
+    try {
+      const refused = await askTicket(token, '/api/admin/hosts');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ reason: 'exports-busy' });
+    } finally {
+      streaming.close();
+    }
+    expect((await download(await ticketUrl(token, '/api/admin/hosts'))).statusCode).toBe(200);
+  });
+});
+
 describe('the download’s export slot', () => {
   it('is refused with 503 exports-busy when the process has none free, when asked for and when redeemed, and the ticket survives a refusal', async () => {
     const url = await ticketUrl(t.token, '/api/admin/hosts');
@@ -308,6 +359,55 @@ describe('the download’s export slot', () => {
     }
     expect((await download(url)).statusCode).toBe(200);
     expect(slots.taken()).toBe(0);
+  });
+
+  it('is never taken by a made-up, used or expired ticket: those are refused with 404 before any slot is asked for', async () => {
+    const used = await ticketUrl(t.token, '/api/admin/hosts');
+    expect((await download(used)).statusCode).toBe(200);
+    const expired = await ticketUrl(t.token, '/api/admin/hosts');
+    t.clock.advance(60_000);
+    const slots = t.app.services.exportSlots;
+    const taken = vi.spyOn(slots, 'tryTake');
+    try {
+      for (const url of [used, expired, `/api/admin/exports/${'B'.repeat(43)}`, `/api/admin/exports/${'x'.repeat(42)}_`]) {
+        const refused = await download(url);
+        expect(refused.statusCode, url).toBe(404);
+        expect(refused.json()).toMatchObject({ reason: EXPORT_REASONS.ticketInvalid });
+      }
+      expect(taken).not.toHaveBeenCalled();
+    } finally {
+      taken.mockRestore();
+    }
+    expect(slots.taken()).toBe(0);
+  });
+
+  it('starts a member’s exports while a client without a session sends made-up tickets as fast as it can', async () => {
+    const tag = newTag();
+    const ids = await bookingsTagged(tag, ['confirmed']);
+    // Six clients, each sending a made-up ticket as soon as its last one is answered.
+    const flooding = { isOn: true };
+    const refusals: number[] = [];
+    const flood = Array.from({ length: 6 }, async () => {
+      while (flooding.isOn) {
+        refusals.push((await download(`/api/admin/exports/${randomBytes(32).toString('base64url')}`)).statusCode);
+        // A refusal answered without any I/O must not starve the member's requests of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    try {
+      for (let index = 0; index < 5; index += 1) {
+        const url = await ticketUrl(t.token, '/api/admin/bookings', { q: tag });
+        const file = await download(url);
+        expect(file.statusCode, file.body).toBe(200);
+        expect(idsOf(file.body)).toEqual(ids);
+      }
+    } finally {
+      flooding.isOn = false;
+      await Promise.all(flood);
+    }
+    expect(refusals.length).toBeGreaterThan(8);
+    expect(new Set(refusals)).toEqual(new Set([404]));
+    expect(t.app.services.exportSlots.taken()).toBe(0);
   });
 
   it('stops reading the database when the download goes away, and gives the slot back', async () => {

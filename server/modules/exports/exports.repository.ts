@@ -26,6 +26,19 @@ export function createExportsRepository(db: Database) {
     },
 
     /**
+     * The member of a ticket still good (known, unused, unexpired), without using it up: what a
+     * download checks before it takes an export slot. Undefined for any other ticket.
+     */
+    async findUsableTicket(ticketHash: string, now: Date): Promise<{ administratorId: number } | undefined> {
+      const [row] = await db
+        .select({ administratorId: exportTickets.administratorId })
+        .from(exportTickets)
+        .where(and(eq(exportTickets.ticketHash, ticketHash), isNull(exportTickets.usedAt), gt(exportTickets.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
+
+    /**
      * Uses the ticket up, once: one statement, so of two processes redeeming the same ticket at the
      * same moment exactly one gets its row. Undefined for an unknown, used or expired ticket.
      */

@@ -8,7 +8,8 @@ import type { Role } from '../../../src/contracts/roles';
 import { BadRequestError, HttpError, UnauthorizedError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { ListCsvExport, ListExports } from '../../lib/list-exports';
-import { exportsBusyError, type ExportSlots } from '../../lib/streams';
+import type { ExportShares } from '../../lib/export-shares';
+import { exportsBusyError } from '../../lib/streams';
 import type { AdminPrincipal } from '../auth/auth.service';
 import { createToken, hashToken } from '../auth/tokens';
 import type { ExportsRepository } from './exports.repository';
@@ -19,7 +20,7 @@ const IGNORED_PARAMETERS = new Set(['page', 'pageSize', 'format']);
 interface ExportsServiceDeps {
   repository: ExportsRepository;
   listExports: ListExports;
-  exportSlots: ExportSlots;
+  exportShares: ExportShares;
   clock: Clock;
   /** A session unused for this long has ended (SESSION_IDLE_MINUTES). */
   sessionIdleMs: number;
@@ -35,7 +36,7 @@ interface RedeemedTicket {
 
 const ticketInvalid = () => new HttpError(404, EXPORT_MESSAGES.ticketInvalid, {}, EXPORT_REASONS.ticketInvalid);
 
-export function createExportsService({ repository, listExports, exportSlots, clock, sessionIdleMs, log }: ExportsServiceDeps) {
+export function createExportsService({ repository, listExports, exportShares, clock, sessionIdleMs, log }: ExportsServiceDeps) {
   return {
     /** The CSV export at a list's path; 400 for a path that has none. */
     exportAt(path: string): ListCsvExport {
@@ -47,14 +48,15 @@ export function createExportsService({ repository, listExports, exportSlots, clo
     /**
      * A ticket for one export, once the caller's permissions are checked (the route does, as the
      * guard does). The query is checked as the list's route checks it (400) and kept as the list
-     * reads it. A process whose export slots are all taken refuses at once (503 exports-busy), so
-     * the web app can say so; the download itself may still meet a busy process behind a balancer.
+     * reads it. A process with no slot free for the member (all taken, or the member streams an
+     * export already) refuses at once (503 exports-busy), so the web app can say so; the download
+     * itself may still meet a busy process behind a balancer.
      */
     async createTicket(principal: AdminPrincipal, path: string, csvExport: ListCsvExport, query: Readonly<Record<string, string>>): Promise<ExportTicket> {
       const kept = Object.fromEntries(Object.entries(query).filter(([key]) => !IGNORED_PARAMETERS.has(key)));
       const parsed = csvExport.parseQuery({ ...kept, format: 'csv' });
       if (!parsed.isValid) throw new BadRequestError(parsed.message);
-      if (exportSlots.taken() >= exportSlots.limit) throw exportsBusyError();
+      if (!exportShares.isFreeFor(principal.administratorId)) throw exportsBusyError();
       const now = clock.now();
       const ticket = createToken();
       const expiresAt = new Date(now.getTime() + EXPORT_TICKET_LIFETIME_SECONDS * 1000);
@@ -70,6 +72,18 @@ export function createExportsService({ repository, listExports, exportSlots, clo
       });
       log.info({ event: 'export.ticket', administratorId: principal.administratorId, path }, 'download ticket made');
       return { url: `${EXPORT_DOWNLOAD_PATH}/${ticket}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * The member a ticket was made for, while it is still good; 404 for a ticket that is unknown, used
+     * or expired (as `redeemTicket`). Only a read: a made-up ticket costs one indexed lookup, never an
+     * export slot, so tickets guessed as fast as a client can send them keep no member's export from
+     * starting.
+     */
+    async ticketHolder(ticket: string): Promise<number> {
+      const found = await repository.findUsableTicket(hashToken(ticket), clock.now());
+      if (!found) throw ticketInvalid();
+      return found.administratorId;
     },
 
     /**
