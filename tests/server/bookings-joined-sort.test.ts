@@ -209,3 +209,52 @@ describe('the names the Guest and Property sorts read', () => {
     expect(lastNamed.json<Booking[]>()[0]).toMatchObject({ id: booking.id, User: { name: 'zzzz last' } });
   });
 });
+
+describe("a broad search under the Guest and Property sorts, read from the sort's own matches", () => {
+  // The term's matches on the sort's own side are sorted by name first and their bookings read in
+  // that order; those on the other side are read by key when given (few), else walked and tested.
+  it.each([
+    ['a', 'User.name', 'asc', undefined, 'given'],
+    ['a', 'User.name', 'desc', 'confirmed', 'walked'],
+    ['a', 'Property.title', 'asc', 'pending', 'given'],
+    ['a', 'Property.title', 'desc', undefined, 'walked'],
+    ['amina', 'User.name', 'desc', undefined, 'given'],
+    ['amina', 'Property.title', 'asc', undefined, 'walked'],
+    ['beach', 'User.name', 'asc', 'cancelled', 'walked'],
+    ['beach', 'Property.title', 'desc', undefined, 'given'],
+  ] as const)('"%s" under %s %s (status %s, the other side %s) gives the pages a narrow search sorts', async (term, sort, order, status, otherSide) => {
+    const repository = createBookingsRepository(t.handle.db);
+    const pattern = containsPattern(term);
+    // A booking the term names by its id although neither its guest nor its property matches.
+    const [named] = (
+      (await t.handle.db.execute(sql`SELECT booking.id FROM bookings AS booking JOIN users AS guest ON guest.id = booking.guest_id
+        JOIN properties AS property ON property.id = booking.property_id
+        WHERE guest.name = 'bashir' AND property.title = 'aloe villa' AND booking.status = ${status ?? 'confirmed'} ORDER BY booking.id LIMIT 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const id = term === 'amina' ? Number(named.id) : undefined;
+    const sources = await repository.findSearchSources(pattern, 1000);
+    const found = await repository.findSortSides(pattern, sort, { pattern, status });
+    expect(found?.other).toBeDefined();
+    const sides = otherSide === 'given' ? found! : { own: found!.own };
+    const total = await repository.count({ pattern, status, id, sources });
+    expect(total).toBeGreaterThan(7);
+    const fromSides: number[] = [];
+    const narrow: number[] = [];
+    for (let offset = 0; offset < total + 7; offset += 7) {
+      const request = { pattern, status, id, sort, order, limit: 7, offset };
+      fromSides.push(...(await repository.listPage({ ...request, sides })).map((row) => row.id));
+      narrow.push(...(await repository.listPage({ ...request, sources })).map((row) => row.id));
+    }
+    expect(fromSides).toHaveLength(total);
+    expect(fromSides).toEqual(narrow);
+    if (id !== undefined) expect(fromSides).toContain(id);
+  });
+
+  it('are not looked up for the other sorts, nor past the side limit', async () => {
+    const repository = createBookingsRepository(t.handle.db);
+    expect(await repository.findSortSides(containsPattern('a'), 'total', {})).toBeUndefined();
+    expect(await repository.findSortSides(containsPattern('a'), undefined, {})).toBeUndefined();
+  });
+});
