@@ -71,7 +71,12 @@ export function randomPagePath(lists) {
   return `${list.path}?${parts.join('&')}`;
 }
 
-/** A random search of a random list: a word (60%), a 3-letter fragment (30%) or an id (10%), sometimes with a status. */
+/**
+ * A random search of a random list, as an operator makes one: a word (60%), a 3-letter fragment (30%)
+ * or an id (10%), under any sort the list offers or its default order, either way, with a status half
+ * the time. A common first name under the Guest sort is where a walk of the sort's order finds its
+ * matches last, so the sort is drawn for every search, not left at the default.
+ */
 export function randomSearchPath(lists, vocabulary) {
   const list = pick(lists);
   const draw = Math.random();
@@ -82,7 +87,9 @@ export function randomSearchPath(lists, vocabulary) {
         ? pick(vocabulary.fragments)
         : pick(vocabulary.ids);
   const parts = ['page=1', `q=${encodeURIComponent(term)}`];
-  if (list.statuses.length > 0 && Math.random() < 0.3) parts.push(`status=${encodeURIComponent(pick(list.statuses))}`);
+  const sort = pick([undefined, ...list.sorts]);
+  if (sort !== undefined) parts.push(`sort=${encodeURIComponent(sort)}`, `order=${pick(['asc', 'desc'])}`);
+  if (list.statuses.length > 0 && Math.random() < 0.5) parts.push(`status=${encodeURIComponent(pick(list.statuses))}`);
   return `${list.path}?${parts.join('&')}`;
 }
 
@@ -175,18 +182,27 @@ export async function withCpuCost({ pid, databaseUrl }, run) {
 
 /** `count` requests one after another (one administrator alone): latency percentiles. */
 export async function oneAtATime({ baseUrl, token, nextPath, count }) {
-  const latencies = [];
+  const timings = [];
   let failures = 0;
   for (let index = 0; index < count; index += 1) {
+    const path = nextPath();
     const startedAt = performance.now();
-    const response = await fetch(`${baseUrl}${nextPath()}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     await response.arrayBuffer();
-    latencies.push(performance.now() - startedAt);
+    timings.push({ path, ms: performance.now() - startedAt });
     if (!response.ok) failures += 1;
   }
-  latencies.sort((a, b) => a - b);
-  const at = (share) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]);
-  return { requests: count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(latencies.at(-1)), failures };
+  timings.sort((a, b) => a.ms - b.ms);
+  const at = (share) => Math.round(timings[Math.min(timings.length - 1, Math.floor(share * timings.length))].ms);
+  const slowest = timings.at(-1);
+  return {
+    requests: count,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: Math.round(slowest.ms),
+    slowest: { path: slowest.path, ms: Math.round(slowest.ms) },
+    failures,
+  };
 }
 
 /**

@@ -114,10 +114,24 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const TARGETS = isPostgres
   ? { plain: { requestsPerSecond: 800, p99: 150 }, search: { requestsPerSecond: 150, p99: 600 }, rssMb: 300 }
   : { plain: { requestsPerSecond: 200, p99: 500 }, search: { requestsPerSecond: 50, p99: null }, rssMb: null };
-/** Issue 13's targets for the never-repeating workload (p99 in ms; the live-writer phase within 20% of quiet). */
+/**
+ * Issue 13's targets for the never-repeating workload (p99 in ms; the live-writer phase within 20% of
+ * quiet), and issue 48's: one at a time, no search over `aloneMax` either. A search is drawn with its
+ * sort, order and status as well as its word.
+ */
 const WORKLOAD_TARGETS = isPostgres
-  ? { aloneP99: { pages: 50, searches: 300 }, loaded: { pages: { requestsPerSecond: 400, p99: 250 }, searches: { requestsPerSecond: 100, p99: 800 } } }
-  : { aloneP99: { pages: 1000, searches: 1000 }, loaded: { pages: { requestsPerSecond: 100, p99: 1000 }, searches: { requestsPerSecond: 30, p99: 1000 } } };
+  ? {
+      aloneP99: { pages: 50, searches: 300 },
+      aloneMax: { pages: null, searches: 1000 },
+      loaded: { pages: { requestsPerSecond: 400, p99: 250 }, searches: { requestsPerSecond: 100, p99: 800 } },
+    }
+  : {
+      aloneP99: { pages: 1000, searches: 1000 },
+      aloneMax: { pages: null, searches: null },
+      loaded: { pages: { requestsPerSecond: 100, p99: 1000 }, searches: { requestsPerSecond: 30, p99: 1000 } },
+    };
+/** Searches one at a time per list: enough that a slow word-and-sort of one in twenty is met. */
+const ALONE_SEARCHES = 240;
 /** Issue 6: a sidebar click shows the list's first rows, and a search its results, within this. */
 const BROWSER_TARGET_MS = 1000;
 /** Bookings inserted per second with Hoy's triggers, as a share of those without: at least this (issues 25 and 29). */
@@ -506,19 +520,28 @@ async function measureWorkload(token, account) {
   write(`never-repeating workload, each list alone: ${lists.map((list) => listName(list.path)).join(', ')}`);
   const rows = [];
   const record = (list, phase, kind, figures) => {
-    const target = phase === 'one at a time' ? { p99: WORKLOAD_TARGETS.aloneP99[kind], requestsPerSecond: 0 } : WORKLOAD_TARGETS.loaded[kind];
+    const target =
+      phase === 'one at a time'
+        ? { p99: WORKLOAD_TARGETS.aloneP99[kind], maxMs: WORKLOAD_TARGETS.aloneMax[kind], requestsPerSecond: 0 }
+        : { ...WORKLOAD_TARGETS.loaded[kind], maxMs: null };
     const row = {
       list,
       phase,
       kind,
       ...figures,
       meetsTarget:
-        figures.p99Ms <= target.p99 && (figures.requestsPerSecond ?? 0) >= target.requestsPerSecond && !figures.failures && !figures.errors && !figures.non2xx,
+        figures.p99Ms <= target.p99 &&
+        (target.maxMs === null || figures.maxMs <= target.maxMs) &&
+        (figures.requestsPerSecond ?? 0) >= target.requestsPerSecond &&
+        !figures.failures &&
+        !figures.errors &&
+        !figures.non2xx,
     };
     rows.push(row);
     const rate = figures.requestsPerSecond === undefined ? '' : `${String(figures.requestsPerSecond).padStart(6)} req/s  `;
     write(
       `${list.padEnd(20)} ${phase.padEnd(36)} ${kind.padEnd(9)} ${rate}p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${figures.errors ?? figures.failures ?? 0} errors  ${figures.non2xx ?? 0} non-2xx` +
+        (figures.slowest ? `  slowest ${figures.slowest.ms} ms: ${decodeURIComponent(figures.slowest.path)}` : '') +
         (figures.turns?.length > 1 ? `  (turns ${figures.turns.join(', ')} req/s)` : '') +
         (figures.cpuMsPerRequest
           ? `  CPU a request: server ${figures.cpuMsPerRequest.server} ms${figures.cpuMsPerRequest.database === undefined ? '' : `, PostgreSQL ${figures.cpuMsPerRequest.database} ms`}`
@@ -535,7 +558,7 @@ async function measureWorkload(token, account) {
   for (const { name, kinds } of listKinds) {
     for (const [kind, nextPath] of Object.entries(kinds)) {
       await drain(token);
-      record(name, 'one at a time', kind, await oneAtATime({ baseUrl, token, nextPath, count: kind === 'pages' ? 150 : 80 }));
+      record(name, 'one at a time', kind, await oneAtATime({ baseUrl, token, nextPath, count: kind === 'pages' ? 150 : ALONE_SEARCHES }));
       await drain(token);
       const loaded = () => driveRandom({ baseUrl, token, nextPath, connections: workloadConnections, duration });
       record(name, `${workloadConnections} connections`, kind, await withCpuCost({ pid: account.pid, databaseUrl: process.env.DATABASE_URL }, loaded));
@@ -776,13 +799,22 @@ async function main() {
         `  ${row.phase.padEnd(38)} ${row.kind.padEnd(9)} worst: ${row.list.padEnd(20)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}${missed}`,
       );
     }
+    const slowest = workload.rows.filter((row) => row.slowest && row.kind === 'searches').sort((a, b) => b.slowest.ms - a.slowest.ms)[0];
+    if (slowest) {
+      const limit = WORKLOAD_TARGETS.aloneMax.searches;
+      write(
+        `  slowest single search, one at a time: ${slowest.slowest.ms} ms, ${slowest.list}: ${decodeURIComponent(slowest.slowest.path)}` +
+          (limit === null ? '' : `  (target: none over ${limit} ms) ${slowest.slowest.ms <= limit ? 'ok' : 'MISS'}`),
+      );
+    }
     write();
     write('each list alone:');
     for (const row of workload.rows) {
       const rate = row.requestsPerSecond === undefined ? '' : `${row.requestsPerSecond} req/s, `;
       const ofQuiet = ratioNote(row);
+      const max = row.maxMs === undefined ? '' : `, max ${row.maxMs} ms`;
       write(
-        `  ${row.list.padEnd(20)} ${row.phase.padEnd(38)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
+        `  ${row.list.padEnd(20)} ${row.phase.padEnd(38)} ${row.kind.padEnd(9)} ${rate}p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${max}${ofQuiet}  ${row.meetsTarget ? 'ok' : 'MISS'}`,
       );
     }
   }
