@@ -21,8 +21,8 @@ async function showYear(page: Page, texts: { title: string; year: string }) {
 }
 
 /**
- * The bookings list's filters as the address holds them: the link's plain parameters at first, then
- * Refine's synced form (`filters[0][field]=...`), into which the list rewrites them.
+ * The bookings list's filters as the address holds them: plain parameters (a short link's) or
+ * Refine's synced form (`filters[0][field]=...`), the list's own, which a chart's link already uses.
  */
 async function bookingsFilters(page: Page): Promise<Record<string, string> | undefined> {
   const url = new URL(page.url());
@@ -121,4 +121,71 @@ test("an open chart's table follows a colleague's first decision without a reloa
   expect((await page.request.post(`/api/admin/listings/${pending.propertyId}/approve`, { headers })).ok()).toBe(true);
   expect(await thisWeeksDecisions()).toBe((before ?? 0) + 1);
   await expect(thisWeek.getByRole('cell').nth(4)).toHaveText(String((before ?? 0) + 1), { timeout: 15_000 });
+});
+
+test('a bar opens its list on the address its link shows, kept on reload, never reading "0 results" on the way (en, so)', async ({
+  newAdminPage,
+  adminToken,
+}) => {
+  // Two languages, each a year of charts: longer than most journeys on a busy machine.
+  test.setTimeout(180_000);
+  for (const { locale, texts, table, results, zero } of [
+    { locale: 'en', texts: { title: 'Trends', year: 'Last 365 days' }, table: 'Table', results: (total: number) => `of ${total} result`, zero: 'of 0 results' },
+    {
+      locale: 'so',
+      texts: { title: 'Isbeddellada', year: '365-tii maalmood ee u dambeeyay' },
+      table: 'Jadwal',
+      results: (total: number) => `ka mid ah ${total} natiijo`,
+      zero: 'ka mid ah 0 natiijo',
+    },
+  ]) {
+    const page = await newAdminPage({ locale });
+    // From the first paint on, every address the tab shows and whether a list ever said "0 results".
+    await page.addInitScript((zeroText) => {
+      const seen = { addresses: [] as string[], zero: false };
+      Object.assign(window, { hoySeen: seen });
+      const note = () => seen.addresses.push(decodeURIComponent(window.location.pathname + window.location.search));
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = window.history[method].bind(window.history);
+        window.history[method] = (...args: Parameters<History['pushState']>) => {
+          original(...args);
+          note();
+        };
+      }
+      new MutationObserver(() => {
+        if (window.location.pathname !== '/dashboard' && document.body?.textContent?.includes(zeroText)) seen.zero = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    }, zero);
+    const seen = () => page.evaluate(() => (window as unknown as { hoySeen: { addresses: string[]; zero: boolean } }).hoySeen);
+
+    const trends = await showYear(page, texts);
+    const bookingsChart = trends.getByRole('region', { name: locale === 'en' ? 'Bookings by status' : 'Ballamaha xaaladdooda' });
+    const query = await page.evaluate(() => {
+      const today = new Date();
+      return { from: new Date(today.getTime() - 364 * 86_400_000).toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+    });
+    const answer = await page.request.get('/api/admin/dashboard/charts/bookings', { params: query, headers: { authorization: `Bearer ${adminToken}` } });
+    const points = ((await answer.json()) as { points: BookingPoint[] }).points;
+    const busiest = points.reduce((best, point) => (point.total > best.total ? point : best));
+    await bookingsChart.getByText(table, { exact: true }).click();
+    const link = bookingsChart.getByRole('link', { name: /^(Open the list for|Fur liiska) / }).nth(points.indexOf(busiest));
+    const shown = decodeURIComponent((await link.getAttribute('href')) ?? '');
+    expect(shown).toMatch(/^\/bookings\?/);
+    const before = (await seen()).addresses.length;
+
+    await link.click();
+    await expect(page.getByText(results(busiest.total))).toBeVisible();
+    await networkQuiet(page);
+    // One address, the link's own: the list found nothing to rewrite, and no count came before the rows.
+    expect((await seen()).addresses.slice(before).every((address) => address === shown)).toBe(true);
+    expect(decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search)).toBe(shown);
+    expect((await seen()).zero).toBe(false);
+    await expect.poll(() => bookingsFilters(page)).toEqual({ createdFrom: busiest.from, createdTo: busiest.to });
+
+    // Shared or reloaded, the address opens the same list.
+    await page.reload();
+    await expect(page.getByText(results(busiest.total))).toBeVisible();
+    expect(decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search)).toBe(shown);
+    expect((await seen()).zero).toBe(false);
+  }
 });

@@ -1,7 +1,7 @@
 // The live back-office (issue 27, docs/decisions/026-live-changes.md) in Chromium against the real
 // server: what someone else writes shows on the open screen without a reload.
 import type { ListingRow } from '../../src/contracts/listings';
-import { expect, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 
 test('a host form sent from the landing page appears on the open list at once, highlighted', async ({ adminPage: page }) => {
   await page.goto('/landing-data');
@@ -18,6 +18,52 @@ test('a host form sent from the landing page appears on the open list at once, h
   await expect(row).toHaveClass(/hoy-live-new/);
   // Said once, politely, to a screen reader.
   await expect(page.locator('[aria-live="polite"]', { hasText: /1 new/ })).toHaveCount(1);
+});
+
+test('"N new — Show" on a deeper page opens the first page with the new row, the search kept, and says so (en, so)', async ({ adminPage, newAdminPage }) => {
+  const somali = await newAdminPage({ locale: 'so' });
+  const languages = [
+    {
+      page: adminPage,
+      search: '',
+      searchName: 'Search registrations...',
+      newRows: '1 new —',
+      show: 'Show',
+      said: 'Data from Landing Page: page 1 shown, the new row included',
+    },
+    // A search the new row matches, with more than a page of rows: Show keeps it.
+    {
+      page: somali,
+      search: '@',
+      searchName: 'Raadi diiwaangelinta...',
+      newRows: '1 cusub —',
+      show: 'Muuji',
+      said: 'Xogta bogga hore: bogga 1aad ayaa la muujiyay, oo uu ku jiro safka cusub',
+    },
+  ];
+  for (const { page, search, searchName, newRows, show, said } of languages) {
+    await page.goto(search ? `/landing-data?q=${encodeURIComponent(search)}` : '/landing-data');
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    // Page 2 of the newest-first list: a new row would land on page 1, out of sight.
+    await page.getByRole('navigation').getByRole('button', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/currentPage=2/);
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    const name = `Page Two Visitor ${Date.now()}`;
+    const sent = await page.request.post('/api/data/add-host-information', {
+      data: { name, email: 'page.two.visitor@example.com', phone: '+252 61 555 0198', address: '2 Live Road, Hargeisa' },
+    });
+    expect(sent.ok()).toBe(true);
+    await expect(page.getByText(newRows, { exact: true })).toBeVisible();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name })).toHaveCount(0);
+
+    await page.getByRole('button', { name: show, exact: true }).click();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name })).toBeVisible();
+    await expect(page).toHaveURL(/currentPage=1/);
+    await expect(page.getByRole('searchbox', { name: searchName })).toHaveValue(search);
+    await expect(page.getByText(newRows, { exact: true })).toHaveCount(0);
+    await expect(page.locator('[aria-live="polite"]', { hasText: said })).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, { label: `/landing-data after Show (${search ? 'so' : 'en'})` });
+  }
 });
 
 test("a colleague's decision moves the sidebar's count of listings awaiting a decision", async ({ adminPage: page, adminToken: token }) => {
@@ -47,6 +93,52 @@ test('an open listing says who approved it elsewhere and stops offering the deci
   await expect(page.getByRole('status').filter({ hasText: /approved this listing a moment ago/ })).toBeVisible();
   await expect(approve).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Decline' })).toBeDisabled();
+});
+
+test("a review screen's place in the queue follows a colleague's decisions in another browser", async ({
+  adminPage: page,
+  adminToken: token,
+  browser,
+  baseURL,
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const stamp = Date.now();
+  const colleague = { name: `Hodan ${stamp}`, email: `hodan.${stamp}@hoy.test`, password: 'a colleague password long enough' };
+  expect((await page.request.post('/api/admin/staff', { headers, data: { ...colleague, role: 'moderator' } })).status()).toBe(201);
+  const signedIn = await page.request.post('/api/admin/admin-login', { data: { email: colleague.email, password: colleague.password } });
+  const colleagueToken = ((await signedIn.json()) as { token: string }).token;
+  const pendingAnswer = await page.request.get('/api/admin/listings?status=Pending&page=1&pageSize=4', { headers });
+  const pending = (await pendingAnswer.json()) as ListingRow[];
+  const total = Number(pendingAnswer.headers()['x-total-count']);
+  expect(pending).toHaveLength(4);
+  expect(total).toBeGreaterThan(4);
+
+  // The third pending listing, in the list's order (the queue's, as no search or sort was used).
+  await page.goto(`/listings/${pending[2].propertyId}`);
+  await expect(page.getByRole('heading', { level: 2, name: pending[2].title })).toBeVisible();
+  await expect(page.getByText(`3 of ${total} pending`, { exact: true })).toBeVisible();
+
+  // The colleague, in a browser of their own, approves the first pending listing, then the one on screen.
+  const colleagueContext = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL ?? '').origin, localStorage: [{ name: 'token', value: colleagueToken }] }] },
+  });
+  const colleaguePage = await colleagueContext.newPage();
+  await colleaguePage.goto(`/listings/${pending[0].propertyId}`);
+  await colleaguePage.getByRole('button', { name: 'Approve Property' }).click();
+  await expect(colleaguePage.getByText('Status updated to Approved successfully!')).toBeVisible();
+  await expect(page.getByText(`2 of ${total - 1} pending`, { exact: true })).toBeVisible();
+
+  await colleaguePage.goto(`/listings/${pending[2].propertyId}`);
+  await colleaguePage.getByRole('button', { name: 'Approve Property' }).click();
+  await expect(colleaguePage.getByText('Status updated to Approved successfully!')).toBeVisible();
+  await colleagueContext.close();
+  // Decided, the listing on screen has left the queue: no place is claimed for it, and J goes on from
+  // where it stood, to the listing after it.
+  await expect(page.getByRole('status').filter({ hasText: `${colleague.name} approved this listing a moment ago` })).toBeVisible();
+  await expect(page.getByText(/^\d+ of \d+ pending$/)).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { level: 2, name: pending[3].title })).toBeVisible();
+  await expect(page.getByText(`2 of ${total - 2} pending`, { exact: true })).toBeVisible();
 });
 
 test('a message stored elsewhere appears in the open conversation without polling', async ({ adminPage: page, adminToken: token }) => {

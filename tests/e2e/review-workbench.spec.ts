@@ -133,3 +133,31 @@ test('reviews listings by keyboard alone: A approves and opens the next, D asks 
   await expect(page.getByText('1 declined')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: hosts[1].name })).toBeVisible();
 });
+
+test('Esc closes the shortcuts dialog when pressed at once after "?", while the dialog is still opening (en, so)', async ({
+  newAdminPage,
+  adminToken,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const [listing] = (await (await request.get('/api/admin/listings?status=Pending&page=1&pageSize=1', { headers })).json()) as ListingRow[];
+  for (const { locale, title, position } of [
+    { locale: 'en', title: 'Keyboard shortcuts', position: /^1 of \d+ pending$/ },
+    { locale: 'so', title: 'Furayaasha kiiboodhka', position: /^1 ka mid ah \d+ sugaya$/ },
+  ]) {
+    // A browser that does not ask for reduced motion, as most members' do: the dialog takes about 0.3 s
+    // to open, and antd's own Esc works only once it has.
+    const page = await newAdminPage({ locale, reducedMotion: 'no-preference' });
+    await page.goto(`/listings/${listing.propertyId}`);
+    await expect(page.getByRole('heading', { level: 2, name: listing.title })).toBeVisible();
+    await expect(page.getByText(position)).toBeVisible();
+    for (let round = 0; round < 2; round += 1) {
+      await keysListen(page);
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog', { name: title });
+      await expect(help).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(help).toBeHidden();
+    }
+  }
+});

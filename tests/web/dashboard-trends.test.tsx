@@ -83,7 +83,8 @@ describe('the dashboard charts', () => {
     expect(within(first).getByText('1,234')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Open the list for 26 Oct 2026 – 1 Nov 2026' })).toHaveAttribute(
       'href',
-      '/hosts?createdFrom=2026-10-26&createdTo=2026-11-01',
+      // The address the list keeps for those days (list-address.ts): it opens there with nothing to rewrite.
+      '/hosts?pageSize=8&currentPage=1&filters[0][field]=createdFrom&filters[0][operator]=eq&filters[0][value]=2026-10-26&filters[1][field]=createdTo&filters[1][operator]=eq&filters[1][value]=2026-11-01',
     );
     // A week of decisions opens Activity over that week.
     const decisions = screen.getByRole('region', { name: 'Time to a decision' });
@@ -91,7 +92,7 @@ describe('the dashboard charts', () => {
     const secondWeek = within(within(decisions).getByRole('table')).getAllByRole('row')[2] as HTMLElement;
     expect(within(secondWeek).getByRole('link', { name: 'Open the list for 2 Nov 2026 – 8 Nov 2026' })).toHaveAttribute(
       'href',
-      '/activity?createdFrom=2026-11-02&createdTo=2026-11-08',
+      '/activity?pageSize=10&currentPage=1&filters[0][field]=createdFrom&filters[0][operator]=eq&filters[0][value]=2026-11-02&filters[1][field]=createdTo&filters[1][operator]=eq&filters[1][value]=2026-11-08',
     );
 
     await userEvent.click(screen.getByText('Last 7 days'));

@@ -62,18 +62,33 @@ describe('a list following the live stream', () => {
     await waitFor(() => expect(screen.getByText('Bookings Management: 1 new')).toHaveAttribute('aria-live', 'polite'));
   });
 
-  it('on a deeper page, moves no row: "1 new — Show" counts it, and Show reads the page again', async () => {
+  it('on a deeper page, moves no row: "1 new — Show" counts it, and Show opens the first page, where it is, and says so', async () => {
     const ids = Array.from({ length: 20 }, (_, index) => 30 - index);
     ids.splice(ids.indexOf(10), 1);
     ids.unshift(10);
-    const { hub, getList } = await renderBookings('/bookings?currentPage=2&pageSize=8', ids);
+    const { hub, getList, rows } = await renderBookings('/bookings?currentPage=2&pageSize=8', ids);
     const listCalls = getList.mock.calls.length;
     publish(hub, 'created', [31]);
     expect(await screen.findByText('1 new —', {}, LOAD)).toBeInTheDocument();
     expect(getList.mock.calls.length).toBe(listCalls);
+    rows.ids = [31, ...ids];
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[0].pagination?.currentPage).toBe(1));
+    expect(await screen.findByText('Guest 31', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('1 new —')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Bookings Management: page 1 shown, the new row included')).toHaveAttribute('aria-live', 'polite'));
+  });
+
+  it('while searched on its first page, Show reads that page again with the search kept', async () => {
+    const { hub, getList } = await renderBookings('/bookings?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=guest', [10, 9, 8]);
+    const listCalls = getList.mock.calls.length;
+    publish(hub, 'created', [11]);
+    expect(await screen.findByText('1 new —', {}, LOAD)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(getList.mock.calls.length).toBe(listCalls + 1));
-    expect(screen.queryByText('1 new —')).not.toBeInTheDocument();
+    const asked = getList.mock.calls.at(-1)?.[0];
+    expect(asked?.pagination?.currentPage).toBe(1);
+    expect(asked?.filters).toEqual([{ field: 'q', operator: 'contains', value: 'guest' }]);
   });
 
   it('while sorted, reads the page again in place when a shown row changes, and not for a row elsewhere', async () => {

@@ -43,10 +43,12 @@ export interface PaginationControlProps {
    * Last waits for it.
    */
   isTotalPending?: boolean;
+  /** The rows' first answer is on its way: the summary waits, empty, rather than read "0 results". */
+  isLoading?: boolean;
 }
 
 /** The pagination control under every admin list (antd's own Pagination has no First and Last). */
-export function PaginationControl({ current, pageSize, total, onChange, isSummaryHidden, isTotalPending = false }: PaginationControlProps) {
+export function PaginationControl({ current, pageSize, total, onChange, isSummaryHidden, isTotalPending = false, isLoading = false }: PaginationControlProps) {
   const { t } = useTranslation();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const isFirst = current <= 1;
@@ -57,7 +59,7 @@ export function PaginationControl({ current, pageSize, total, onChange, isSummar
     <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginTop: 16 }}>
       {!isSummaryHidden && (
         <Typography.Text type="secondary" aria-live="polite">
-          {isTotalPending ? t('admin.pagination.showingCounting', { from, to }) : t('admin.pagination.showing', { from, to, total })}
+          {isLoading ? null : isTotalPending ? t('admin.pagination.showingCounting', { from, to }) : t('admin.pagination.showing', { from, to, total })}
         </Typography.Text>
       )}
       <nav aria-label={t('admin.pagination.label')}>

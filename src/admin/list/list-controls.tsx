@@ -94,7 +94,7 @@ export function ListAlerts() {
   );
 }
 
-/** Numbered pages, or "Show More" with how many rows are shown of how many. */
+/** Numbered pages, or "Show More" with how many rows are shown of how many (said once the rows have come, never "0" before). */
 export function ListFooter() {
   const list = useListContext();
   const { text } = useListText();
@@ -105,6 +105,7 @@ export function ListFooter() {
         pageSize={list.definition.pageSize}
         total={list.total}
         isTotalPending={list.isTotalPending}
+        isLoading={list.isLoading}
         onChange={list.setCurrentPage}
       />
     );
@@ -117,7 +118,11 @@ export function ListFooter() {
         </Button>
       ) : null}
       <Typography.Text type="secondary" aria-live="polite">
-        {list.isTotalPending ? text('showingCounting', { shown: list.rows.length }) : text('showing', { shown: list.rows.length, total: list.total })}
+        {list.isLoading
+          ? null
+          : list.isTotalPending
+            ? text('showingCounting', { shown: list.rows.length })
+            : text('showing', { shown: list.rows.length, total: list.total })}
       </Typography.Text>
     </Flex>
   );

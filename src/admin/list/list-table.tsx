@@ -82,7 +82,8 @@ function ListTable<Row extends BaseRecord>({ columns, isQuiet }: Pick<ListRowsPr
         size="middle"
         scroll={isWide ? { x: true } : { x: 'max-content' }}
         showSorterTooltip={false}
-        locale={{ emptyText: <ListEmpty /> }}
+        // While the first rows are on their way the spinner stands alone: "No ... found" only once the answer says so.
+        locale={{ emptyText: list.isLoading ? ' ' : <ListEmpty /> }}
         // antd draws the arrows and aria-sort and takes clicks and Enter; the order itself is nextSort's.
         onChange={(_pagination, _filters, sorter, { action }) => {
           const clicked = Array.isArray(sorter) ? sorter[0] : sorter;

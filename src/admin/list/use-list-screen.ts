@@ -137,6 +137,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
       isAtTop: table.currentPage === 1 && pageCount <= 1 && !sorter && !isFiltered,
       shownIds: loaded.map((row) => row[idField] as string | number),
       reload,
+      // A deeper page goes to the first (its query reads it afresh); the first, or "Show More"'s loaded pages, read again.
+      showFirstPage: () => (isPaged && table.currentPage !== 1 ? table.setCurrentPage(1) : reload()),
       titleKey: `${definition.labels}.title`,
       key: JSON.stringify([table.currentPage, sorter, filters]),
     });

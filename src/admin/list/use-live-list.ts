@@ -3,6 +3,8 @@
 // - At the top (first page, default order, no search or filter): new rows come in as they arrive
 //   (the page is read again) and are highlighted for a moment.
 // - Deeper, sorted, searched or filtered: nothing moves under the reader; "N new — Show" counts them.
+//   Show opens the first page (the search, filters and sort kept), where a newest-first list has
+//   them, and says so in the live region.
 // - A change to a row on the page reads the page again in place; any change reloads the count cards.
 // One message's changes read the page once (they arrive together, handled in one microtask).
 import type { BaseKey, LiveEvent, LiveModeProps } from '@refinedev/core';
@@ -24,6 +26,8 @@ export interface LiveListView {
   shownIds: readonly BaseKey[];
   /** Reads the shown rows again, with their total. */
   reload: () => void;
+  /** Opens the first page in the same search, filters and sort (reads it again when it is shown). */
+  showFirstPage: () => void;
   /** The i18n key of the list's title, for the announcement ("Bookings: 2 new"). */
   titleKey: string;
   /** The page, order, search and filters: when they change the rows are read afresh and nothing is left unseen. */
@@ -118,10 +122,13 @@ export function useLiveList() {
     freshIds,
     /** New rows that arrived while the list could not show them without moving rows. */
     unseen,
-    /** Reads the list again and forgets the new rows counted. */
+    /** Opens the first page, where the new rows are, forgets them, and says so to a screen reader. */
     showUnseen: () => {
+      const current = view.current;
       setUnseen(0);
-      view.current?.reload();
+      if (!current) return;
+      current.showFirstPage();
+      hub?.announce(t('live.list.shown', { list: t(current.titleKey), count: unseen }));
     },
     changeCount,
   };

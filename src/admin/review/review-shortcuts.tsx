@@ -63,6 +63,19 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
     return () => window.removeEventListener('keydown', onKey);
   }, [preference.isOn, queue, onApprove, onDecline, t]);
 
+  // Esc closes the help however soon after "?": antd's dialog hears Esc only once its opening motion
+  // has moved the focus into it (about 0.3 s), and a key pressed before that went to the page.
+  useEffect(() => {
+    if (!isHelpOpen) return undefined;
+    function onEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setIsHelpOpen(false);
+    }
+    window.addEventListener('keydown', onEscape);
+    return () => window.removeEventListener('keydown', onEscape);
+  }, [isHelpOpen]);
+
   const opened = queue.position === undefined ? recordName : t('admin.review.queue.opened', { name: recordName, position: queue.position, total: queue.total });
   return (
     <Flex vertical gap={8}>

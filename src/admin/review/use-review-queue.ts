@@ -1,9 +1,11 @@
 // The pending records around the one on screen, in the list's last search and order (J / K), the
 // next one prefetched so it opens at once after a decision (docs/product.md §29). The queue reads
-// them a page at a time and moves page by page, so J and K walk the whole pending list.
+// them a page at a time and moves page by page, so J and K walk the whole pending list. The pages
+// read follow the live stream: a colleague's decision moves the place ("2 of 37 pending") at once.
 import { useList, type BaseRecord } from '@refinedev/core';
 import { useContext, useEffect, useState } from 'react';
 import { UNSAFE_DataRouterContext, useNavigate } from 'react-router';
+import { useLiveRefetch } from '../live/use-live-refetch';
 import { findResource } from '../resources';
 import { readListView, readQueuePage, rememberQueuePage } from './list-view-memory';
 
@@ -34,7 +36,13 @@ function usePendingPage(resource: string, pendingStatus: string, page: number, i
     queryOptions: { enabled: isWanted, retry: false },
   });
   const isRead = isWanted && query.data !== undefined;
-  return { isRead, ids: isRead ? result.data.map((row) => Number(row[idField])) : [], total: result.total };
+  return {
+    isRead,
+    ids: isRead ? result.data.map((row) => Number(row[idField])) : [],
+    total: result.total,
+    /** Reads the page again, if it is wanted (a refetch would read a disabled query too). */
+    reread: () => void (isWanted ? query.refetch() : undefined),
+  };
 }
 
 export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
@@ -50,6 +58,14 @@ export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQu
   const hasNext = here.total !== undefined && page * QUEUE_SIZE < here.total;
   const before = usePendingPage(resource, pendingStatus, page - 1, page > 1 && (isOffPage || (index >= 0 && index < EDGE)));
   const after = usePendingPage(resource, pendingStatus, page + 1, hasNext && (isOffPage || index >= here.ids.length - EDGE));
+
+  // Any change to the resource (a decision here or elsewhere, a new record, an undo) may move the
+  // pending records: the pages read are read again, at most once a second.
+  useLiveRefetch([resource], () => {
+    here.reread();
+    before.reread();
+    after.reread();
+  });
 
   const ids = [...before.ids, ...here.ids, ...after.ids];
   /** Where the window's first record stands in the whole pending list (0 is its first). */

@@ -10,9 +10,10 @@ import { chartCsv, downloadCsv } from './chart-csv';
 import { ChartFigure, type ChartPoint } from './chart-figure';
 import type { ChartFormat } from './chart-format';
 import type { ChartRange } from './chart-range';
-import { listLinkOf, type ChartSpec, type SeriesSpec } from './chart-specs';
+import { listOf, type ChartSpec, type SeriesSpec } from './chart-specs';
 import { ChartTable } from './chart-table';
 import { Notice } from '../../../components/notice';
+import { useListAddress } from '../../../list/list-address';
 import { useChartFollow } from './use-chart-follow';
 
 type ChartAnswer = { from: string; to: string; bucket: 'day' | 'week'; points: ChartPoint[]; total?: number; averagePerBucket?: number };
@@ -29,7 +30,14 @@ export function ChartCard({ spec, range, format }: { spec: ChartSpec; range: Cha
   const text = (key: string, options?: Record<string, unknown>) => translate(`admin.charts.${key}`, options ?? {});
   const title = text(`charts.${spec.name}.title`);
   const label = (series: SeriesSpec) => text(`charts.${spec.name}.series.${series.key}`);
-  const linkOf = spec.list ? (point: ChartPoint) => listLinkOf(spec, point) : undefined;
+  const listAddress = useListAddress();
+  // The address the list keeps for these filters: the click lands there and stays.
+  const linkOf = spec.list
+    ? (point: ChartPoint) => {
+        const list = listOf(spec, point);
+        return list && listAddress(list.path, list.filters);
+      }
+    : undefined;
   const per = answer ? text(`perBucket.${answer.bucket}`) : '';
   return (
     <section

@@ -1,8 +1,10 @@
 // One chart drawn with recharts (decision 028): bars (stacked where the spec says) and lines over the
-// buckets, a second axis on the right when a series asks for one, a tooltip and a legend in the shown
+// buckets, a second axis on the right for a series of another unit, a tooltip and a legend in the shown
 // language. A click on a bucket opens its list; the table view offers the same as links for the keyboard.
 import { theme } from 'antd';
+import { useMemo, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { timeAxis } from './chart-axis';
 import type { ChartFormat } from './chart-format';
 import type { ChartSpec, SeriesSpec, ValueKind } from './chart-specs';
 
@@ -42,12 +44,38 @@ function SeriesLegend({
   );
 }
 
+const TICK_FONT_SIZE = 12;
+const axisWidth = (unit: string | undefined) => (unit ? 64 : 56);
+
+/** A text's width in a font, measured as the browser will draw it; undefined where there is no canvas. */
+function measureWith(font: string): ((text: string) => number) | undefined {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!context) return undefined;
+  context.font = font;
+  return (text) => context.measureText(text).width;
+}
+
 export function ChartFigure({ spec, points, format, label, title, reference, onOpen }: ChartFigureProps) {
   const { token } = theme.useToken();
+  const [chartWidth, setChartWidth] = useState(0);
   const drawn = spec.series.filter((series) => series.kind !== 'column');
   const axisValue = (axis: 'left' | 'right') => drawn.find((series) => (series.axis ?? 'left') === axis)?.value;
   const left = axisValue('left') ?? 'count';
   const right = axisValue('right');
+  // The time axis labels only the days it has room for (chart-axis.ts), measured in the font the ticks
+  // are drawn in, once the chart's width is known.
+  const tickFont = token.fontFamily;
+  const axis = useMemo(() => {
+    const measure = chartWidth > 0 ? measureWith(`${TICK_FONT_SIZE}px ${tickFont}`) : undefined;
+    if (!measure) return undefined;
+    return timeAxis({
+      buckets: points,
+      labelWidth: (index) => measure(format.day((points[index] as ChartPoint).from)),
+      chartWidth,
+      leftOfPlot: axisWidth(format.unit(left)),
+      rightAxisWidth: right ? axisWidth(format.unit(right)) : 0,
+    });
+  }, [chartWidth, tickFont, points, format, left, right]);
   const colorOf = (series: SeriesSpec) => token[series.color];
   const seriesOf = (name: unknown) => drawn.find((series) => label(series) === name);
   const axisValueOf = (series: SeriesSpec) => (point: ChartPoint) => format.toAxis(series.value, point[series.key]);
@@ -61,8 +89,8 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
         tickFormatter={(value: number) => format.tick(kind, value)}
         // Counts are whole: no tick at half a booking.
         allowDecimals={kind !== 'count'}
-        tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
-        width={unit ? 64 : 56}
+        tick={{ fill: token.colorTextSecondary, fontSize: TICK_FONT_SIZE }}
+        width={axisWidth(unit)}
         label={
           unit
             ? {
@@ -78,11 +106,11 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
     );
   };
   return (
-    <ResponsiveContainer width="100%" height={280}>
+    <ResponsiveContainer width="100%" height={280} onResize={(width) => setChartWidth(Math.round(width))}>
       <ComposedChart
         data={points as ChartPoint[]}
         title={title}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        margin={{ top: 8, right: axis?.rightMargin ?? 8, bottom: 0, left: 0 }}
         style={{ cursor: onOpen ? 'pointer' : undefined }}
         onClick={(state) => {
           const point = points[Number(state.activeTooltipIndex)];
@@ -90,7 +118,14 @@ export function ChartFigure({ spec, points, format, label, title, reference, onO
         }}
       >
         <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
-        <XAxis dataKey="from" tickFormatter={(day: string) => format.day(day)} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} minTickGap={24} />
+        {/* Bands for lines too, so every chart centres a bucket's label alike (chart-axis.ts); until the width is known, recharts chooses. */}
+        <XAxis
+          dataKey="from"
+          scale="band"
+          tickFormatter={(day: string) => format.day(day)}
+          tick={{ fill: token.colorTextSecondary, fontSize: TICK_FONT_SIZE, fontFamily: tickFont }}
+          {...(axis ? { ticks: axis.ticks, interval: 0 } : { minTickGap: 24 })}
+        />
         {axisOf('left', left)}
         {right && axisOf('right', right)}
         <Tooltip

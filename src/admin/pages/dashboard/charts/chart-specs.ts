@@ -10,6 +10,7 @@ export interface SeriesSpec {
   kind: 'bar' | 'line' | 'column';
   /** Bars sharing a stack are drawn on top of each other. */
   stack?: string;
+  /** The right axis is for a series of another unit than the left's: one unit, one scale. */
   axis?: 'left' | 'right';
   value: ValueKind;
   /** An antd colour token's name. */
@@ -43,7 +44,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     name: 'booking-value',
     series: [
       { key: 'value', kind: 'bar', value: 'money', color: 'colorPrimary' },
-      { key: 'averageBookingValue', kind: 'line', axis: 'right', value: 'money', color: 'colorWarning' },
+      // Dollars like the bars: one axis, so the average reads against the same scale as the sums.
+      { key: 'averageBookingValue', kind: 'line', value: 'money', color: 'colorWarning' },
       countColumn('bookings'),
     ],
     list: { path: '/bookings' },
@@ -63,7 +65,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     name: 'hosts',
     series: [
       { key: 'newHosts', kind: 'bar', value: 'count', color: 'colorPrimary' },
-      { key: 'backlog', kind: 'line', axis: 'right', value: 'count', color: 'colorWarning' },
+      // Hosts like the bars: one axis.
+      { key: 'backlog', kind: 'line', value: 'count', color: 'colorWarning' },
     ],
     list: { path: '/hosts' },
   },
@@ -91,9 +94,8 @@ export const CHART_SPECS: readonly ChartSpec[] = [
   },
 ];
 
-/** The list of a bucket: its days as the list's createdFrom and createdTo. */
-export function listLinkOf(spec: ChartSpec, point: { from: string; to: string }): string | undefined {
+/** The list of a bucket and its filters: the bucket's days as the list's createdFrom and createdTo (list/list-address.ts writes its address). */
+export function listOf(spec: ChartSpec, point: { from: string; to: string }): { path: string; filters: Record<string, string> } | undefined {
   if (!spec.list) return undefined;
-  const query = new URLSearchParams({ ...spec.list.query, createdFrom: point.from, createdTo: point.to });
-  return `${spec.list.path}?${query.toString()}`;
+  return { path: spec.list.path, filters: { ...spec.list.query, createdFrom: point.from, createdTo: point.to } };
 }
