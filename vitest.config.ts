@@ -21,6 +21,8 @@ const DRIVER_NEUTRAL = [
   'rate-limiter',
   'security-headers',
   'security-sessions',
+  // The limits' memory under a flood: the same on either database.
+  'sign-in-address-flood',
   'trust-proxy',
 ];
 
@@ -29,7 +31,7 @@ const DRIVER_NEUTRAL = [
  * processes within a second): they run last, one at a time, so no other test shares the machine's two
  * cores with them.
  */
-const TIMED = ['hostile-cost', 'login-abuse', 'sign-in-flood', 'postgres/cluster'];
+const TIMED = ['hostile-cost', 'login-abuse', 'sign-in-flood', 'sign-in-address-flood', 'postgres/cluster'];
 /**
  * Files that start and kill whole server processes, or copy the tree and type-check it in child
  * processes: too heavy to share a core with the quick files, but they time nothing finer than a

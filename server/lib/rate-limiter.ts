@@ -1,6 +1,7 @@
 // Fixed-window counters for abuse limits. In one process they live in memory (bounded: at most
 // MAX_WINDOWS_PER_KIND windows of each kind); with REDIS_URL they live in Redis, so every server
-// process behind a load balancer enforces the same limit.
+// process behind a load balancer enforces the same limit, each key expiring with its window
+// (docs/decisions/038).
 import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors';
 import type { Clock } from './clock';
@@ -26,91 +27,105 @@ export interface RateLimiter {
 
 /**
  * Windows the memory limiter keeps of each kind of counter (a key's prefix up to its first colon:
- * `login-address`, `login`, `public-form`...). About 230 bytes each (measured with the keys the
- * code makes), so at most some 12 MB per kind, 70 MB with the six kinds the code uses today.
+ * `login-address`, `login`, `public-form`...). Measured at the cap with the longest keys the code
+ * makes (tests/server/rate-limiter.test.ts "weighs"): about 190 bytes a window, under 10 MB a kind,
+ * under 90 MB for the nine kinds the code uses today (docs/decisions/038).
  */
 export const MAX_WINDOWS_PER_KIND = 50_000;
 
+/**
+ * Kinds whose counts protect an account: its failures, its waits, a device cookie's budget. Their
+ * keys name an account's id, a known device or a session, so only staff bring new ones into being,
+ * never a stranger flooding from many addresses. At the cap a new window of these kinds is refused
+ * 503 (dropping one would wipe a count that holds a guesser back). Every other kind is counted per
+ * client address, network or typed name: at its cap it drops its least recently used window, which
+ * gives whoever filled it nothing the limits of the protected kinds and of the wider networks do not
+ * still hold back (docs/decisions/038), and keeps a fresh address counting.
+ */
+export const PROTECTED_KINDS: ReadonlySet<string> = new Set(['login-account', 'login-account-wait', 'login-device']);
+
 /** The memory limiter, with its number of windows (for tests and metrics). */
 export interface MemoryRateLimiter extends RateLimiter {
-  /** Windows held now, expired ones not yet dropped included: never more than MAX_WINDOWS_PER_KIND per kind. */
+  /** Windows held now, ended ones not yet dropped included: never more than MAX_WINDOWS_PER_KIND per kind. */
   readonly size: number;
 }
 
+/** A window, in its kind's list from least to most recently hit. */
 interface MemoryWindow {
-  kind: string;
+  key: string;
+  kind: Kind;
   count: number;
   resetsAt: number;
-  windowMs: number;
+  older: MemoryWindow | undefined;
+  newer: MemoryWindow | undefined;
 }
 
-/** A first-in first-out queue of keys, each with the time its window ended when it was queued. */
-class ExpiryQueue {
-  private keys: string[] = [];
-  private endsAt: number[] = [];
-  private head = 0;
+/** A kind's windows, least recently hit first (a doubly linked list: O(1) to move, drop or add one). */
+interface Kind {
+  name: string;
+  isProtected: boolean;
+  size: number;
+  oldest: MemoryWindow | undefined;
+  newest: MemoryWindow | undefined;
+}
 
-  push(key: string, endsAt: number): void {
-    this.keys.push(key);
-    this.endsAt.push(endsAt);
-  }
+function unlink(window: MemoryWindow): void {
+  const kind = window.kind;
+  if (window.older) window.older.newer = window.newer;
+  else kind.oldest = window.newer;
+  if (window.newer) window.newer.older = window.older;
+  else kind.newest = window.older;
+  window.older = undefined;
+  window.newer = undefined;
+  kind.size -= 1;
+}
 
-  /** The oldest key, when its window has ended by `now`, taken off the queue. */
-  shiftEnded(now: number): string | undefined {
-    if (this.head === this.keys.length || this.endsAt[this.head] > now) return undefined;
-    const key = this.keys[this.head];
-    this.head += 1;
-    // Drop the consumed half now and then, so the arrays hold only queued keys (amortised O(1)).
-    if (this.head > 1024 && this.head * 2 > this.keys.length) {
-      this.keys = this.keys.slice(this.head);
-      this.endsAt = this.endsAt.slice(this.head);
-      this.head = 0;
-    }
-    return key;
-  }
+function append(window: MemoryWindow): void {
+  const kind = window.kind;
+  window.older = kind.newest;
+  window.newer = undefined;
+  if (kind.newest) kind.newest.newer = window;
+  else kind.oldest = window;
+  kind.newest = window;
+  kind.size += 1;
 }
 
 /**
- * Counters in this process's memory, bounded in size and O(1) amortised per call:
- * - expiry is incremental. Every window sits in exactly one queue, the one of its length; windows
- *   of one length end in the order they were queued, so each hit drops the ended windows at the
- *   heads of the queues and never scans the map. A sliding window whose end moved on meanwhile is
- *   queued again at its new end when it reaches the head (one requeue per move, paid by the hit
- *   that moved it); it may then sit behind windows that end later, so it is dropped at most one
- *   window length late, never early.
- * - a hard cap of MAX_WINDOWS_PER_KIND windows per kind. At the cap a new window of that kind is
- *   refused: the hit throws 503, as when Redis is unreachable. Dropping an old count instead would
- *   let whoever fills the map wipe the counts that hold them back, so the cap fails closed; and
- *   since it counts per kind, filling one kind (say public-form posts from many IPv6 addresses)
- *   leaves every other kind of limit working.
+ * Counters in this process's memory, bounded in size and O(1) per call. Each kind keeps its windows
+ * in the order they were last hit:
+ * - a window ends at most one window after its last hit (a fixed one sooner), so the least recently
+ *   hit windows are the first to end: each hit drops the ended ones at the front of every kind's
+ *   list and never scans the rest. A window is dropped at most its kind's longest window after it
+ *   ends, never before.
+ * - at most `maxWindowsPerKind` windows of a kind. At the cap a new window drops the kind's least
+ *   recently hit one, except in PROTECTED_KINDS, where it is refused 503 as when Redis is
+ *   unreachable. Counting per kind keeps a flood of one kind (public posts from many addresses)
+ *   from pushing out the others.
  */
-export function createMemoryRateLimiter(clock: Clock, { maxWindowsPerKind = MAX_WINDOWS_PER_KIND } = {}): MemoryRateLimiter {
+export function createMemoryRateLimiter(clock: Clock, { maxWindowsPerKind = MAX_WINDOWS_PER_KIND, protectedKinds = PROTECTED_KINDS } = {}): MemoryRateLimiter {
   const windows = new Map<string, MemoryWindow>();
-  /** One queue per window length: a handful (the code's window lengths), each key in exactly one. */
-  const queues = new Map<number, ExpiryQueue>();
-  const windowsPerKind = new Map<string, number>();
+  /** A handful: the kinds of key the code makes. */
+  const kinds = new Map<string, Kind>();
 
-  const queueOf = (windowMs: number): ExpiryQueue => {
-    let queue = queues.get(windowMs);
-    if (!queue) {
-      queue = new ExpiryQueue();
-      queues.set(windowMs, queue);
+  const kindOf = (key: string): Kind => {
+    const name = key.slice(0, Math.max(0, key.indexOf(':')));
+    let kind = kinds.get(name);
+    if (!kind) {
+      kind = { name, isProtected: protectedKinds.has(name), size: 0, oldest: undefined, newest: undefined };
+      kinds.set(name, kind);
     }
-    return queue;
+    return kind;
   };
 
-  /** Drops the windows that have ended at the heads of the queues; requeues the ones that slid on. */
+  const drop = (window: MemoryWindow) => {
+    unlink(window);
+    windows.delete(window.key);
+  };
+
+  /** Drops the ended windows at the front of each kind's list. */
   const dropEnded = (now: number) => {
-    for (const queue of queues.values()) {
-      for (let key = queue.shiftEnded(now); key !== undefined; key = queue.shiftEnded(now)) {
-        const window = windows.get(key)!;
-        if (window.resetsAt > now) {
-          queueOf(window.windowMs).push(key, window.resetsAt);
-          continue;
-        }
-        windows.delete(key);
-        windowsPerKind.set(window.kind, windowsPerKind.get(window.kind)! - 1);
-      }
+    for (const kind of kinds.values()) {
+      while (kind.oldest && kind.oldest.resetsAt <= now) drop(kind.oldest);
     }
   };
 
@@ -132,25 +147,25 @@ export function createMemoryRateLimiter(clock: Clock, { maxWindowsPerKind = MAX_
       const windowMs = windowSeconds * 1000;
       dropEnded(now);
       let window = windows.get(key);
-      if (!window) {
-        const kind = key.slice(0, Math.max(0, key.indexOf(':')));
-        const ofKind = windowsPerKind.get(kind) ?? 0;
-        if (ofKind >= maxWindowsPerKind) throw new ServiceUnavailableError();
-        window = { kind, count: 0, resetsAt: now + windowMs, windowMs };
+      if (window) {
+        unlink(window);
+        // An ended window not yet dropped starts again in place.
+        if (window.resetsAt <= now) {
+          window.count = 0;
+          window.resetsAt = now + windowMs;
+        }
+      } else {
+        const kind = kindOf(key);
+        if (kind.size >= maxWindowsPerKind) {
+          if (kind.isProtected) throw new ServiceUnavailableError();
+          drop(kind.oldest!);
+        }
+        window = { key, kind, count: 0, resetsAt: now + windowMs, older: undefined, newer: undefined };
         windows.set(key, window);
-        windowsPerKind.set(kind, ofKind + 1);
-        queueOf(windowMs).push(key, window.resetsAt);
-      } else if (window.resetsAt <= now) {
-        // An ended window not yet dropped starts again in place; its queue entry requeues it when due.
-        window.count = 0;
-        window.resetsAt = now + windowMs;
-        window.windowMs = windowMs;
       }
+      append(window);
       window.count += 1;
-      if (isSliding) {
-        window.resetsAt = now + windowMs;
-        window.windowMs = windowMs;
-      }
+      if (isSliding) window.resetsAt = now + windowMs;
       return answer(window, now);
     },
     async peek(key) {
@@ -163,8 +178,7 @@ export function createMemoryRateLimiter(clock: Clock, { maxWindowsPerKind = MAX_
     },
     async close() {
       windows.clear();
-      queues.clear();
-      windowsPerKind.clear();
+      kinds.clear();
     },
   };
 }

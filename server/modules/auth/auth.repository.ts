@@ -204,6 +204,17 @@ export function createAuthRepository(db: Database) {
       await executor.insert(adminDevices).values({ ...grant, tokenHash, createdAt: now, expiresAt });
     },
 
+    /** Whether the device cookie is one of any account's, set since its credentials last changed, and not expired. */
+    async isLiveDevice(tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: adminDevices.id })
+        .from(adminDevices)
+        .innerJoin(administrators, eq(administrators.id, adminDevices.administratorId))
+        .where(and(eq(adminDevices.tokenHash, tokenHash), eq(adminDevices.credentialsEpoch, administrators.credentialsEpoch), gt(adminDevices.expiresAt, now)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Whether a device cookie belongs to this account, has not expired, and was set since its credentials last changed. */
     async isKnownDevice(tokenHash: string, administratorId: number, now: Date): Promise<boolean> {
       const rows = await db

@@ -15,12 +15,18 @@ const SALT_LENGTH = 16;
 const HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
 /** Sign-ins waiting for a hash beyond this are refused with 503 at once instead of queueing. */
 export const MAX_WAITING_HASHES = 16;
+/**
+ * Places beyond MAX_WAITING_HASHES kept for sign-ins from a browser that signed in before (a live
+ * device cookie), so a flood from more networks than there are places cannot keep staff out
+ * (sign-in-limits.ts, docs/decisions/038).
+ */
+export const KNOWN_DEVICE_HASHES = 4;
 const limitHashes = pLimit(HASH_CONCURRENCY);
 
 export const BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.';
 
 function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  if (limitHashes.pendingCount >= MAX_WAITING_HASHES) return Promise.reject(new ServiceUnavailableError(BUSY_MESSAGE));
+  if (limitHashes.pendingCount >= MAX_WAITING_HASHES + KNOWN_DEVICE_HASHES) return Promise.reject(new ServiceUnavailableError(BUSY_MESSAGE));
   return limitHashes(
     () =>
       new Promise<Buffer>((resolve, reject) => {

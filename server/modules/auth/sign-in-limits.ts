@@ -1,31 +1,41 @@
 // The limits on guessing a staff member's password or second factor (docs/decisions/013 and 020).
 // Every try is counted before it is checked (an atomic hit, never peek-then-hit), so tries made in
 // parallel, on one process or many, each take a count of their own and none slips under a limit.
+//   - per IPv6 network (a /48), whatever its /64s: ten times RATE_LIMIT_LOGIN_ADDRESS per 15
+//     minutes; checked first, so a refused network records nothing else (docs/decisions/038);
 //   - per client address (an IPv6 /64 counts as one address), whatever the e-mails:
-//     RATE_LIMIT_LOGIN_ADDRESS per 15 minutes; checked first, so a refused address records nothing else;
+//     RATE_LIMIT_LOGIN_ADDRESS per 15 minutes; a refused address records nothing else;
 //   - per client address and account name: RATE_LIMIT_LOGIN per 15 minutes;
 //   - per account (its id, once the e-mail names one): RATE_LIMIT_LOGIN_ACCOUNT per sliding hour,
-//     with a doubling wait between tries over the last 20 of them;
+//     with a doubling wait between tries over the last 20 of them. An e-mail no account has is
+//     counted the same way under a kind of its own (`login-name`), whose counts protect no one and
+//     so may be dropped when the memory limiter is full, unlike an account's;
 //   - per device cookie: a browser that signed in before skips the account's waits, on a budget of
 //     its own (DEVICE_FAILURES_PER_HOUR); past it the cookie spares nothing.
 // A try that turns out right gives its counts back.
-// Past the limits, a sign-in waits for its address's turn: one address's sign-ins run (look up,
-// hash) one at a time (SIGN_INS_AT_ONCE_PER_ADDRESS), and at most MAX_WAITING_HASHES run in the
-// process. So one address, however many connections it opens, holds one place and has one hash
-// ahead of anyone else's, and can never get everyone else answered 503 (docs/decisions/013).
-// Refusals are paced per address (REFUSALS_PER_SECOND after a burst), so a client that floods
-// refused sign-ins over hundreds of connections gets its answers slowly and cannot take the event
-// loop from everyone else either.
+// Past the limits, a sign-in waits for its network's turn (an IPv4 address, an IPv6 /48): one
+// network's sign-ins run (look up, hash) one at a time (SIGN_INS_AT_ONCE_PER_ADDRESS), and at most
+// MAX_WAITING_HASHES run in the process. So one network, however many connections and /64s it
+// uses, holds one place and has one hash ahead of anyone else's, and can never get everyone else
+// answered 503 (docs/decisions/013, 038). Refusals are paced per network (REFUSALS_PER_SECOND after
+// a burst), so a client that floods refused sign-ins over hundreds of connections gets its answers
+// slowly and cannot take the event loop from everyone else either.
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../errors';
-import { addressKey } from '../../lib/client-address';
+import { addressKey, networkKey } from '../../lib/client-address';
 import { once } from '../../lib/once';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { BUSY_MESSAGE, MAX_WAITING_HASHES } from './password';
+import { BUSY_MESSAGE, KNOWN_DEVICE_HASHES, MAX_WAITING_HASHES } from './password';
 
 const ADDRESS_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 const LONGEST_ACCOUNT_WAIT_SECONDS = 10 * 60;
+/**
+ * An IPv6 /48 may fail as often as this many client addresses: a site's staff share it, while one
+ * subscriber holding the whole /48 gets no more than that by using its 65,536 /64s.
+ */
+const ADDRESSES_PER_NETWORK = 10;
 /** Wrong passwords or codes an hour from one device cookie before it stops sparing the account's waits. */
 const DEVICE_FAILURES_PER_HOUR = 10;
 /**
@@ -53,6 +63,13 @@ interface LoginLimits {
   perAccount: number;
 }
 
+/** The device cookie a sign-in came with, asked about only when every ordinary place is taken. */
+export interface PresentedDevice {
+  tokenHash: string;
+  /** Whether it is one of any account's, set since its credentials last changed (one indexed statement). */
+  isLive(): Promise<boolean>;
+}
+
 /** Counts taken by a try: given back when it turns out right, kept when it fails. */
 interface TryCounts {
   /** The try was right: its counts are given back. */
@@ -70,6 +87,22 @@ function accountThrottleStart(perAccount: number): number {
 
 function accountWaitSeconds(tryNumber: number, start: number): number {
   return Math.min(2 ** Math.max(0, tryNumber - start - 1), LONGEST_ACCOUNT_WAIT_SECONDS);
+}
+
+/** A typed name as 22 characters (132 bits of SHA-256): every key the limits make has a bounded length. */
+function nameDigest(name: string): string {
+  return createHash('sha256').update(name).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The keys of an account's failures and waits. An account's id counts in `login-account`, which the
+ * memory limiter never drops; a name no account has counts in `login-name`, which it may drop when
+ * full: such a count protects no one, and anybody can make new ones.
+ */
+function accountKeys(account: string): { failures: string; wait: string } {
+  if (account.startsWith('id:')) return { failures: `login-account:${account}`, wait: `login-account-wait:${account}` };
+  const digest = nameDigest(account);
+  return { failures: `login-name:${digest}`, wait: `login-name-wait:${digest}` };
 }
 
 /**
@@ -122,7 +155,7 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
    * so a flood of refusals does not cost a line each.
    */
   const throttled = async (reason: string, clientAddress: string, retryAfterSeconds: number): Promise<TooManyRequestsError> => {
-    const refusals = await waitRefusalTurn(addressKey(clientAddress));
+    const refusals = await waitRefusalTurn(networkKey(clientAddress));
     if (refusals === 1 || refusals % 100 === 0) {
       log.warn({ event: 'login.throttled', reason, clientAddress, retryAfterSeconds, refusalsInARow: refusals }, 'sign-in throttled');
     }
@@ -130,12 +163,27 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
   };
 
   /**
-   * Per address key: its sign-ins running now and those waiting for a turn. An entry exists only
+   * Per network key: its sign-ins running now and those waiting for a turn. An entry exists only
    * while one runs, and each running one holds one of MAX_WAITING_HASHES places: at most that many
-   * entries, and behind them only tries the address limit let through.
+   * entries, and behind them only tries the network and address limits let through.
    */
   const turns = new Map<string, { running: number; waiting: Array<() => void> }>();
   let runningInAll = 0;
+  /** Sign-ins running in the KNOWN_DEVICE_HASHES places, beyond MAX_WAITING_HASHES. */
+  let runningFromKnownDevices = 0;
+
+  /**
+   * Whether a sign-in refused an ordinary place may take one kept for browsers that signed in
+   * before: its device cookie is live, and has not used up its hour's budget of failures (so a
+   * stolen cookie takes at most that many tries a place from staff). Asked only while the process
+   * is full, so a flood's tries cost no statement otherwise; and each must have passed the network
+   * and address limits first.
+   */
+  const mayUseKnownDevicePlace = async (device: PresentedDevice | undefined): Promise<boolean> => {
+    if (!device || runningFromKnownDevices >= KNOWN_DEVICE_HASHES) return false;
+    if ((await limiter.peek(`login-device:${device.tokenHash}`)).count >= DEVICE_FAILURES_PER_HOUR) return false;
+    return (await device.isLive()) && runningFromKnownDevices < KNOWN_DEVICE_HASHES;
+  };
 
   /** Hands the address's turn to its next waiting sign-in, or gives it up. */
   const passTurn = (address: string) => {
@@ -152,7 +200,7 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
 
   /** Takes this try's count on the account, or refuses it while the account's wait runs. */
   async function takeAccountTry(account: string, clientAddress: string): Promise<string[]> {
-    const accountKey = `login-account:${account}`;
+    const { failures: accountKey, wait: waitKey } = accountKeys(account);
     const tryNumber = (await limiter.hit(accountKey, ACCOUNT_WINDOW_SECONDS, true)).count;
     if (tryNumber <= throttleStart) return [accountKey];
     if (tryNumber > limits.perAccount) {
@@ -160,7 +208,6 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
       throw await throttled('account', clientAddress, LONGEST_ACCOUNT_WAIT_SECONDS);
     }
     // One try per wait: the first to claim it goes on, every other try until it ends is refused.
-    const waitKey = `login-account-wait:${account}`;
     const wait = await limiter.hit(waitKey, accountWaitSeconds(tryNumber, throttleStart));
     if (wait.count > 1) {
       await limiter.undo(accountKey);
@@ -171,16 +218,30 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
 
   return {
     /**
-     * Waits for this address's turn to run a sign-in that passed the address limits, then takes a
+     * Waits for this network's turn to run a sign-in that passed the address limits, then takes a
      * place in the process; the answer gives both back. While the process has MAX_WAITING_HASHES
-     * running, refused 503 at once with `counts` given back, before any statement or hash.
+     * running, a sign-in from a browser that signed in before takes one of KNOWN_DEVICE_HASHES more
+     * places; any other is refused 503 at once with `counts` given back, before any statement or hash.
      */
-    async takeTurn(clientAddress: string, counts: TryCounts): Promise<() => void> {
-      const address = addressKey(clientAddress);
+    async takeTurn(clientAddress: string, counts: TryCounts, device?: PresentedDevice): Promise<() => void> {
+      const address = networkKey(clientAddress);
       const entry = turns.get(address);
       if (!entry) turns.set(address, { running: 1, waiting: [] });
       else if (entry.running < SIGN_INS_AT_ONCE_PER_ADDRESS) entry.running += 1;
       else await new Promise<void>((resolve) => entry.waiting.push(resolve));
+      const isKnownDevicePlace =
+        runningInAll >= MAX_WAITING_HASHES &&
+        (await mayUseKnownDevicePlace(device).catch((error: unknown) => {
+          passTurn(address);
+          throw error;
+        }));
+      if (isKnownDevicePlace) {
+        runningFromKnownDevices += 1;
+        return once(() => {
+          runningFromKnownDevices -= 1;
+          passTurn(address);
+        });
+      }
       if (runningInAll >= MAX_WAITING_HASHES) {
         passTurn(address);
         await counts.succeeded();
@@ -195,21 +256,37 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
     },
 
     /**
-     * The two per-address limits, before anything is looked up. `accountName` is the e-mail as
-     * typed, folded to lower case: it only separates one address's tries by name.
+     * The per-network and per-address limits, before anything is looked up. `accountName` is the
+     * e-mail as typed, folded to lower case: it only separates one address's tries by name. A try
+     * refused by a narrower limit gives back its counts on the wider ones, so one /64 uses no more
+     * of its /48's allowance than its own.
      */
     async passAddress(clientAddress: string, accountName: string): Promise<TryCounts> {
       const address = addressKey(clientAddress);
+      const network = networkKey(clientAddress);
+      const taken: string[] = [];
+      if (network !== address) {
+        const perNetworkKey = `login-network:${network}`;
+        const perNetwork = await limiter.hit(perNetworkKey, ADDRESS_WINDOW_SECONDS);
+        if (perNetwork.count > limits.perAddress * ADDRESSES_PER_NETWORK) {
+          throw await throttled('network', clientAddress, perNetwork.retryAfterSeconds);
+        }
+        taken.push(perNetworkKey);
+      }
       const perAddressKey = `login-address:${address}`;
       const perAddress = await limiter.hit(perAddressKey, ADDRESS_WINDOW_SECONDS);
-      if (perAddress.count > limits.perAddress) throw await throttled('address', clientAddress, perAddress.retryAfterSeconds);
-      const pairKey = `login:${address}:${accountName}`;
+      if (perAddress.count > limits.perAddress) {
+        await giveBack(taken)();
+        throw await throttled('address', clientAddress, perAddress.retryAfterSeconds);
+      }
+      taken.push(perAddressKey);
+      const pairKey = `login:${address}:${nameDigest(accountName)}`;
       const pair = await limiter.hit(pairKey, ADDRESS_WINDOW_SECONDS);
       if (pair.count > limits.perAddressAndEmail) {
-        await limiter.undo(perAddressKey);
+        await giveBack(taken)();
         throw await throttled('address-and-email', clientAddress, pair.retryAfterSeconds);
       }
-      return { succeeded: giveBack([perAddressKey, pairKey]) };
+      return { succeeded: giveBack([...taken, pairKey]) };
     },
 
     /**
@@ -222,7 +299,7 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
         const deviceKey = `login-device:${deviceTokenHash}`;
         const deviceTries = (await limiter.hit(deviceKey, ACCOUNT_WINDOW_SECONDS, true)).count;
         if (deviceTries <= DEVICE_FAILURES_PER_HOUR) {
-          const accountKey = `login-account:${account}`;
+          const accountKey = accountKeys(account).failures;
           await limiter.hit(accountKey, ACCOUNT_WINDOW_SECONDS, true);
           return { succeeded: giveBack([deviceKey, accountKey]) };
         }
