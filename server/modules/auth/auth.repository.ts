@@ -91,7 +91,11 @@ export function createAuthRepository(db: Database) {
     /**
      * Inserts a session only while the account is enabled and its credentials epoch is still the one
      * the sign-in read: a reset, disable or sign-out-everywhere that landed meanwhile wins. Answers
-     * whether it was inserted.
+     * whether it was inserted. The account's row is read `FOR SHARE`, which a change's row lock and
+     * epoch update conflict with: while a change's transaction is open the insert waits for it and
+     * then reads the epoch it committed (no session); a change that comes after waits for the sign-in
+     * to commit, and then revokes the session it can see. Without the lock PostgreSQL would read the
+     * old epoch beside an open change, and a session committed after the change's revoke would stay.
      */
     async insertSession(
       executor: Executor,
@@ -105,6 +109,7 @@ export function createAuthRepository(db: Database) {
         SELECT id, ${tokenHash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
         FROM administrators
         WHERE id = ${grant.administratorId} AND credentials_epoch = ${grant.credentialsEpoch} AND disabled_at IS NULL
+        FOR SHARE
         RETURNING id`);
       const rows = (result as unknown as { rows: unknown[] }).rows;
       return rows.length > 0;
@@ -163,13 +168,17 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
     },
 
-    /** Revokes every live session, or one administrator's, and voids their device cookies; answers how many were revoked. */
-    async revokeAllSessions(now: Date, administratorId?: number): Promise<number> {
-      await db
+    /**
+     * Revokes every live session, or one administrator's, and voids their device cookies; answers how
+     * many were revoked. The epoch moves first, so a sign-in under way either waits for the change and
+     * inserts nothing, or commits first and is revoked here (`insertSession`).
+     */
+    async revokeAllSessions(executor: Executor, now: Date, administratorId?: number): Promise<number> {
+      await executor
         .update(administrators)
         .set({ credentialsEpoch: nextEpoch })
         .where(administratorId === undefined ? undefined : eq(administrators.id, administratorId));
-      const rows = await db
+      const rows = await executor
         .update(adminSessions)
         .set({ revokedAt: now })
         .where(and(isNull(adminSessions.revokedAt), administratorId === undefined ? undefined : eq(adminSessions.administratorId, administratorId)))
@@ -237,34 +246,41 @@ export function createAuthRepository(db: Database) {
       await db.insert(adminLoginChallenges).values({ ...grant, tokenHash, createdAt: now, expiresAt });
     },
 
-    /** A second step still open (unused, in time, under `maxFailures` wrong codes), with its account. */
-    async findOpenChallenge(tokenHash: string, now: Date, maxFailures: number) {
+    /**
+     * Counts one code against a second step still open (unused, in time, under `maxCodes` codes
+     * counted) and answers it with its account; undefined when it is not open. One statement: of any
+     * number of codes sent at once, on any processes, at most `maxCodes` get the row, each before its
+     * code is checked, so a challenge ends after five wrong codes however many arrive together.
+     * `failed_codes` thus counts every code checked against the challenge, the right one included.
+     */
+    async countChallengeCode(tokenHash: string, now: Date, maxCodes: number) {
+      const result = await db.execute(sql`
+        UPDATE admin_login_challenges AS challenge SET failed_codes = challenge.failed_codes + 1
+        FROM administrators
+        WHERE administrators.id = challenge.administrator_id AND challenge.token_hash = ${tokenHash} AND challenge.used_at IS NULL
+          AND challenge.expires_at > ${now.toISOString()}::timestamptz AND challenge.failed_codes < ${maxCodes}
+        RETURNING challenge.id AS id, challenge.administrator_id AS "administratorId", challenge.credentials_epoch AS "credentialsEpoch",
+          administrators.totp_secret AS "totpSecret"`);
+      const [row] = (result as unknown as { rows: { id: number | string; administratorId: number; credentialsEpoch: number; totpSecret: string | null }[] })
+        .rows;
+      return row && { ...row, id: Number(row.id) };
+    },
+
+    /** The account of a second step still open (unused, in time, under `maxCodes` codes counted), without counting a code. */
+    async findOpenChallenge(tokenHash: string, now: Date, maxCodes: number): Promise<{ administratorId: number } | undefined> {
       const [row] = await db
-        .select({
-          id: adminLoginChallenges.id,
-          administratorId: adminLoginChallenges.administratorId,
-          credentialsEpoch: adminLoginChallenges.credentialsEpoch,
-          totpSecret: administrators.totpSecret,
-        })
+        .select({ administratorId: adminLoginChallenges.administratorId })
         .from(adminLoginChallenges)
-        .innerJoin(administrators, eq(administrators.id, adminLoginChallenges.administratorId))
         .where(
           and(
             eq(adminLoginChallenges.tokenHash, tokenHash),
             isNull(adminLoginChallenges.usedAt),
             gt(adminLoginChallenges.expiresAt, now),
-            lt(adminLoginChallenges.failedCodes, maxFailures),
+            lt(adminLoginChallenges.failedCodes, maxCodes),
           ),
         )
         .limit(1);
       return row;
-    },
-
-    async countChallengeFailure(challengeId: number): Promise<void> {
-      await db
-        .update(adminLoginChallenges)
-        .set({ failedCodes: sql`${adminLoginChallenges.failedCodes} + 1` })
-        .where(eq(adminLoginChallenges.id, challengeId));
     },
 
     /** Uses the second step up; false when another request used it first. */

@@ -25,9 +25,12 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export const DEVICE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 /** Dead sessions are kept this long, so their tokens are answered "expired" rather than unknown. */
 const DEAD_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-/** The second step of a sign-in must come within this time and these wrong codes. */
+/**
+ * The second step of a sign-in must come within this time and these codes: each code is counted
+ * before it is checked, so five wrong ones end the challenge, however many arrive at once.
+ */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
-const CHALLENGE_MAX_FAILURES = 5;
+const CHALLENGE_MAX_CODES = 5;
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 export interface AdminPrincipal {
@@ -180,20 +183,26 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
 
     /**
      * The code step: a current code (each accepted once) or a recovery code (each works once). Wrong
-     * codes count on the same limits as wrong passwords; a challenge ends after five of them.
+     * codes count on the same limits as wrong passwords; a challenge ends after five of them: each
+     * code takes its count on the challenge in one statement before it is checked (`countChallengeCode`),
+     * so of thirty codes sent at once five are checked and the rest find the challenge ended.
      */
     async loginSecondFactor(attempt: SecondFactorAttempt): Promise<{ token: string; deviceToken: string }> {
       const now = clock.now();
       const address = await limits.passAddress(attempt.clientAddress, 'second-factor');
-      const found = await repository.findOpenChallenge(hashToken(attempt.challenge), now, CHALLENGE_MAX_FAILURES);
-      if (!found) {
+      const challengeHash = hashToken(attempt.challenge);
+      const challengeEnded = () => {
         log.info({ event: 'login.failed', reason: 'challenge-ended', clientAddress: attempt.clientAddress }, 'second step without an open challenge');
-        throw new UnauthorizedError(ACCOUNT_MESSAGES.challengeEnded, ACCOUNT_REASONS.challengeEnded);
-      }
-      const device = await knownDevice(attempt.deviceToken, found.administratorId, now);
-      const accountTry = await limits.passAccount(`id:${found.administratorId}`, attempt.clientAddress, device);
+        return new UnauthorizedError(ACCOUNT_MESSAGES.challengeEnded, ACCOUNT_REASONS.challengeEnded);
+      };
+      // Read first, for the account's limits: a throttled code costs the challenge nothing.
+      const open = await repository.findOpenChallenge(challengeHash, now, CHALLENGE_MAX_CODES);
+      if (!open) throw challengeEnded();
+      const device = await knownDevice(attempt.deviceToken, open.administratorId, now);
+      const accountTry = await limits.passAccount(`id:${open.administratorId}`, attempt.clientAddress, device);
+      const found = await repository.countChallengeCode(challengeHash, clock.now(), CHALLENGE_MAX_CODES);
+      if (!found) throw challengeEnded();
       if (!(await completeSecondStep(found, attempt))) {
-        await repository.countChallengeFailure(found.id);
         log.info(
           { event: 'login.failed', reason: 'second-factor', administratorId: found.administratorId, clientAddress: attempt.clientAddress },
           'wrong second factor',
@@ -304,15 +313,18 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
         return 'created';
       }
       const now = clock.now();
-      await repository.updatePassword(db, existing.id, passwordHash, now);
-      const revoked = await repository.revokeAllSessions(now, existing.id);
+      // One transaction: no session signed in with the old password outlives the change (insertSession).
+      const revoked = await db.transaction(async (transaction) => {
+        await repository.updatePassword(transaction, existing.id, passwordHash, now);
+        return repository.revokeAllSessions(transaction, now, existing.id);
+      });
       log.info({ event: 'password.set', administratorId: existing.id }, 'password changed');
       log.info({ event: 'session.revoked', reason: 'password-set', administratorId: existing.id, revoked }, 'sessions revoked');
       return 'updated';
     },
 
     async revokeAllSessions(): Promise<number> {
-      const revoked = await repository.revokeAllSessions(clock.now());
+      const revoked = await db.transaction((transaction) => repository.revokeAllSessions(transaction, clock.now()));
       log.info({ event: 'session.revoked', reason: 'all', revoked }, 'every session revoked');
       return revoked;
     },
