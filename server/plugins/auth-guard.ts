@@ -102,11 +102,26 @@ export function requirePermissions(
 
 /**
  * 403 for a member whose role requires a second factor they have not set up, on every call but the
- * few that let them set it up (docs/decisions/020-second-factor.md).
+ * few that let them set it up (docs/decisions/020-second-factor.md). Logged as `access.denied` like
+ * a role's refusal, with the reason instead of a permission lacking.
  */
 async function requireSecondFactor(request: FastifyRequest): Promise<void> {
-  if (!request.admin?.mustEnrolSecondFactor) return;
+  const admin = request.admin;
+  if (!admin?.mustEnrolSecondFactor) return;
   if (request.routeOptions.config.access?.isOpenBeforeSecondFactor) return;
+  request.log.warn(
+    {
+      event: 'access.denied',
+      reason: ACCOUNT_REASONS.enrolmentRequired,
+      administratorId: admin.administratorId,
+      role: admin.role,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      permission: null,
+      clientAddress: request.ip,
+    },
+    'access denied: second factor not set up',
+  );
   throw new ForbiddenError(ACCOUNT_MESSAGES.enrolmentRequired, ACCOUNT_REASONS.enrolmentRequired);
 }
 
