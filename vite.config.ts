@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/vite/precompress';
+import { precompress } from './scripts/vite/precompress.mjs';
 
 // Splitting follows the lazy imports of src/root.tsx: the entry holds React and i18next, the landing
 // chunk its page, and the admin chunk Refine, antd and axios, so a visitor never downloads admin code.
