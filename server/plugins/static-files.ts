@@ -28,7 +28,7 @@ export const staticFiles = fp<StaticFilesOptions>(
       root,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each asset (scripts/vite/precompress.ts).
+      // The build writes .br and .gz beside each asset (scripts/vite/precompress.mjs).
       preCompressed: true,
       setHeaders(reply, filePath) {
         // Built assets carry a content hash in their names: cache them for good. index.html names
