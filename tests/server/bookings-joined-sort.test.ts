@@ -258,3 +258,34 @@ describe("a broad search under the Guest and Property sorts, read from the sort'
     expect(await repository.findSortSides(containsPattern('a'), undefined, {})).toBeUndefined();
   });
 });
+
+describe("a broad search under a sort of the booking's own", () => {
+  // A walk of the sort's order that meets too few matches within its bound is walked again, testing
+  // each booking's guest and property against the term's, found first: the same pages either way.
+  it.each([
+    ['a', 'total', 'desc', undefined],
+    ['a', 'checkInDate', 'asc', 'pending'],
+    ['beach', 'status', 'desc', undefined],
+    ['amina', 'checkOutDate', 'desc', undefined],
+    ['a', undefined, 'desc', 'confirmed'],
+  ] as const)('"%s" under %s %s (status %s) gives the pages a narrow search sorts, walked far or not', async (term, sort, order, status) => {
+    const pattern = containsPattern(term);
+    const walkedFar = createBookingsRepository(t.handle.db);
+    const walkedShort = createBookingsRepository(t.handle.db, { broadWalkBound: 3 });
+    const sources = await walkedFar.findSearchSources(pattern, 1000);
+    const total = await walkedFar.count({ pattern, status, sources });
+    expect(total).toBeGreaterThan(7);
+    const far: number[] = [];
+    const short: number[] = [];
+    const narrow: number[] = [];
+    for (let offset = 0; offset < total + 7; offset += 7) {
+      const request = { pattern, status, sort, order, limit: 7, offset };
+      far.push(...(await walkedFar.listPage(request)).map((row) => row.id));
+      short.push(...(await walkedShort.listPage(request)).map((row) => row.id));
+      narrow.push(...(await walkedFar.listPage({ ...request, sources })).map((row) => row.id));
+    }
+    expect(narrow).toHaveLength(total);
+    expect(far).toEqual(narrow);
+    expect(short).toEqual(narrow);
+  });
+});
