@@ -176,6 +176,8 @@ export const ADMIN_CALLS = {
   auditHistory: { method: 'get', path: 'admin/audit' },
   sessions: { method: 'get', path: 'admin/sessions' },
   revokeOtherSessions: { method: 'post', path: 'admin/sessions/revoke-others' },
+  /** Confirms it is the member again, for the calls that can take an account (docs/decisions/039-step-up.md). */
+  stepUp: { method: 'post', path: 'admin/account/step-up' },
   changePassword: { method: 'post', path: 'admin/account/password' },
   startSecondFactor: { method: 'post', path: 'admin/account/second-factor/setup' },
   confirmSecondFactor: { method: 'post', path: 'admin/account/second-factor/confirm' },

@@ -1,12 +1,16 @@
 // My account on its own (docs/decisions/020-second-factor.md): the password change with its checks
 // and the server's refusals, turning two-factor sign-in on (QR code, key, one code, recovery codes
-// shown once), a setup replaced by another tab, new recovery codes, and turning it off. The server
+// shown once), a setup replaced by another tab, new recovery codes, turning it off, and the step-up
+// dialog those calls open when the session must confirm it is its member (decision 039). The server
 // is a stand-in data provider; the browser journey (tests/e2e/second-factor.spec.ts) uses the real one.
 import type { AuthProvider, CustomParams, DataProvider } from '@refinedev/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../../src/admin/pages/account/account-page';
+// Loaded up front: the app loads the step-up dialog when first asked, which would cost a test its time.
+// oxlint-disable-next-line import/no-unassigned-import
+import '../../src/admin/step-up/step-up-modal';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS, type SecondFactorStatus } from '../../src/contracts/account';
 import type { MeResponse } from '../../src/contracts/staff';
 import { changeLanguage } from '../../src/i18n';
@@ -173,22 +177,61 @@ describe('My account: two-factor sign-in', () => {
     expect(custom.mock.calls.filter(([call]) => call.url === 'admin/account/second-factor/setup')).toHaveLength(2);
   });
 
-  it('makes new recovery codes with a code, and offers no way to turn off what the role requires', async () => {
-    const { custom } = renderAccount({ isEnabled: true, isRequired: true, recoveryCodesLeft: 2 }, async () => ({ data: { recoveryCodes: RECOVERY_CODES } }));
+  it('makes new recovery codes after the step-up dialog takes a code, and offers no way to turn off what the role requires', async () => {
+    let isSteppedUp = false;
+    const { custom } = renderAccount({ isEnabled: true, isRequired: true, recoveryCodesLeft: 2 }, async ({ url, payload }) => {
+      if (url === 'admin/account/step-up') {
+        if ((payload as { code?: string }).code !== '654321') throw refusal(400, 'codeInvalid');
+        isSteppedUp = true;
+        return { data: { validUntil: '2026-01-01T00:05:00.000Z' } };
+      }
+      if (!isSteppedUp) throw refusal(403, 'stepUpRequired');
+      return { data: { recoveryCodes: RECOVERY_CODES } };
+    });
     expect(await screen.findByText('Your role requires two-factor sign-in, so it cannot be turned off.', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByText('2 unused codes left')).toBeInTheDocument();
     expect(screen.getByText('Few recovery codes are left: make new ones.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn off two-factor sign-in' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'New recovery codes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New recovery codes' });
-    expect(within(dialog).queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Authentication code' }), '654321');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
-    await waitFor(() =>
-      expect(custom.mock.calls[0]?.[0]).toMatchObject({ url: 'admin/account/second-factor/recovery-codes', method: 'post', payload: { code: '654321' } }),
-    );
+    const confirmation = await screen.findByRole('dialog', { name: 'New recovery codes' });
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Make new codes' }));
+    // The call answers "step-up required": the dialog asks for a code (the member has a second factor).
+    // Found by its title: under test every dialog's title has the same id, so both dialogs would take the first one's name.
+    const stepUp = (await screen.findByText('Confirm it is you', {}, LOAD)).closest<HTMLElement>('[role="dialog"]')!;
+    const field = within(stepUp).getByRole('textbox', { name: 'Authentication code' });
+    await userEvent.type(field, '111111{Enter}');
+    expect(await within(stepUp).findByRole('alert')).toHaveTextContent('That code is not right. Check your authenticator app and try again.');
+    await userEvent.type(field, '654 321');
+    await userEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    expect(custom.mock.calls.map(([call]) => [call.url, call.payload])).toEqual([
+      ['admin/account/second-factor/recovery-codes', {}],
+      ['admin/account/step-up', { code: '111111' }],
+      ['admin/account/step-up', { code: '654321' }],
+      ['admin/account/second-factor/recovery-codes', {}],
+    ]);
+    await waitFor(() => expect(screen.queryByText('Confirm it is you')).toBeNull());
+  });
+
+  it('asks a member without a second factor for their password before the setup; closed, nothing starts', async () => {
+    const { custom } = renderAccount(OFF, async ({ url }) => {
+      if (url === 'admin/account/step-up') throw refusal(400, 'currentPasswordWrong');
+      throw refusal(403, 'stepUpRequired');
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }, LOAD));
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' }, LOAD);
+    expect(within(stepUp).queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
+    const field = within(stepUp).getByLabelText('Your password');
+    await userEvent.type(field, 'not my password{Enter}');
+    expect(await within(stepUp).findByRole('alert')).toHaveTextContent('That password is not right.');
+    await userEvent.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Confirm it is you first: give your password, or a code when you sign in with one.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+    expect(custom.mock.calls.map(([call]) => [call.url, call.payload])).toEqual([
+      ['admin/account/second-factor/setup', {}],
+      ['admin/account/step-up', { password: 'not my password' }],
+    ]);
   });
 
   it('turns it off with a recovery code, saying a wrong one is wrong first', async () => {

@@ -1,7 +1,8 @@
 // The providers every admin screen runs inside, in the app (src/admin/app.tsx) and in the component
 // tests (tests/web/render-admin.tsx) alike: antd's theme, locale and component settings, antd's App,
-// and Refine with the i18n, router and notification providers and the resource registry. The caller
-// brings the router, and the data, auth and access control providers.
+// and Refine with the i18n, router and notification providers and the resource registry, and the
+// step-up dialog (src/admin/step-up). The caller brings the router, and the data, auth and access
+// control providers.
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
@@ -15,6 +16,7 @@ import { VisuallyHidden } from '../components/visually-hidden';
 import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from '../icons';
 import { LiveHubContext, type LiveHub } from '../live/live-hub';
 import { RESOURCES, type ResourceEntry } from '../resources';
+import { StepUpProvider } from '../step-up/step-up';
 import { adminTheme, stillTheme } from '../theme';
 import { useAntdLocale } from '../ui-locale';
 import { useI18nProvider } from './i18n-provider';
@@ -109,7 +111,9 @@ export function AdminProviders({ dataProvider, authProvider, accessControlProvid
           resources={resources}
           options={REFINE_OPTIONS}
         >
-          <LiveHubContext.Provider value={live}>{children}</LiveHubContext.Provider>
+          <LiveHubContext.Provider value={live}>
+            <StepUpProvider>{children}</StepUpProvider>
+          </LiveHubContext.Provider>
         </Refine>
       </AntdApp>
     </ConfigProvider>

@@ -4,16 +4,22 @@ import { useCustomMutation, type HttpError } from '@refinedev/core';
 import type { TFunction } from 'i18next';
 import { ACCOUNT_REASONS } from '../../../contracts/account';
 import { ADMIN_CALLS } from '../../resources';
+import { useStepUp } from '../../step-up/step-up';
 
 type AccountCall = 'changePassword' | 'startSecondFactor' | 'confirmSecondFactor' | 'disableSecondFactor' | 'renewRecoveryCodes';
 type AccountReason = keyof typeof ACCOUNT_REASONS;
 
-/** One account call at a time: the answer on success; a refusal rejects with the data provider's HttpError (status, message, reason). */
+/**
+ * One account call at a time: the answer on success; a refusal rejects with the data provider's
+ * HttpError (status, message, reason). A call that needs a step-up asks for it first (the step-up
+ * dialog), then goes again; closed, the call keeps its refusal.
+ */
 export function useAccountCall() {
   const { mutateAsync, mutation } = useCustomMutation<object, HttpError>();
+  const withStepUp = useStepUp();
   async function call<Answer>(name: AccountCall, values: object = {}): Promise<Answer> {
     const { method, path } = ADMIN_CALLS[name];
-    const { data } = await mutateAsync({ url: path, method, values, successNotification: false, errorNotification: false });
+    const { data } = await withStepUp(() => mutateAsync({ url: path, method, values, successNotification: false, errorNotification: false }));
     return data as Answer;
   }
   return { call, isPending: mutation.isPending };

@@ -12,20 +12,19 @@ import { Notice } from '../../components/notice';
 /** Below this many unused recovery codes, the screen suggests making new ones. */
 const FEW_RECOVERY_CODES = 3;
 
-type ProofPurpose = 'turnOff' | 'newCodes';
-
 type ProofModalProps = {
-  purpose: ProofPurpose | null;
+  isOpen: boolean;
   onClose: () => void;
-  /** The call succeeded: new recovery codes for 'newCodes', none for 'turnOff'. */
-  onSucceeded: (purpose: ProofPurpose, codes?: string[]) => void;
+  /** The second factor is off. */
+  onSucceeded: () => void;
 };
 
 /**
  * Asks for a current code before turning the second factor off (or a recovery code: the phone may be
- * lost) or making new recovery codes (a code only: the old recovery codes are what it replaces).
+ * lost). New recovery codes ask for none here: the step-up dialog asks for a code when the session
+ * has not given one in the last 5 minutes (docs/decisions/039-step-up.md).
  */
-function ProofModal({ purpose, onClose, onSucceeded }: ProofModalProps) {
+function ProofModal({ isOpen, onClose, onSucceeded }: ProofModalProps) {
   const { t } = useTranslation();
   const { call, isPending } = useAccountCall();
   const [form] = Form.useForm<{ proof: string }>();
@@ -41,19 +40,12 @@ function ProofModal({ purpose, onClose, onSucceeded }: ProofModalProps) {
   }
 
   async function submit({ proof }: { proof: string }) {
-    if (!purpose) return;
     setFailure(null);
     const value = schema.parse(proof);
     try {
-      if (purpose === 'turnOff') {
-        await call('disableSecondFactor', isRecovery ? { recoveryCode: value } : { code: value });
-        close();
-        onSucceeded(purpose);
-      } else {
-        const answer = await call<RecoveryCodesAnswer>('renewRecoveryCodes', { code: value });
-        close();
-        onSucceeded(purpose, answer.recoveryCodes);
-      }
+      await call('disableSecondFactor', isRecovery ? { recoveryCode: value } : { code: value });
+      close();
+      onSucceeded();
     } catch (error) {
       if (accountReasonOf(error) === 'codeInvalid') {
         const text = isRecovery ? t('admin.account.errors.recoveryCodeInvalid') : accountErrorText(t, error);
@@ -64,20 +56,17 @@ function ProofModal({ purpose, onClose, onSucceeded }: ProofModalProps) {
     }
   }
 
-  const title = purpose === 'newCodes' ? t('admin.account.secondFactor.newCodes') : t('admin.account.secondFactor.turnOff');
   return (
     <Modal
-      open={purpose !== null}
-      title={title}
-      okText={purpose === 'newCodes' ? t('admin.account.secondFactor.confirmNewCodes') : t('admin.account.secondFactor.confirmOff')}
+      open={isOpen}
+      title={t('admin.account.secondFactor.turnOff')}
+      okText={t('admin.account.secondFactor.confirmOff')}
       cancelText={t('admin.account.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: 'second-factor-proof', danger: purpose === 'turnOff', loading: buttonLoading(isPending) }}
+      okButtonProps={{ htmlType: 'submit', form: 'second-factor-proof', danger: true, loading: buttonLoading(isPending) }}
       onCancel={close}
       destroyOnHidden
     >
-      <Typography.Paragraph>
-        {purpose === 'newCodes' ? t('admin.account.secondFactor.newCodesText') : t('admin.account.secondFactor.turnOffText')}
-      </Typography.Paragraph>
+      <Typography.Paragraph>{t('admin.account.secondFactor.turnOffText')}</Typography.Paragraph>
       {failure && <Notice type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
       <Form id="second-factor-proof" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <Form.Item
@@ -103,18 +92,16 @@ function ProofModal({ purpose, onClose, onSucceeded }: ProofModalProps) {
           />
         </Form.Item>
       </Form>
-      {purpose === 'turnOff' && (
-        <Button
-          type="link"
-          style={{ padding: 0 }}
-          onClick={() => {
-            form.resetFields();
-            setIsRecovery((current) => !current);
-          }}
-        >
-          {t(isRecovery ? 'admin.account.secondFactor.useCode' : 'admin.account.secondFactor.useRecoveryCode')}
-        </Button>
-      )}
+      <Button
+        type="link"
+        style={{ padding: 0 }}
+        onClick={() => {
+          form.resetFields();
+          setIsRecovery((current) => !current);
+        }}
+      >
+        {t(isRecovery ? 'admin.account.secondFactor.useCode' : 'admin.account.secondFactor.useRecoveryCode')}
+      </Button>
     </Modal>
   );
 }
@@ -132,16 +119,30 @@ type SecondFactorSectionProps = {
  */
 export function SecondFactorSection({ status, email, onChanged }: SecondFactorSectionProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const { call } = useAccountCall();
   // Turned on a moment ago: the setup stays until its recovery codes are saved, though the account now says "on".
   const [isFinishingSetup, setIsFinishingSetup] = useState(false);
-  const [asking, setAsking] = useState<ProofPurpose | null>(null);
+  const [isTurningOff, setIsTurningOff] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
 
-  function succeeded(purpose: ProofPurpose, codes?: string[]) {
-    if (purpose === 'turnOff') void message.success(t('admin.account.secondFactor.turnedOff'));
-    if (codes) setNewCodes(codes);
-    onChanged();
+  /** New recovery codes once confirmed (after a step-up with a code, when the session needs one). */
+  function askNewCodes() {
+    void modal.confirm({
+      title: t('admin.account.secondFactor.newCodes'),
+      content: t('admin.account.secondFactor.newCodesText'),
+      okText: t('admin.account.secondFactor.confirmNewCodes'),
+      cancelText: t('admin.account.cancel'),
+      onOk: async () => {
+        try {
+          const answer = await call<RecoveryCodesAnswer>('renewRecoveryCodes');
+          setNewCodes(answer.recoveryCodes);
+          onChanged();
+        } catch (error) {
+          void message.error(accountErrorText(t, error));
+        }
+      },
+    });
   }
 
   const statusItem = (isOn: boolean) => ({
@@ -188,10 +189,10 @@ export function SecondFactorSection({ status, email, onChanged }: SecondFactorSe
         {status.isRequired && <Notice type="info" showIcon message={t('admin.account.secondFactor.required')} />}
         {status.isEnabled && codesLeft < FEW_RECOVERY_CODES && <Notice type="warning" showIcon message={t('admin.account.secondFactor.recoveryCodesLow')} />}
         <Flex wrap gap={8}>
-          <Button onClick={() => setAsking('newCodes')}>{t('admin.account.secondFactor.newCodes')}</Button>
+          <Button onClick={askNewCodes}>{t('admin.account.secondFactor.newCodes')}</Button>
           {/* A role that requires the second factor has no way to turn it off (the reason shows above). */}
           {!status.isRequired && (
-            <Button danger onClick={() => setAsking('turnOff')}>
+            <Button danger onClick={() => setIsTurningOff(true)}>
               {t('admin.account.secondFactor.turnOff')}
             </Button>
           )}
@@ -204,7 +205,14 @@ export function SecondFactorSection({ status, email, onChanged }: SecondFactorSe
     <Card title={<h3 style={{ margin: 0, fontSize: 'inherit' }}>{t('admin.account.secondFactor.title')}</h3>}>
       <Typography.Paragraph>{t('admin.account.secondFactor.intro')}</Typography.Paragraph>
       {content}
-      <ProofModal purpose={asking} onClose={() => setAsking(null)} onSucceeded={succeeded} />
+      <ProofModal
+        isOpen={isTurningOff}
+        onClose={() => setIsTurningOff(false)}
+        onSucceeded={() => {
+          void message.success(t('admin.account.secondFactor.turnedOff'));
+          onChanged();
+        }}
+      />
     </Card>
   );
 }
