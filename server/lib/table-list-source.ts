@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzl
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { counterName, isMigrationCounter, readNamedCounter, type CountedList } from '../db/counters';
-import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListRequest, type ListSource } from './list-source';
+import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 
 /** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
@@ -146,6 +146,18 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
         }),
 
     async page(request) {
+      if (request.pattern !== undefined) {
+        const searched = await searchedPage(db, {
+          table,
+          where: selected({ ...request, pattern: undefined }),
+          search: search(request.pattern),
+          order: orderOf(request),
+          limit: request.limit,
+          offset: request.offset,
+          rows: pageRows,
+        });
+        return searched.map(toRow);
+      }
       const records = await deferredPage(db, {
         table,
         where: selected(request),

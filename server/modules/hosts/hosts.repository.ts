@@ -8,7 +8,7 @@ import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import { counterName, readCounters, readNamedCounter } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
 import { moveRows, type RowMove } from '../../lib/compare-and-set';
-import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
+import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
 export type Executor = Database | Transaction;
@@ -108,6 +108,18 @@ export function hostsListSource(db: Database): ListSource<HostListItem, HostSort
     tables: ['users'],
 
     async page(request) {
+      if (request.pattern) {
+        const searched = await searchedPage(db, {
+          table: users,
+          where: filterCondition({ ...request, pattern: undefined }),
+          search: searchCondition(request.pattern, request.searchedId),
+          order: orderBy(request.sort, request.order),
+          limit: request.limit,
+          offset: request.offset,
+          rows,
+        });
+        return searched.map(toHostListItem);
+      }
       const page = await deferredPage(db, {
         table: users,
         where: filterCondition(request),
