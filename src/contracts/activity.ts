@@ -12,13 +12,30 @@ import { hasPermission, type Permission, type Role } from './roles';
 export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
 
 /**
+ * The kinds of record whose entries need a permission besides reading Activity (or a record's
+ * History): staff accounts ACTIVITY_STAFF_ACCOUNTS_PERMISSION, promos the permission that reads
+ * promos, so a role that may not read promos does not read their history either.
+ */
+const ACTIVITY_KIND_PERMISSIONS: Partial<Record<AuditEntityType, Permission>> = {
+  staff: ACTIVITY_STAFF_ACCOUNTS_PERMISSION,
+  promo: 'promos.read',
+};
+
+/** The permission entries about this kind of record need besides reading Activity; undefined for none. */
+export function activityKindPermission(kind: AuditEntityType): Permission | undefined {
+  return ACTIVITY_KIND_PERMISSIONS[kind];
+}
+
+/**
  * Whether a role that reads Activity reads its entries about a kind of record: the one rule Activity's
- * list chooses its view by (server/modules/audit/audit.repository.ts) and the live stream sends
- * Activity's changes by (server/modules/live/live.service.ts), so a stream never names an entry its
- * reader's Activity hides. Entries about staff accounts need ACTIVITY_STAFF_ACCOUNTS_PERMISSION.
+ * list chooses its view by (server/modules/audit/audit.repository.ts: pages, totals, searches, the
+ * whole array and CSV), a record's History follows (server/modules/audit/audit.routes.ts), and the
+ * live stream sends Activity's changes by (server/modules/live/live.service.ts), so a stream never
+ * names an entry its reader's Activity hides.
  */
 export function readsActivityKind(role: Role, kind: AuditEntityType): boolean {
-  return kind !== 'staff' || hasPermission(role, ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
+  const needed = activityKindPermission(kind);
+  return needed === undefined || hasPermission(role, needed);
 }
 
 /**

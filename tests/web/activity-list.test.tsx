@@ -156,7 +156,7 @@ describe('Activity', () => {
     expect(await within(kinds).findByRole('radio', { name: 'Staff' })).toBeInTheDocument();
   });
 
-  it('shows a role that does not manage staff who acted by name, and no Staff kind to filter by', async () => {
+  it('shows a role that does not manage staff who acted by name, and no Staff kind to filter by (nor Promos without promos.read)', async () => {
     // The server leaves the e-mail out for such a role, and the entries about staff accounts.
     const byName = ROWS.map((row) => ({ ...row, administratorEmail: null }));
     renderList({ role: 'moderator', rows: byName });
@@ -166,6 +166,16 @@ describe('Activity', () => {
     expect(within(approved).getByText('Hodan')).toBeInTheDocument();
     expect(within(declined).getByText('an administrator no longer on record')).toBeInTheDocument();
     expect(within(kinds).getByRole('radio', { name: 'Properties' })).toBeInTheDocument();
+    expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
+    // A Moderator may not read promos: the server leaves their entries out, and so does the filter.
+    expect(within(kinds).queryByRole('radio', { name: 'Promos' })).toBeNull();
+    expect(within(kinds).getAllByRole('radio')).toHaveLength(4);
+  });
+
+  it('offers a Viewer (promos.read, no staff.manage) the Promos kind but not Staff', async () => {
+    renderList({ role: 'viewer', rows: ROWS.map((row) => ({ ...row, administratorEmail: null })) });
+    const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
+    expect(await within(kinds).findByRole('radio', { name: 'Promos' })).toBeInTheDocument();
     expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
     expect(within(kinds).getAllByRole('radio')).toHaveLength(5);
   });

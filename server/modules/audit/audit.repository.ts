@@ -1,7 +1,9 @@
 // SQL for the audit trail.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { readsActivityKind, type ActivityRow } from '../../../src/contracts/activity';
+import { activityKindPermission, readsActivityKind, type ActivityRow } from '../../../src/contracts/activity';
+import { AUDIT_ENTITY_TYPES } from '../../../src/contracts/audit';
+import type { Role } from '../../../src/contracts/roles';
 import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import type { ListFilter, ListRequest, ListSource } from '../../lib/list-source';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
@@ -43,11 +45,34 @@ const withAdministrator = eq(administrators.id, auditEvents.administratorId);
 type ActivityRecord = ActivityRow & { createdAt: Date };
 type ActivityFilter = ListFilter<AuditEntityType>;
 
-/** Activity's views: the whole trail, or the trail without staff accounts and staff e-mails (src/contracts/activity.ts). */
+/**
+ * Activity's views (src/contracts/activity.ts `readsActivityKind`): the whole trail, or the trail
+ * without the kinds of record a role may not read (`without promo staff`: a Moderator's); a view
+ * without staff accounts is also without staff e-mails.
+ */
 const EVERY_ENTRY = 'every entry';
-const WITHOUT_STAFF_ACCOUNTS = 'without staff accounts';
+const WITHOUT = 'without ';
 
-const isEveryEntry = (filter: ActivityFilter) => filter.view === EVERY_ENTRY;
+/** The view of a role: the whole trail, or named by the kinds it leaves out. */
+function viewOfRole(role: Role): string {
+  const hidden = AUDIT_ENTITY_TYPES.filter((kind) => !readsActivityKind(role, kind));
+  return hidden.length === 0 ? EVERY_ENTRY : `${WITHOUT}${hidden.join(' ')}`;
+}
+
+/** Every kind some role may be kept from: what a call without a view (an unknown caller) leaves out. */
+const NARROWEST: readonly AuditEntityType[] = AUDIT_ENTITY_TYPES.filter((kind) => activityKindPermission(kind) !== undefined);
+
+/** The kinds of record a call's view leaves out. */
+function hiddenKindsOf(filter: ActivityFilter): readonly AuditEntityType[] {
+  if (filter.view === EVERY_ENTRY) return [];
+  if (typeof filter.view !== 'string' || !filter.view.startsWith(WITHOUT)) return NARROWEST;
+  const named = filter.view.slice(WITHOUT.length).split(' ');
+  return AUDIT_ENTITY_TYPES.filter((kind) => named.includes(kind));
+}
+
+const isEveryEntry = (filter: ActivityFilter) => hiddenKindsOf(filter).length === 0;
+/** Staff e-mails are read, shown and searched only in a view with the entries about staff accounts. */
+const showsStaffEmails = (filter: ActivityFilter) => !hiddenKindsOf(filter).includes('staff');
 const staffIdOf = (filter: ActivityFilter) => (typeof filter.filters?.staffId === 'number' ? filter.filters.staffId : undefined);
 
 /** Activity's `createdFrom` / `createdTo`: the entries written on those UTC days (a week of the dashboard's decision chart). */
@@ -83,7 +108,12 @@ function cellFilters(filter: ActivityFilter): SQL {
     [
       sql`true`,
       filter.status === undefined ? undefined : sql`cells.entity_type = ${filter.status}`,
-      isEveryEntry(filter) ? undefined : sql`cells.entity_type <> 'staff'`,
+      isEveryEntry(filter)
+        ? undefined
+        : sql`cells.entity_type NOT IN (${sql.join(
+            hiddenKindsOf(filter).map((kind) => sql`${kind}`),
+            sql`, `,
+          )})`,
       staffId === undefined ? undefined : sql`cells.administrator_id = ${staffId}`,
     ].filter((part) => part !== undefined),
     sql` AND `,
@@ -99,7 +129,7 @@ function rowFilters(filter: ActivityFilter, byIndex = true): SQL | undefined {
   const staffId = staffIdOf(filter);
   return and(
     filter.status === undefined ? undefined : byIndex ? eq(auditEvents.entityType, filter.status) : sql`(${auditEvents.entityType} || '') = ${filter.status}`,
-    isEveryEntry(filter) ? undefined : ne(auditEvents.entityType, 'staff'),
+    isEveryEntry(filter) ? undefined : notInArray(auditEvents.entityType, [...hiddenKindsOf(filter)]),
     staffId === undefined ? undefined : byIndex ? eq(auditEvents.administratorId, staffId) : sql`(${auditEvents.administratorId} + 0) = ${staffId}`,
     writtenInRange(filter.filters),
   );
@@ -175,7 +205,8 @@ function matchedBy(search: ActivitySearch, pattern: string, isIndexed: boolean):
  * Activity: the whole trail, read afresh (it is not versioned), as the caller's role may see it. A
  * role with ACTIVITY_STAFF_ACCOUNTS_PERMISSION reads every entry with each staff member's e-mail;
  * any other reads no entry about a staff account, and who acted by name only: the e-mail is neither
- * read, nor shown, nor searched (a search would spell it out letter by letter). Totals come from the
+ * read, nor shown, nor searched (a search would spell it out letter by letter). A role that may not
+ * read promos reads no entry about a promo (`readsActivityKind`). Totals come from the
  * counters (a search's from the cells its staff members and actions match, plus the reasons that
  * match elsewhere), so no call counts the trail; where those reasons are more than
  * SEARCH_TOTAL_INLINE_UP_TO, the page comes first and the total from the list's `/total` call. A
@@ -187,7 +218,7 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     db
       .select({ id: administrators.id })
       .from(administrators)
-      .where(isEveryEntry(filter) ? or(ilike(administrators.email, pattern), ilike(administrators.name, pattern)) : ilike(administrators.name, pattern));
+      .where(showsStaffEmails(filter) ? or(ilike(administrators.email, pattern), ilike(administrators.name, pattern)) : ilike(administrators.name, pattern));
   const trail = {
     db,
     table: auditEvents,
@@ -202,39 +233,43 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
     administratorEmail: null,
     createdAt: row.createdAt.toISOString(),
   });
-  const everyEntry = tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({
-    ...trail,
-    columns: shownEvent,
-    search: (pattern) =>
+  /** A view's source: its columns (with staff e-mails or by name alone) and the kinds it leaves out. */
+  function viewSource(view: string): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
+    const inView = { view };
+    const hidden = hiddenKindsOf(inView);
+    const search = (pattern: string) =>
       or(
-        inArray(auditEvents.administratorId, staffMatching(pattern, { view: EVERY_ENTRY })),
+        inArray(auditEvents.administratorId, staffMatching(pattern, inView)),
         ilike(auditEvents.action, pattern),
         ilike(auditEvents.reason, pattern),
         ilike(auditEvents.entityName, pattern),
-      ) as SQL,
-    filter: byListFilters,
-    toRow: toEveryEntryRow,
-  });
-  const withoutStaffAccounts = tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
-    ...trail,
-    columns: shownEventByName,
-    search: (pattern) =>
-      or(
-        inArray(auditEvents.administratorId, staffMatching(pattern, {})),
-        ilike(auditEvents.action, pattern),
-        ilike(auditEvents.reason, pattern),
-        ilike(auditEvents.entityName, pattern),
-      ) as SQL,
-    filter: (filters) => and(ne(auditEvents.entityType, 'staff'), byListFilters(filters)),
-    toRow: toRowByName,
-  });
+      ) as SQL;
+    const filter = (filters: { readonly [name: string]: unknown }) =>
+      and(hidden.length === 0 ? undefined : notInArray(auditEvents.entityType, [...hidden]), byListFilters(filters));
+    return showsStaffEmails(inView)
+      ? tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({ ...trail, columns: shownEvent, search, filter, toRow: toEveryEntryRow })
+      : tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
+          ...trail,
+          columns: shownEventByName,
+          search,
+          filter,
+          toRow: toRowByName,
+        });
+  }
+  /** Each view's source, made at its first call: a handful (one per set of kinds some role may not read). */
+  const sources = new Map<string, ListSource<ActivityRow, 'createdAt', AuditEntityType>>();
   /**
    * The source that answers a call's view, and the call as it must read it. A call without a view
-   * (an unknown caller) gets the narrower one. tableListSource applies `filter` only to a call that
-   * gives filters, so a call of the narrower view always gives some, if none of the list's own.
+   * (an unknown caller) gets the narrowest one. tableListSource applies `filter` only to a call that
+   * gives filters, so a call of a narrower view always gives some, if none of the list's own.
    */
-  const viewed = <Filter extends ActivityFilter>(filter: Filter) =>
-    isEveryEntry(filter) ? { source: everyEntry, filter } : { source: withoutStaffAccounts, filter: { ...filter, filters: filter.filters ?? {} } };
+  const viewed = <Filter extends ActivityFilter>(filter: Filter) => {
+    const hidden = hiddenKindsOf(filter);
+    const view = hidden.length === 0 ? EVERY_ENTRY : `${WITHOUT}${hidden.join(' ')}`;
+    let source = sources.get(view);
+    if (!source) sources.set(view, (source = viewSource(view)));
+    return { source, filter: hidden.length === 0 ? filter : { ...filter, filters: filter.filters ?? {} } };
+  };
 
   /**
    * Staff members and actions a search matches, and its total, in one statement (one snapshot). With
@@ -305,12 +340,12 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
         .leftJoin(administrators, withAdministrator)
         .where(inArray(auditEvents.id, sql`(${matches})`))
         .orderBy(order(auditEvents.createdAt), order(auditEvents.id)) as unknown as Promise<ActivityRecord[]>;
-    return isEveryEntry(request) ? (await rows(shownEvent)).map(toEveryEntryRow) : (await rows(shownEventByName)).map(toRowByName);
+    return showsStaffEmails(request) ? (await rows(shownEvent)).map(toEveryEntryRow) : (await rows(shownEventByName)).map(toRowByName);
   }
 
   return {
     tables: [],
-    viewOf: (caller) => (readsActivityKind(caller.role, 'staff') ? EVERY_ENTRY : WITHOUT_STAFF_ACCOUNTS),
+    viewOf: (caller) => viewOfRole(caller.role),
     async prepare(request) {
       if (request.pattern === undefined) return request;
       return { ...request, hints: { ...request.hints, activitySearch: await findSearch(request.pattern, request, SEARCH_TOTAL_INLINE_UP_TO) } };

@@ -2,7 +2,8 @@ import { useCustom, type HttpError } from '@refinedev/core';
 import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
+import { ACTIVITY_STAFF_ACCOUNTS_PERMISSION, activityKindPermission, type ActivityRow, type ActivityStaff } from '../../../contracts/activity';
+import type { AuditEntityType } from '../../../contracts/audit';
 import { declaration as activityList } from '../../../contracts/lists/activity';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../access';
@@ -50,19 +51,32 @@ function StaffFilter() {
   );
 }
 
+/** Activity's definition for a role that may not read some kinds of record, one per set of kinds (a screen keeps it across renders). */
+const definitionsWithout = new Map<string, typeof activityList>();
+
 /**
- * Activity for a role that does not manage staff: no "Staff" kind among the filters, since the server
- * leaves the entries about staff accounts out for it (src/contracts/activity.ts).
+ * Activity for a role that may not read some kinds of record (staff accounts without managing staff,
+ * promos without reading promos): those kinds are not among the filters, since the server leaves
+ * their entries out for it (src/contracts/activity.ts `readsActivityKind`).
  */
-const activityWithoutStaffAccounts = {
-  ...activityList,
-  statusFilter: Object.fromEntries(Object.entries(activityList.statusFilter ?? {}).filter(([, status]) => status !== 'staff')),
-};
+function activityWithout(hidden: readonly AuditEntityType[]): typeof activityList {
+  if (hidden.length === 0) return activityList;
+  const key = hidden.join(' ');
+  const known = definitionsWithout.get(key);
+  if (known) return known;
+  const definition = {
+    ...activityList,
+    statusFilter: Object.fromEntries(Object.entries(activityList.statusFilter ?? {}).filter(([, status]) => !hidden.includes(status as AuditEntityType))),
+  };
+  definitionsWithout.set(key, definition);
+  return definition;
+}
 
 /** Activity (/activity): every decision the audit trail records, by any staff member, newest first; filtered by one of them. */
 export function ActivityList() {
   const { t } = useTranslation();
   const canReadStaffAccounts = usePermission('activity', ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
+  const canReadPromos = usePermission('activity', activityKindPermission('promo') ?? ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
   const shown = (value: unknown) =>
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
   const columns: ListColumn<ActivityRow>[] = [
@@ -96,7 +110,7 @@ export function ActivityList() {
       ),
     },
   ];
-  const definition = canReadStaffAccounts ? activityList : activityWithoutStaffAccounts;
+  const definition = activityWithout([...(canReadPromos ? [] : (['promo'] as const)), ...(canReadStaffAccounts ? [] : (['staff'] as const))]);
   return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={<StaffFilter />} />;
 }
 
