@@ -2,7 +2,16 @@
 // signed-in administrator, the sign-in form for the journeys that are about it, and the one
 // accessibility check every screen passes.
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN, FIRST_PORT, startWorkerServer, type E2eServer } from './server';
 
@@ -97,6 +106,20 @@ const LIVE_STREAM_PATH = '/api/admin/live';
 const openRequests = new WeakMap<BrowserContext, Set<Request>>();
 
 /** Counts the context's requests in flight, the live stream left out (networkQuiet reads them). */
+/**
+ * A page signed in as E2E_ADMIN in a session of its own, not the worker's shared one: a journey then
+ * meets the step-up dialog (docs/decisions/039-step-up.md) even when another journey of the worker
+ * stepped the shared session up in the last 5 minutes. The caller closes its context.
+ */
+export async function newAdminSessionPage(browser: Browser, api: APIRequestContext, baseURL: string | undefined, language = 'en'): Promise<Page> {
+  const token = await signInThroughApi(api);
+  const origin = new URL(baseURL ?? '').origin;
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: token }] }] } });
+  await context.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+  trackRequests(context);
+  return context.newPage();
+}
+
 export function trackRequests(context: BrowserContext): void {
   if (openRequests.has(context)) return;
   const open = new Set<Request>();

@@ -3,7 +3,8 @@
 // and a 403 screen at the address of a screen it may not read.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Role } from '../../src/contracts/roles';
-import { expect, expectNoSeriousAxeViolations, submitSignInForm, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, newAdminSessionPage, submitSignInForm, test } from './fixtures';
+import { E2E_ADMIN } from './server';
 
 const PASSWORD = 'a staff password of 12+';
 /** Unique per run: the accounts live in the run's database. */
@@ -62,14 +63,16 @@ async function openFirstHost(page: Page): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 test('an administrator adds a staff member on the Staff screen, changes the role and disables the account', async ({
-  adminPage,
+  browser,
   adminToken,
   playwright,
   baseURL,
 }) => {
   // Two axe runs and a dozen round trips: about 15 s alone, more on a busy 2-core machine.
   test.setTimeout(90_000);
-  const page = adminPage;
+  const api = await playwright.request.newContext({ baseURL });
+  // A session of its own: the disable below asks it to confirm it is its administrator (decision 039).
+  const page = await newAdminSessionPage(browser, api, baseURL);
   await page.goto('/staff');
   await expect(page.getByRole('heading', { level: 2, name: 'Staff' })).toBeVisible();
   await page.getByRole('button', { name: 'Add staff member' }).click();
@@ -87,7 +90,6 @@ test('an administrator adds a staff member on the Staff screen, changes the role
   await expectNoSeriousAxeViolations(page, { label: '/staff' });
 
   // The member signs in; disabling them ends that session at once.
-  const api = await playwright.request.newContext({ baseURL });
   const login = await api.post('/api/admin/admin-login', { data: { email: emailOf('viewer'), password: PASSWORD } });
   expect(login.status()).toBe(200);
   const memberToken = ((await login.json()) as { token: string }).token;
@@ -96,23 +98,33 @@ test('an administrator adds a staff member on the Staff screen, changes the role
 
   await row.getByRole('button', { name: `Disable Viewer ${stamp}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  // Disabling can take an account: the administrator gives their password again, in a dialog whose field has the focus.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp.getByLabel('Your password', { exact: true })).toBeFocused();
+  expect((await api.get('/api/admin/me', { headers: asMember })).status()).toBe(200);
+  await page.keyboard.type(E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(stepUp).toHaveCount(0);
   await expect(row.getByText('Disabled')).toBeVisible();
   expect((await api.get('/api/admin/me', { headers: asMember })).status()).toBe(401);
   await row.getByRole('button', { name: `Enable Viewer ${stamp}` }).click();
   await expect(row.getByText('Active')).toBeVisible();
 
-  // The last administrator cannot be demoted: the server refuses and the screen says why.
+  // The last administrator cannot be demoted: the server refuses and the screen says why (the step-up
+  // of a minute ago still counts: no dialog this time).
   const adminRow = page.getByRole('row').filter({ hasText: '(you)' });
   // The visible selection covers antd's combobox input; clicking it opens the list, drawn at the end of the page.
   await adminRow.locator('.ant-select').click();
   await page.locator('.ant-select-dropdown').getByTitle('Viewer', { exact: true }).click();
   await expect(page.getByText('At least one active administrator must remain')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toHaveCount(0);
   const me = (await (await api.get('/api/admin/me', { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { role: string };
   expect(me.role).toBe('administrator');
 
   await createStaff(api, adminToken, 'moderator');
   await createStaff(api, adminToken, 'support');
   await api.dispose();
+  await page.context().close();
 });
 
 test('a moderator sees hosts, decisions, feedback and Activity, and a 403 screen at Bookings', async ({ browser }) => {

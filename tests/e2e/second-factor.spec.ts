@@ -6,7 +6,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '../../src/contracts/roles';
-import { test as base, expect, expectNoSeriousAxeViolations, searchShown } from './fixtures';
+import { test as base, expect, expectNoSeriousAxeViolations, newAdminSessionPage, searchShown } from './fixtures';
+import { E2E_ADMIN } from './server';
 
 const PASSWORD = 'a staff password of 12+';
 /** Unique per run: the accounts live in the run's database. */
@@ -44,6 +45,13 @@ const TEXT = {
     requiredFor: 'Two-factor sign-in required for',
     moderator: 'Moderator',
     save: 'Save',
+    stepUp: 'Confirm it is you',
+    yourPassword: 'Your password',
+    passwordWrong: 'That password is not right.',
+    codeWrong: 'That code is not right. Check your authenticator app and try again.',
+    newCodes: 'New recovery codes',
+    makeNewCodes: 'Make new codes',
+    stepUpCancelled: 'Confirm it is you first: give your password, or a code when you sign in with one.',
   },
   so: {
     email: 'Iimayl',
@@ -71,6 +79,13 @@ const TEXT = {
     requiredFor: 'Gelitaanka laba-tallaabada ah waxaa looga baahan yahay',
     moderator: 'Dib-u-eege',
     save: 'Kaydi',
+    stepUp: 'Xaqiiji inaad adigu tahay',
+    yourPassword: 'Furahaaga sirta ah',
+    passwordWrong: 'Furahaas sirta ah sax maaha.',
+    codeWrong: 'Koodhkaasi sax maaha. Hubi barnaamijka xaqiijinta oo isku day mar kale.',
+    newCodes: 'Koodhadh soo-celin oo cusub',
+    makeNewCodes: 'Samee koodhadh cusub',
+    stepUpCancelled: 'Marka hore xaqiiji inaad adigu tahay: geli furahaaga sirta ah, ama koodh haddii aad ku gasho mid.',
   },
 } as const;
 
@@ -140,10 +155,25 @@ async function logout(page: Page, language: Language): Promise<void> {
   await expect(page.getByRole('button', { name: TEXT[language].login })).toBeVisible();
 }
 
-/** Goes through the setup on the page (My account or the enrolment screen); answers the secret and the recovery codes. */
+/**
+ * The step-up dialog (docs/decisions/039-step-up.md) as a keyboard user meets it: its one field has
+ * the focus; the password (or code) typed, Enter confirms it, and the dialog goes.
+ */
+async function stepUpOnPage(page: Page, language: Language, field: { name: string; value: string }): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: TEXT[language].stepUp });
+  const input = dialog.getByLabel(field.name, { exact: true });
+  await expect(input).toBeFocused();
+  await page.keyboard.type(field.value);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Goes through the setup on the page (My account or the enrolment screen), after the step-up with the password; answers the secret and the recovery codes. */
 async function enrolOnPage(page: Page, language: Language, usedSteps: Set<number>): Promise<{ secret: string; recoveryCodes: string[] }> {
   const text = TEXT[language];
   await page.getByRole('button', { name: text.setUp }).click();
+  // Turning the second factor on takes more than a session's token: the password again.
+  await stepUpOnPage(page, language, { name: text.yourPassword, value: PASSWORD });
   await expect(page.getByRole('img', { name: text.qrCode })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-setup-${language}-${usedSteps.size}.png`, fullPage: true });
   const secret = ((await page.getByTestId('second-factor-secret').textContent()) ?? '').replace(/\s/g, '');
@@ -168,6 +198,7 @@ async function enrolThroughApi(api: APIRequestContext, member: Member): Promise<
   const login = await api.post('/api/admin/admin-login', { data: { email: member.email, password: PASSWORD } });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
+  expect((await api.post('/api/admin/account/step-up', { headers, data: { password: PASSWORD } })).status()).toBe(200);
   const setup = (await (await api.post('/api/admin/account/second-factor/setup', { headers })).json()) as { setupId: string; secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
   const confirm = await api.post('/api/admin/account/second-factor/confirm', { headers, data: { setupId: setup.setupId, code } });
@@ -235,17 +266,61 @@ for (const language of ['en', 'so'] as const) {
       await context.close();
     });
 
+    test('a member with a second factor makes new recovery codes after the step-up dialog takes a code; Escape changes nothing', async ({
+      browser,
+      api,
+      adminToken,
+    }) => {
+      // Three codes of distinct steps (enrolment, sign-in, step-up): freshCode may wait for one.
+      test.setTimeout(150_000);
+      const member = await createMember(api, adminToken, 'support', `step-up-${language}`);
+      const secret = await enrolThroughApi(api, member);
+      const usedSteps = new Set<number>([Math.floor(Date.now() / STEP_MS)]);
+      const context = await newContext(browser, language);
+      const page = await context.newPage();
+      await passwordStep(page, language, member);
+      await page.getByRole('textbox', { name: text.code }).fill(await freshCode(secret, usedSteps));
+      await page.getByRole('button', { name: text.verify }).click();
+      await expectSignedIn(page, language);
+      await page.getByRole('link', { name: text.account }).click();
+      await expect(page).toHaveURL(/\/account$/);
+
+      const stepUp = page.getByRole('dialog', { name: text.stepUp });
+      const codeField = stepUp.getByLabel(text.code, { exact: true });
+      await page.getByRole('button', { name: text.newCodes, exact: true }).click();
+      await page.getByRole('button', { name: text.makeNewCodes }).click();
+      // The member has a second factor: the dialog asks for a code, not the password. Escape closes it, and nothing was made.
+      await expect(codeField).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(stepUp).toHaveCount(0);
+      await expect(page.getByText(text.stepUpCancelled)).toBeVisible();
+      await expect(page.getByRole('list', { name: text.codes })).toHaveCount(0);
+
+      await page.getByRole('button', { name: text.newCodes, exact: true }).click();
+      await page.getByRole('button', { name: text.makeNewCodes }).click();
+      await expect(codeField).toBeFocused();
+      const wrongCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 20 * STEP_MS });
+      await page.keyboard.type(wrongCode);
+      await page.keyboard.press('Enter');
+      await expect(stepUp.getByRole('alert')).toHaveText(text.codeWrong);
+      await stepUpOnPage(page, language, { name: text.code, value: await freshCode(secret, usedSteps) });
+      await expect(page.getByRole('list', { name: text.codes }).getByRole('listitem')).toHaveCount(10);
+      await context.close();
+    });
+
     test('an administrator resets a member’s second factor on the Staff screen; the member then signs in with the password alone', async ({
       browser,
       api,
       adminToken,
-      newAdminPage,
+      baseURL,
     }) => {
       test.setTimeout(90_000);
       const member = await createMember(api, adminToken, 'viewer', `reset-${language}`);
       await enrolThroughApi(api, member);
 
-      const adminPage = await openStaffScreen(newAdminPage, language);
+      // A session of its own, which has not confirmed it is its administrator yet.
+      const adminPage = await newAdminSessionPage(browser, api, baseURL, language);
+      await adminPage.goto('/staff');
       await adminPage.getByRole('searchbox', { name: text.search }).fill(member.email);
       await searchShown(adminPage, member.email);
       const row = adminPage.getByRole('row').filter({ hasText: member.email });
@@ -257,6 +332,16 @@ for (const language of ['en', 'so'] as const) {
       await adminPage.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter') === null);
       await expectNoSeriousAxeViolations(adminPage, { label: `reset dialog (${language})` });
       await dialog.getByRole('button', { name: text.confirm }).click();
+      // A reset can take an account: the administrator confirms it is them, a wrong password first (read out), then theirs.
+      const stepUp = adminPage.getByRole('dialog', { name: text.stepUp });
+      await expect(stepUp.getByLabel(text.yourPassword, { exact: true })).toBeFocused();
+      await adminPage.keyboard.type('not the password at all');
+      await adminPage.keyboard.press('Enter');
+      await expect(stepUp.getByRole('alert')).toHaveText(text.passwordWrong);
+      await adminPage.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter') === null);
+      // The dialog itself: the page behind sits under two masks (the confirmation's and its own).
+      await expectNoSeriousAxeViolations(adminPage, { label: `step-up dialog (${language})`, include: '.step-up-dialog' });
+      await stepUpOnPage(adminPage, language, { name: text.yourPassword, value: E2E_ADMIN.password });
       await expect(adminPage.getByText(text.resetDone(member.name))).toBeVisible();
       await expect(row.getByText(text.off, { exact: true })).toBeVisible();
 
@@ -265,6 +350,7 @@ for (const language of ['en', 'so'] as const) {
       await passwordStep(page, language, member);
       await expectSignedIn(page, language);
       await context.close();
+      await adminPage.context().close();
     });
 
     test('an administrator requires it of a role; a member of that role is sent to its setup after the password, and nothing else', async ({

@@ -103,6 +103,7 @@ export default function StepUpModal({ onConfirmed, onCancel }: StepUpModalProps)
       destroyOnHidden
       // Above a confirmation dialog that may have opened it.
       zIndex={1100}
+      wrapClassName="step-up-dialog"
     >
       <Typography.Paragraph>{text}</Typography.Paragraph>
       {failure && <Notice type="error" showIcon message={failure} role="alert" style={{ marginBottom: 16 }} />}
