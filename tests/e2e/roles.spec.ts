@@ -3,6 +3,7 @@
 // and a 403 screen at the address of a screen it may not read.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Role } from '../../src/contracts/roles';
+import { DEMO_STAFF } from '../../server/db/seed/demo';
 import { expect, expectNoSeriousAxeViolations, newAdminSessionPage, submitSignInForm, test } from './fixtures';
 import { E2E_ADMIN } from './server';
 
@@ -10,6 +11,8 @@ const PASSWORD = 'a staff password of 12+';
 /** Unique per run: the accounts live in the run's database. */
 const stamp = Date.now().toString(36);
 const emailOf = (role: Role) => `${role}-${stamp}@hoy.test`;
+/** The demo data's administrator (server/db/seed/demo.ts), an active account without a usable password. */
+const demoAdministrator = DEMO_STAFF.find((member) => member.role === 'administrator')!;
 
 const MENU = ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page', 'Staff'];
 const SEES: Record<Exclude<Role, 'administrator'>, string[]> = {
@@ -111,7 +114,15 @@ test('an administrator adds a staff member on the Staff screen, changes the role
   await expect(row.getByText('Active')).toBeVisible();
 
   // The last administrator cannot be demoted: the server refuses and the screen says why (the step-up
-  // of a minute ago still counts: no dialog this time).
+  // of a minute ago still counts: no dialog this time). The demo data's administrator, who has no
+  // password yet, is an active administrator too: disabled first, this one is the last.
+  const search = page.getByRole('searchbox', { name: 'Search by name or email...' });
+  await search.fill(demoAdministrator.email);
+  const demoRow = page.getByRole('row').filter({ hasText: demoAdministrator.email });
+  await demoRow.getByRole('button', { name: `Disable ${demoAdministrator.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(demoRow.getByText('Disabled')).toBeVisible();
+  await search.fill('');
   const adminRow = page.getByRole('row').filter({ hasText: '(you)' });
   // The visible selection covers antd's combobox input; clicking it opens the list, drawn at the end of the page.
   await adminRow.locator('.ant-select').click();
@@ -120,6 +131,9 @@ test('an administrator adds a staff member on the Staff screen, changes the role
   await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toHaveCount(0);
   const me = (await (await api.get('/api/admin/me', { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { role: string };
   expect(me.role).toBe('administrator');
+  await search.fill(demoAdministrator.email);
+  await demoRow.getByRole('button', { name: `Enable ${demoAdministrator.name}` }).click();
+  await expect(demoRow.getByText('Active')).toBeVisible();
 
   await createStaff(api, adminToken, 'moderator');
   await createStaff(api, adminToken, 'support');

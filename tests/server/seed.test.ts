@@ -4,8 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
+import { DEMO_STAFF, seedDemo } from '../../server/db/seed/demo';
 import { NonEmptyDatabaseError, seedVolume } from '../../server/db/seed/volume';
+import { createTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 
 const opened: DatabaseHandle[] = [];
@@ -34,6 +35,8 @@ async function countBy(handle: DatabaseHandle, table: string, column: string): P
 }
 
 const HASHED_TABLES = [
+  'administrators',
+  'audit_events',
   'users',
   'host_verifications',
   'properties',
@@ -148,12 +151,76 @@ describe('seedDemo', () => {
     expect(await count(handle, 'SELECT count(*) FROM feedbacks WHERE comments IS NULL')).toBeGreaterThan(0);
   });
 
+  it('adds four named staff members, one per role (decision 018)', async () => {
+    const staff = await handle.query<{ name: string; email: string; role: string }>(sql`SELECT name, email, role FROM administrators ORDER BY id`);
+    expect(staff).toEqual(DEMO_STAFF);
+    expect(staff.map((member) => member.role)).toEqual(['administrator', 'moderator', 'support', 'viewer']);
+  });
+
+  it('names a staff member in every Activity entry: decisions by the moderator or the administrator, the others added by the administrator', async () => {
+    expect(await count(handle, 'SELECT count(*) FROM audit_events')).toBeGreaterThan(100);
+    expect(await count(handle, 'SELECT count(*) FROM audit_events WHERE administrator_id IS NULL')).toBe(0);
+    const actors = await handle.query<{ action: string; role: string; count: number | string }>(
+      sql`SELECT split_part(action, '.', 1) AS action, role, count(*) AS count FROM audit_events JOIN administrators ON administrators.id = administrator_id
+          GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    expect(actors.map(({ action, role }) => `${action} by ${role}`)).toEqual([
+      'host by administrator',
+      'host by moderator',
+      'listing by administrator',
+      'listing by moderator',
+      'property by administrator',
+      'property by moderator',
+      'staff by administrator',
+    ]);
+    const added = await handle.query<{ name: string }>(sql`SELECT entity_name AS name FROM audit_events WHERE action = 'staff.create' ORDER BY id`);
+    expect(added.map((entry) => entry.name)).toEqual(DEMO_STAFF.slice(1).map((member) => member.name));
+    // The trail is append-only: its ids follow time.
+    expect(
+      await count(
+        handle,
+        'SELECT count(*) FROM audit_events AS later JOIN audit_events AS earlier ON earlier.id = later.id - 1 WHERE later.created_at < earlier.created_at',
+      ),
+    ).toBe(0);
+  });
+
+  it("names the staff member who sent each of the chats' staff messages: the support member or the administrator", async () => {
+    const senders = await handle.query<{ role: string | null }>(
+      sql`SELECT DISTINCT role FROM messages LEFT JOIN administrators ON administrators.id = administrator_id WHERE is_from_admin ORDER BY role`,
+    );
+    expect(senders.map((sender) => sender.role)).toEqual(['administrator', 'support']);
+    expect(await count(handle, 'SELECT count(*) FROM messages WHERE NOT is_from_admin AND administrator_id IS NOT NULL')).toBe(0);
+  });
+
   it('does nothing when the database already has users', async () => {
     const before = await fingerprint(handle);
     const summary = await seedDemo(handle, { seed: 7 });
     expect(summary.isSkipped).toBe(true);
     expect(await fingerprint(handle)).toEqual(before);
   });
+});
+
+describe("the demo's staff", () => {
+  it('cannot sign in until a password is set for them; the first administrator still can', async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemo(t.handle);
+      const signIn = (email: string, password: string) => t.request({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password } });
+      for (const { email } of DEMO_STAFF) {
+        expect((await signIn(email, 'correct horse battery staple')).statusCode, email).toBe(401);
+        expect((await signIn(email, '')).statusCode, email).toBe(400);
+      }
+      await t.login();
+      // As `npm run admin -- set-password` does.
+      const [moderator] = DEMO_STAFF.filter((member) => member.role === 'moderator');
+      await t.app.services.auth.setPassword(moderator.email, 'a moderator password of 12+');
+      const response = await signIn(moderator.email, 'a moderator password of 12+');
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ token: string }>().token).toEqual(expect.any(String));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
 
 describe('seedDemo determinism', () => {

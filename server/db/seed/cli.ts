@@ -1,15 +1,20 @@
 // `npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]` or `npm run seed -- --demo`:
 // fills the database configured like the server's (DATABASE_URL, else DATA_DIR).
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config';
-import { openDatabase } from '../client';
+import { pino } from 'pino';
+import { readConfig, type Config } from '../../config';
+import { systemClock } from '../../lib/clock';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter';
+import { createServices } from '../../services';
+import { openDatabase, type DatabaseHandle } from '../client';
 import { seedDemo } from './demo';
 import type { SeedSummary } from './tables';
 import { NonEmptyDatabaseError, seedVolume } from './volume';
 
 const USAGE = `Usage:
   npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]   volume data for benchmarks
-  npm run seed -- --demo [--seed N]                                         the demo data set (empty database only)
+  npm run seed -- --demo [--seed N]                                         the demo data set (empty database only),
+                                                                            after the first administrator (as npm start)
 
   --audit N   audit entries (Activity), by the administrators there are (default: as many as bookings)
   --reset     empty the generated tables first (administrators are kept)
@@ -83,12 +88,23 @@ function formatSummary(summary: SeedSummary): string {
   return [`done in ${(summary.elapsedMs / 1000).toFixed(1)} s; rows now in the database:`, ...rows].join('\n');
 }
 
+/**
+ * The first administrator, as `npm start` creates it before it seeds: the demo's staff cannot sign in,
+ * and once they are there `npm start` would create no one. A generated password is printed once.
+ */
+async function ensureFirstAdministrator(handle: DatabaseHandle, config: Config): Promise<void> {
+  const log = pino({ level: config.logLevel }, process.stderr);
+  const { auth } = createServices({ handle, config, clock: systemClock, limiter: createMemoryRateLimiter(systemClock), log });
+  await auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
+}
+
 async function run(command: Exclude<SeedCommand, { kind: 'help' }>): Promise<void> {
   const config = readConfig();
   write(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
   const handle = await openDatabase(config);
   try {
     await handle.migrate();
+    if (command.kind === 'demo') await ensureFirstAdministrator(handle, config);
     const summary = command.kind === 'demo' ? await seedDemo(handle, { seed: command.seed }) : await seedVolume(handle, { ...command, log: write });
     if (summary.isSkipped) write(`nothing seeded: ${summary.reason}`);
     write(formatSummary(summary));

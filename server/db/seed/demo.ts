@@ -1,5 +1,7 @@
 // The demo data set seeded on first start: small, realistic and identical on every run.
 // It covers every screen of docs/product.md and fills several pages of every admin list.
+import { inArray, sql } from 'drizzle-orm';
+import type { Role } from '../../../src/contracts/roles';
 import type { DatabaseHandle, Transaction } from '../client';
 import * as schema from '../schema';
 import {
@@ -45,6 +47,34 @@ const DEMO_SIZES = {
 
 const MINUTE_MS = 60_000;
 
+/**
+ * The demo's staff, one per role (docs/decisions/018-staff-roles.md), who decided the demo's records
+ * and answered its chats, so Activity and the chats name who did what. None can sign in until an
+ * administrator sets a password (Staff, "Reset password") or `npm run admin -- set-password EMAIL`.
+ */
+export const DEMO_STAFF: readonly { name: string; email: string; role: Role }[] = [
+  { name: 'Hodan Warsame', email: 'hodan.warsame@example.com', role: 'administrator' },
+  { name: 'Abdirahman Farah', email: 'abdirahman.farah@example.com', role: 'moderator' },
+  { name: 'Sahra Mohamed', email: 'sahra.mohamed@example.com', role: 'support' },
+  { name: 'Yusuf Ali', email: 'yusuf.ali@example.com', role: 'viewer' },
+];
+
+/**
+ * A stored password that no password matches: scrypt's form (server/modules/auth/password.ts) with a
+ * one-byte key where every real key has 64. A sign-in still derives a whole key from it, brought up to
+ * today's cost like any other check, and is refused as a wrong password is, in the same time.
+ */
+export const UNUSABLE_PASSWORD_HASH = `scrypt$1024$8$1$${Buffer.from('hoy demo staff..').toString('base64')}$AA==`;
+
+/** The demo staff joined before anything they decided: properties go back two years. */
+const STAFF_JOINED_DAYS_AGO = 800;
+
+interface DemoStaff {
+  administrator: number;
+  moderator: number;
+  support: number;
+}
+
 interface DemoContext {
   random: Random;
   reference: Date;
@@ -80,6 +110,7 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
   markOnline(context, [...hosts, ...guests]);
   markChatPartnersOnline(context, chatPartners, hosts, guests);
 
+  const staff = await insertStaff(transaction, context);
   const hostIds = await insertUsers(transaction, hosts);
   const guestIds = await insertUsers(transaction, guests);
   await insertVerifications(transaction, context, hosts, hostIds);
@@ -89,7 +120,7 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
   await insertBookings(transaction, context, guestIds, propertyIds, properties);
   await insertFeedbacks(transaction, context, [...guestIds, ...hostIds]);
   await transaction.insert(schema.promos).values(makePromos(reference)).onConflictDoNothing();
-  await insertConversations(transaction, context, chatPartners, {
+  await insertConversations(transaction, context, staff, chatPartners, {
     hostIds,
     guestIds,
     hosts,
@@ -99,7 +130,47 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
     propertyTitles: properties.map((property) => property.title),
   });
   await insertLandingData(transaction, context);
-  await insertDecisions(transaction, context, { hosts, hostIds, properties, propertyIds });
+  await insertDecisions(transaction, context, staff, { hosts, hostIds, properties, propertyIds });
+}
+
+/**
+ * DEMO_STAFF, unless an account with one of their e-mails is there already (ADMIN_EMAIL may be one),
+ * and the administrator's adding the other three to Activity. Answers who decides and answers chats.
+ */
+async function insertStaff(transaction: Transaction, context: DemoContext): Promise<DemoStaff> {
+  const joined = addDays(context.reference, -STAFF_JOINED_DAYS_AGO);
+  await transaction
+    .insert(schema.administrators)
+    .values(DEMO_STAFF.map((member) => ({ ...member, passwordHash: UNUSABLE_PASSWORD_HASH, passwordChangedAt: joined, createdAt: joined, updatedAt: joined })))
+    .onConflictDoNothing();
+  const rows = await transaction
+    .select({ id: schema.administrators.id, email: schema.administrators.email, name: schema.administrators.name, role: schema.administrators.role })
+    .from(schema.administrators)
+    .where(
+      inArray(
+        sql`lower(${schema.administrators.email})`,
+        DEMO_STAFF.map((member) => member.email),
+      ),
+    );
+  const idOf = (role: Role) => {
+    const email = DEMO_STAFF.find((member) => member.role === role)?.email;
+    return rows.find((row) => row.email.toLowerCase() === email)?.id as number;
+  };
+  const staff = { administrator: idOf('administrator'), moderator: idOf('moderator'), support: idOf('support') };
+  await transaction.insert(schema.auditEvents).values(
+    rows
+      .filter((row) => row.id !== staff.administrator)
+      .sort((first, second) => first.id - second.id)
+      .map((row, index) => ({
+        administratorId: staff.administrator,
+        action: 'staff.create',
+        entityType: 'staff',
+        entityId: row.id,
+        after: { name: row.name, email: row.email, role: row.role },
+        createdAt: new Date(joined.getTime() + (index + 1) * HOUR_MS),
+      })),
+  );
+  return staff;
 }
 
 const HOUR_MS = 3_600_000;
@@ -109,26 +180,32 @@ const DECIDED_PROPERTIES: Partial<Record<string, 'approve' | 'decline'>> = { con
 /**
  * The audit trail behind the demo's decided records, so the dashboard's time to a decision and
  * verification backlog have data (decision 028): each decided listing, property and approved host
- * was decided hours to days after it was submitted, by nobody in particular (no staff account yet).
+ * was decided hours to days after it was submitted, by the demo's moderator or, one in three, its
+ * administrator (the two roles that decide).
  */
 async function insertDecisions(
   transaction: Transaction,
   context: DemoContext,
+  staff: DemoStaff,
   records: { hosts: UserRow[]; hostIds: number[]; properties: PropertyRow[]; propertyIds: number[] },
 ): Promise<void> {
   const { random, reference } = context;
   const decidedAfter = (submitted: Date) => new Date(Math.min(reference.getTime(), submitted.getTime() + (1 + 120 * random.next() ** 3) * HOUR_MS));
   const entries: (typeof schema.auditEvents.$inferInsert)[] = [];
+  const decider = (index: number) => (index % 3 === 0 ? staff.administrator : staff.moderator);
   records.properties.forEach((property, index) => {
     const entityId = records.propertyIds[index] as number;
+    const administratorId = decider(index);
     const listing = DECIDED_LISTINGS[property.listingStatus];
-    if (listing) entries.push({ action: `listing.${listing}`, entityType: 'listing', entityId, createdAt: decidedAfter(property.createdAt) });
+    if (listing) entries.push({ administratorId, action: `listing.${listing}`, entityType: 'listing', entityId, createdAt: decidedAfter(property.createdAt) });
     const approval = DECIDED_PROPERTIES[property.approvalStatus];
-    if (approval) entries.push({ action: `property.${approval}`, entityType: 'property', entityId, createdAt: decidedAfter(property.createdAt) });
+    if (approval)
+      entries.push({ administratorId, action: `property.${approval}`, entityType: 'property', entityId, createdAt: decidedAfter(property.createdAt) });
   });
   records.hosts.forEach((host, index) => {
     if (host.statusHost !== 'Confirmed') return;
     entries.push({
+      administratorId: decider(index),
       action: 'host.approve',
       entityType: 'host',
       entityId: records.hostIds[index] as number,
@@ -264,8 +341,14 @@ interface DemoMessage {
   createdAt: Date;
 }
 
-/** Sample chats; half end with unread messages from the user, the counter kept equal to them. */
-async function insertConversations(transaction: Transaction, context: DemoContext, partners: ChatPartner[], people: ConversationPeople): Promise<void> {
+/** Sample chats, answered by the support member or the administrator in turn; half end with unread messages from the user, the counter kept equal to them. */
+async function insertConversations(
+  transaction: Transaction,
+  context: DemoContext,
+  staff: DemoStaff,
+  partners: ChatPartner[],
+  people: ConversationPeople,
+): Promise<void> {
   for (const [index, { isHost, userIndex }] of partners.entries()) {
     const user = (isHost ? people.hosts : people.guests)[userIndex] as UserRow;
     const userId = (isHost ? people.hostIds : people.guestIds)[userIndex] as number;
@@ -287,7 +370,10 @@ async function insertConversations(transaction: Transaction, context: DemoContex
       })
       .returning({ id: schema.conversations.id });
     const conversationId = (conversation as { id: number }).id;
-    await transaction.insert(schema.messages).values(messages.map((message) => ({ ...message, conversationId })));
+    const answeredBy = index % 2 === 0 ? staff.support : staff.administrator;
+    await transaction
+      .insert(schema.messages)
+      .values(messages.map((message) => ({ ...message, conversationId, administratorId: message.isFromAdmin ? answeredBy : null })));
   }
 }
 
