@@ -137,10 +137,12 @@ export async function searchedPage<Record>(
   const filtered = page.where ? sql` WHERE ${page.where}` : sql``;
   const order = sql.join(page.order, sql`, `);
   // The first rows of the order under the filter, named as the table, so that the search and the
-  // order read them through the table's own columns.
+  // order read them through the table's own columns. The filter again outside: a column it holds to
+  // one value (the status) is then one value there too, so the planner sees the rows come in the
+  // order asked and stops at the page's end rather than sorting them all.
   const walked =
     await db.execute(sql`SELECT ${table.id} AS id FROM (SELECT * FROM ${table}${filtered} ORDER BY ${order} LIMIT ${Math.max(page.walkBound ?? SEARCH_WALK_BOUND, 4 * (page.offset + page.limit))}) AS ${table}
-    WHERE ${page.search} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    WHERE ${page.where ? sql`${page.where} AND ` : sql``}${page.search} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`);
   let ids = idsOf(walked);
   if (ids.length < page.limit) {
     // The matches, found by the search's indexes (the name of the table, inside, is the table's), then sorted.
