@@ -18,6 +18,8 @@ const DRIVER_NEUTRAL = [
   'password-cost',
   'process',
   'production-build',
+  // Reads package.json, the lockfile and the Vite config: no database.
+  'quiet-setup',
   'rate-limiter',
   'security-headers',
   'security-sessions',
