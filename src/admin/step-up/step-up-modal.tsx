@@ -2,7 +2,8 @@
 // second factor, a code from their authenticator app or one recovery code. A wrong one is said under
 // its field (read out at once); too many wrong ones, and any other refusal, above the form.
 import { useCustomMutation, useGetIdentity, type HttpError } from '@refinedev/core';
-import { Button, Form, Input, Modal, Typography, type InputRef } from 'antd';
+import { Button, Form, Input, Modal, Typography, type FormRule, type InputRef } from 'antd';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH } from '../../contracts/auth';
@@ -23,6 +24,25 @@ type StepUpModalProps = {
 };
 
 const FORM_ID = 'step-up';
+
+/** What the dialog says for one kind of proof: the field's label, the text above it, and the rule its value must meet. */
+function wordingOf(t: TFunction, proof: Proof): { label: string; text: string; rule: FormRule } {
+  if (proof === 'password') {
+    return {
+      label: t('admin.account.stepUp.password'),
+      text: t('admin.account.stepUp.passwordText'),
+      rule: { required: true, message: t('admin.account.stepUp.passwordRequired') },
+    };
+  }
+  const isCode = proof === 'code';
+  const schema = isCode ? totpCodeSchema : recoveryCodeSchema;
+  const format = t(isCode ? 'admin.account.secondFactor.codeFormat' : 'admin.account.secondFactor.recoveryCodeFormat');
+  return {
+    label: t(isCode ? 'admin.account.secondFactor.code' : 'admin.account.secondFactor.recoveryCode'),
+    text: t(isCode ? 'admin.account.stepUp.codeText' : 'admin.account.stepUp.recoveryCodeText'),
+    rule: { validator: async (_rule, typed: unknown) => (schema.safeParse(typed ?? '').success ? undefined : Promise.reject(new Error(format))) },
+  };
+}
 
 export default function StepUpModal({ onConfirmed, onCancel }: StepUpModalProps) {
   const { t } = useTranslation();
@@ -85,12 +105,7 @@ export default function StepUpModal({ onConfirmed, onCancel }: StepUpModalProps)
   }
 
   const isPassword = proof === 'password';
-  const label = isPassword
-    ? t('admin.account.stepUp.password')
-    : t(proof === 'code' ? 'admin.account.secondFactor.code' : 'admin.account.secondFactor.recoveryCode');
-  const text = t(
-    isPassword ? 'admin.account.stepUp.passwordText' : proof === 'code' ? 'admin.account.stepUp.codeText' : 'admin.account.stepUp.recoveryCodeText',
-  );
+  const { label, text, rule } = wordingOf(t, proof);
   return (
     <Modal
       open
@@ -124,18 +139,7 @@ export default function StepUpModal({ onConfirmed, onCancel }: StepUpModalProps)
           validateStatus={fieldError ? 'error' : undefined}
           help={fieldError ? <span role="alert">{fieldError}</span> : undefined}
           validateTrigger={isPassword ? 'onChange' : 'onBlur'}
-          rules={[
-            isPassword
-              ? { required: true, message: t('admin.account.stepUp.passwordRequired') }
-              : {
-                  validator: async (_rule, typed: unknown) =>
-                    schema!.safeParse(typed ?? '').success
-                      ? undefined
-                      : Promise.reject(
-                          new Error(t(proof === 'recoveryCode' ? 'admin.account.secondFactor.recoveryCodeFormat' : 'admin.account.secondFactor.codeFormat')),
-                        ),
-                },
-          ]}
+          rules={[rule]}
         >
           {isPassword ? (
             <Input.Password ref={inputRef} autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
