@@ -165,13 +165,16 @@ export function createAuthService({ db, repository, clock, limits, passwords, se
     async login(attempt: LoginAttempt): Promise<{ step: LoginStep; deviceToken?: string }> {
       const address = await limits.passAddress(attempt.clientAddress, attempt.email.trim().toLowerCase());
       // One sign-in of a network runs at a time, at most MAX_WAITING_HASHES in the process, and a few
-      // more from browsers that signed in before (sign-in-limits.ts).
+      // more from browsers that signed in before or naming an active member (sign-in-limits.ts).
       const { deviceToken } = attempt;
       const device =
         deviceToken === undefined
           ? undefined
           : { tokenHash: hashToken(deviceToken), isLive: () => repository.isLiveDevice(hashToken(deviceToken), clock.now()) };
-      const leave = await limits.takeTurn(attempt.clientAddress, address, device);
+      const account = {
+        isActiveMember: async () => (await repository.findAdministratorByEmail(attempt.email.trim()))?.disabledAt === null,
+      };
+      const leave = await limits.takeTurn(attempt.clientAddress, address, device, account);
       try {
         const result = await checkPassword(attempt);
         await address.succeeded();

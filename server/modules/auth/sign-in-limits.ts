@@ -70,6 +70,12 @@ export interface PresentedDevice {
   isLive(): Promise<boolean>;
 }
 
+/** The account a sign-in's e-mail names, asked about only while every ordinary place is taken. */
+export interface PresentedAccount {
+  /** Whether the e-mail is an active member's (one indexed statement). */
+  isActiveMember(): Promise<boolean>;
+}
+
 /** Counts taken by a try: given back when it turns out right, kept when it fails. */
 interface TryCounts {
   /** The try was right: its counts are given back. */
@@ -179,10 +185,15 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
    * is full, so a flood's tries cost no statement otherwise; and each must have passed the network
    * and address limits first.
    */
-  const mayUseKnownDevicePlace = async (device: PresentedDevice | undefined): Promise<boolean> => {
-    if (!device || runningFromKnownDevices >= KNOWN_DEVICE_HASHES) return false;
-    if ((await limiter.peek(`login-device:${device.tokenHash}`)).count >= DEVICE_FAILURES_PER_HOUR) return false;
-    return (await device.isLive()) && runningFromKnownDevices < KNOWN_DEVICE_HASHES;
+  const mayUseKnownDevicePlace = async (device: PresentedDevice | undefined, account: PresentedAccount | undefined): Promise<boolean> => {
+    if (runningFromKnownDevices >= KNOWN_DEVICE_HASHES) return false;
+    const isKnownDevice =
+      device !== undefined && (await limiter.peek(`login-device:${device.tokenHash}`)).count < DEVICE_FAILURES_PER_HOUR && (await device.isLive());
+    // A new browser of a member: the e-mail names an active member. A flood's invented e-mails name
+    // none; one that names a member is held back by the member's own limit (passAccount) within a
+    // hash, and past it by the account's waits, which a browser that signed in before is spared.
+    const isStaff = isKnownDevice || (account !== undefined && (await account.isActiveMember()));
+    return isStaff && runningFromKnownDevices < KNOWN_DEVICE_HASHES;
   };
 
   /** Hands the address's turn to its next waiting sign-in, or gives it up. */
@@ -220,10 +231,11 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
     /**
      * Waits for this network's turn to run a sign-in that passed the address limits, then takes a
      * place in the process; the answer gives both back. While the process has MAX_WAITING_HASHES
-     * running, a sign-in from a browser that signed in before takes one of KNOWN_DEVICE_HASHES more
-     * places; any other is refused 503 at once with `counts` given back, before any statement or hash.
+     * running, a sign-in from a browser that signed in before, or naming an active member's e-mail,
+     * takes one of KNOWN_DEVICE_HASHES more places; any other is refused 503 at once with `counts`
+     * given back, before any hash.
      */
-    async takeTurn(clientAddress: string, counts: TryCounts, device?: PresentedDevice): Promise<() => void> {
+    async takeTurn(clientAddress: string, counts: TryCounts, device?: PresentedDevice, account?: PresentedAccount): Promise<() => void> {
       const address = networkKey(clientAddress);
       const entry = turns.get(address);
       if (!entry) turns.set(address, { running: 1, waiting: [] });
@@ -231,7 +243,7 @@ export function createSignInLimits({ limiter, limits, log }: { limiter: RateLimi
       else await new Promise<void>((resolve) => entry.waiting.push(resolve));
       const isKnownDevicePlace =
         runningInAll >= MAX_WAITING_HASHES &&
-        (await mayUseKnownDevicePlace(device).catch((error: unknown) => {
+        (await mayUseKnownDevicePlace(device, account).catch((error: unknown) => {
           passTurn(address);
           throw error;
         }));
