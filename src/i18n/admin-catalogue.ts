@@ -2,14 +2,20 @@ import { registerCatalogue } from './index';
 
 // Every admin area keeps its texts in its own file (admin.json, admin-hosts.json, ...), so screens
 // add texts without editing a shared catalogue; all of them load with the admin chunk, but for the
-// dashboard's map and charts (admin-map.json, admin-charts.json), which load with them (map-catalogue.ts,
-// charts/trends.tsx).
-const english = import.meta.glob<{ default: object }>(['./locales/en/admin*.json', '!./locales/en/admin-map.json', '!./locales/en/admin-charts.json'], {
-  eager: true,
-});
-const somali = import.meta.glob<{ default: object }>(['./locales/so/admin*.json', '!./locales/so/admin-map.json', '!./locales/so/admin-charts.json'], {
-  eager: true,
-});
+// dashboard's map and charts (admin-map.json, admin-charts.json) and the step-up dialog
+// (admin-step-up.json), which load with them (map-catalogue.ts, charts/trends.tsx, step-up-catalogue.ts).
+const english = import.meta.glob<{ default: object }>(
+  ['./locales/en/admin*.json', '!./locales/en/admin-map.json', '!./locales/en/admin-charts.json', '!./locales/en/admin-step-up.json'],
+  {
+    eager: true,
+  },
+);
+const somali = import.meta.glob<{ default: object }>(
+  ['./locales/so/admin*.json', '!./locales/so/admin-map.json', '!./locales/so/admin-charts.json', '!./locales/so/admin-step-up.json'],
+  {
+    eager: true,
+  },
+);
 
 function merged(files: Record<string, { default: object }>): object {
   return Object.values(files).reduce<Record<string, unknown>>((all, file) => deepMerge(all, file.default as Record<string, unknown>), {});

@@ -13,6 +13,10 @@ import { Notice } from '../components/notice';
 import { buttonLoading } from '../icons';
 import { accountErrorText, accountReasonOf } from '../pages/account/account-calls';
 import { ADMIN_CALLS } from '../resources';
+import { registerStepUpCatalogue } from '../../i18n/step-up-catalogue';
+
+// The dialog's texts come with it (src/i18n/step-up-catalogue.ts).
+registerStepUpCatalogue();
 
 type Proof = 'password' | 'code' | 'recoveryCode';
 

@@ -5,6 +5,7 @@ import { buildApp } from '../../../server/app';
 import { readConfig, type Config, type PasswordParameters } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import type { Clock } from '../../../server/lib/clock';
+import type { RateLimiter } from '../../../server/lib/rate-limiter';
 import { createTestDatabase } from './database';
 
 export const TEST_ADMIN_EMAIL = 'admin@hoy.test';
@@ -43,7 +44,12 @@ export interface TestApp {
 /** Log lines of an app built with `captureLogs`, parsed. */
 export type LogLine = Record<string, unknown> & { msg?: string; level: number };
 
-export async function createTestApp(overrides: Partial<Config> = {}, clock = new TestClock(), logging: { captureLogs?: LogLine[] } = {}): Promise<TestApp> {
+/** `limiter`: the app's rate limiter instead of the one its config makes (a smaller memory table, say). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  clock = new TestClock(),
+  logging: { captureLogs?: LogLine[]; limiter?: RateLimiter } = {},
+): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config: Config = {
     ...readConfig({ DATA_DIR: '/nonexistent', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
@@ -54,7 +60,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock = new
   };
   const captured = logging.captureLogs;
   const logger = captured ? { level: 'info', stream: { write: (line: string) => void captured.push(JSON.parse(line) as LogLine) } } : false;
-  const app = await buildApp({ handle, config, clock, logger });
+  const app = await buildApp({ handle, config, clock, logger, ...(logging.limiter && { limiter: logging.limiter }) });
   await app.services.auth.setPassword(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
   await app.ready();
   return {
