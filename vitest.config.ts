@@ -10,6 +10,8 @@ const DRIVER_NEUTRAL = [
   'dashboard-charts-sharing',
   'database',
   'dir-lock',
+  // Seals and opens the live stream's cursors: no database.
+  'live-cursors',
   'login-abuse',
   // Pure arithmetic over the map's cells: no database.
   'merge-close-cells',

@@ -732,6 +732,21 @@ export const liveStreams = pgTable(
 );
 
 /**
+ * The key the live stream's cursors are sealed under (`server/modules/live/live-cursors.ts`): one row,
+ * made by the first process that needs it and read by every other, so a cursor one process sent opens
+ * on any. A sealed cursor tells its reader nothing of how many changes came between two of them.
+ */
+export const liveCursorKey = pgTable(
+  'live_cursor_key',
+  {
+    isOnly: boolean('is_only').primaryKey().default(true),
+    /** 32 random bytes, in hex. */
+    key: text('key').notNull(),
+  },
+  () => [check('live_cursor_key_one_row', sql`is_only`)],
+);
+
+/**
  * Who has which record's review screen open (`src/contracts/live.ts`, presence): one row a member and
  * record, renewed while the screen stays open; a row not renewed for LIVE_PRESENCE_STALE_SECONDS is
  * swept away by the live streams' heartbeat.

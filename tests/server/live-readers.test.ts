@@ -102,6 +102,12 @@ describe('what each role reads on the live stream', () => {
 
     // Support reads hosts, but neither Activity, nor promos, nor staff, nor their counts.
     const supportText = await streams.support.readUntil(end);
+    // Nor where the stream stands among every change: each id is sealed, and no two are alike, so
+    // two of them do not tell how many changes were written between them.
+    const ids = [...supportText.matchAll(/^id: (.+)$/gm)].map((match) => match[1]);
+    expect(ids.length).toBeGreaterThan(1);
+    for (const id of ids) expect(id).not.toMatch(/\d+-\d+/);
+    expect(new Set(ids).size).toBe(ids.length);
     for (const resource of ['activity', 'promos', 'staff']) expect(supportText).not.toContain(`"resource":"${resource}"`);
     expect(supportText).toContain(changeText('hosts', 'updated', pending.id));
     const badges = [...supportText.matchAll(/^event: badges\ndata: (.+)$/gm)].map((match) => Object.keys(JSON.parse(match[1]) as object));

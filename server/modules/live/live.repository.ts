@@ -1,11 +1,12 @@
 // The live stream's SQL (docs/decisions/026-live-changes.md): the changes the row triggers of
 // migration 0022 append, read in commit-safe order; the open streams of every process, counted per
 // session and per member; who reviews which record; and the sidebar's counts.
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { LiveAction, LiveViewer, PresenceResource } from '../../../src/contracts/live';
 import type { Database } from '../../db/client';
 import { readCounters } from '../../db/counters';
-import { administrators, liveChanges, livePresence, liveStreams } from '../../db/schema';
+import { administrators, liveChanges, liveCursorKey, livePresence, liveStreams } from '../../db/schema';
 
 /** Where a reader stands in the changes: the last (transaction id, change id) it has read. */
 export interface LiveCursor {
@@ -59,6 +60,16 @@ export function createLiveRepository(db: Database) {
      * Where a process starts reading: before the oldest transaction still running, so a change that
      * commits after this moment is read, and those committed before are not.
      */
+    /** The key the stream's cursors are sealed under: made by the first process to ask, the same for every other. */
+    async cursorKey(): Promise<Buffer> {
+      await db
+        .insert(liveCursorKey)
+        .values({ key: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await db.select({ key: liveCursorKey.key }).from(liveCursorKey);
+      return Buffer.from(row.key, 'hex');
+    },
+
     async head(): Promise<LiveCursor> {
       const [row] = rowsOf<{ xid: string }>(await db.execute(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid`));
       return { xid: row.xid, id: 0 };

@@ -20,6 +20,7 @@ import {
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '../../../src/contracts/audit';
 import { hasPermission, type Permission, type Role } from '../../../src/contracts/roles';
 import type { Clock } from '../../lib/clock';
+import { createCursorSeal, type CursorSeal } from './live-cursors';
 import { PRESENCE_PREFIX, type ChangeRow, type LiveCursor, type LiveRepository, type PresenceRecord, type StreamRefusal } from './live.repository';
 
 /** A session's state, as the stream rechecks it (auth service's `sessionState`). */
@@ -82,14 +83,6 @@ export interface LiveDeps {
 export const sseMessage = (event: string, data: unknown, id?: string) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-const cursorId = (cursor: LiveCursor) => `${cursor.xid}-${cursor.id}`;
-const CURSOR_ID = /^(\d{1,20})-(\d{1,19})$/;
-/** A Last-Event-ID this server wrote, or undefined for anything else (it then resyncs). */
-export function parseCursorId(value: string | undefined): LiveCursor | undefined {
-  const match = value === undefined ? null : CURSOR_ID.exec(value);
-  return match ? { xid: match[1], id: Number(match[2]) } : undefined;
-}
-
 /** Why a stream was refused: its session or member holds as many as allowed (429), or this process does (503). */
 export type LiveRefusal = StreamRefusal | 'process';
 
@@ -98,6 +91,16 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   /** Streams being opened now (their records are being counted): they count against the process's limit. */
   let opening = 0;
   let cursor: LiveCursor | undefined;
+  /** The seal of the cursors sent as `id:` (live-cursors.ts), its key read once from the database. */
+  let sealing: Promise<CursorSeal> | undefined;
+  const cursorSeal = () =>
+    (sealing ??= repository
+      .cursorKey()
+      .then(createCursorSeal)
+      .catch((error: unknown) => {
+        sealing = undefined;
+        throw error;
+      }));
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let isClosed = false;
@@ -262,7 +265,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
         await recheck((stream) => sessionIds.has(stream.sessionId) || memberIds.has(stream.administratorId));
       }
       const changes = changesOf(rows);
-      deliver(changes, await activityKindsOf(rows), cursorId(position), streams);
+      deliver(changes, await activityKindsOf(rows), (await cursorSeal()).seal(position), streams);
       await deliverPresence(rows);
       if (rows.some((row) => BADGE_SOURCES.has(row.resource))) await refreshBadges();
       if (rows.length < BATCH_SIZE) break;
@@ -328,7 +331,8 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       position = { xid: last.xid, id: last.id };
       const kinds = await activityKindsOf(rows);
       const visible = changesOf(rows).filter((change) => mayReadChange(stream.role, change, kinds));
-      if (visible.length > 0 && stream.write(sseMessage(LIVE_EVENTS.changes, { changes: visible }, cursorId(position))) === false) return drop(stream);
+      if (visible.length > 0 && stream.write(sseMessage(LIVE_EVENTS.changes, { changes: visible }, (await cursorSeal()).seal(position))) === false)
+        return drop(stream);
     }
     const held = stream.held ?? [];
     stream.held = undefined;
@@ -373,7 +377,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
         badges = await repository.badges();
         shownBadges = new Map();
       }
-      if (lastEventId !== undefined) await replay(stream, parseCursorId(lastEventId), upTo);
+      if (lastEventId !== undefined) await replay(stream, (await cursorSeal()).open(lastEventId), upTo);
       sendBadges(stream);
       return { stream };
     },
