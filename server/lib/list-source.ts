@@ -154,7 +154,8 @@ export async function searchedPage<Record>(
   return page.rows(ids);
 }
 
-const idsOf = (result: unknown) => (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+/** The ids a statement of `SELECT … id` answers, in its order. */
+export const idsOf = (result: unknown) => (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
 
 /** A list's rows by id, in the order of the ids given. */
 export type PageRowsById<Record> = (ids: readonly number[]) => Promise<Record[]>;

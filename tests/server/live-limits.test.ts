@@ -19,7 +19,7 @@ import { createLiveRepository } from '../../server/modules/live/live.repository'
 import { createLiveService } from '../../server/modules/live/live.service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertGuest, insertHost, insertProperty } from './helpers/fixtures';
-import { openStream, type OpenStream } from './helpers/sse';
+import { listenOnFreePort, type OpenStream, openStream } from './helpers/sse';
 import { createStaff, loginAs } from './helpers/staff';
 
 const LIMITS: LiveLimits = { streamsPerSession: 2, streamsPerMember: 3, streamsPerProcess: 5, presencePerMember: 2 };
@@ -31,20 +31,13 @@ let baseUrl = '';
 let otherUrl = '';
 let adminToken = '';
 
-const listen = async (app: FastifyInstance) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
-  return `http://127.0.0.1:${address.port}`;
-};
-
 beforeAll(async () => {
   t = await createTestApp({ livePollMs: 50, liveLimits: LIMITS });
   adminToken = await t.login();
-  baseUrl = await listen(t.app);
+  baseUrl = await listenOnFreePort(t.app);
   other = await buildApp({ handle: t.handle, config: t.config, clock: t.clock, logger: false });
   await other.ready();
-  otherUrl = await listen(other);
+  otherUrl = await listenOnFreePort(other);
 });
 afterAll(async () => {
   for (const app of [t.app, other]) app.server.closeAllConnections();

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertHost } from './helpers/fixtures';
-import { changeText, openRawStream, type RawStream } from './helpers/sse';
+import { changeText, listenOnFreePort, openRawStream, type RawStream } from './helpers/sse';
 import { createStaff, loginAs } from './helpers/staff';
 
 let t: TestApp;
@@ -17,10 +17,7 @@ let adminToken = '';
 beforeAll(async () => {
   t = await createTestApp({ livePollMs: 50 });
   adminToken = await t.login();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnFreePort(t.app);
 });
 afterAll(async () => {
   t.app.server.closeAllConnections();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_PRESENCE_PATH, LIVE_PRESENCE_STALE_SECONDS, LIVE_STREAMS_PER_SESSION, type LiveBadges, type LiveChange } from '../../src/contracts/live';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
-import { changesOf, openStream } from './helpers/sse';
+import { changesOf, listenOnFreePort, openStream } from './helpers/sse';
 import { createStaff, loginAs, stepUp } from './helpers/staff';
 
 let t: TestApp;
@@ -17,10 +17,7 @@ let adminToken = '';
 beforeAll(async () => {
   t = await createTestApp({ livePollMs: 50 });
   adminToken = await t.login();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnFreePort(t.app);
 });
 afterAll(async () => {
   // The test's fetch keeps idle connections of its own pool open, which the closing server would

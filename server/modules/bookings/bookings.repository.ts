@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
 import { counterName, readCounter, readCounters } from '../../db/counters';
 import { bookingNames, bookings, properties, users } from '../../db/schema';
-import { deferredPage, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
+import { deferredPage, idsOf, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains, HAS_TRIGRAM, lengthTestOf } from '../../lib/paging';
 
 interface BookingFilter {
@@ -87,9 +87,6 @@ export type BookingRow = {
   propertyTitle: string | null;
   propertyAddress: string | null;
 };
-
-/** The ids a statement of `SELECT … id` answers, in its order. */
-const idsOf = (result: unknown) => (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
 
 /** Ids as a PostgreSQL array literal, one parameter (they are integers read from the database). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -1,6 +1,7 @@
 // A live stream (GET /api/admin/live, docs/decisions/026-live-changes.md) read message by message, as
 // a browser's event source would, over a real HTTP connection.
 import { LIVE_STREAM_PATH, type LiveChange, type LiveChanges } from '../../../src/contracts/live';
+import type { FastifyInstance } from 'fastify';
 
 export interface SseMessage {
   event: string;
@@ -130,3 +131,11 @@ export async function openRawStream(baseUrl: string, token: string, headers: Rec
 
 /** A change as the wire spells it inside a `changes` message. */
 export const changeText = (resource: string, action: string, id: number) => JSON.stringify({ resource, action, id });
+
+/** Listens on a free port of 127.0.0.1 (a live stream needs a real socket, not inject); answers the base URL. */
+export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
