@@ -312,6 +312,16 @@ describe('keyboard review queue', () => {
     await pressQueueKey(router, 'k', { heading: 'Listing 100', path: '/listings/100', position: '100 of 250 pending' });
   });
 
+  it('draws the listing J opens at once, not as an interruptible transition: the data router is asked for flushSync (decision 031)', async () => {
+    sessionStorage.clear();
+    const { provider } = pendingQueue(20);
+    const { router } = renderAt('/listings/5', provider);
+    expect(await screen.findByText('5 of 20 pending')).toBeInTheDocument();
+    const navigate = vi.spyOn(router, 'navigate');
+    await pressQueueKey(router, 'j', { heading: 'Listing 6', path: '/listings/6', position: '6 of 20 pending' });
+    expect(navigate).toHaveBeenCalledWith('/listings/6', expect.objectContaining({ flushSync: true }));
+  });
+
   it('approves the 100th by key and opens the 101st, which the decision moves up to 100th', async () => {
     sessionStorage.clear();
     const { provider, getList } = pendingQueue(250, 100);

@@ -1,8 +1,8 @@
 // The providers every admin screen runs inside, in the app (src/admin/app.tsx) and in the component
 // tests (tests/web/render-admin.tsx) alike: antd's theme, locale and component settings, antd's App,
 // and Refine with the i18n, router and notification providers and the resource registry, and the
-// step-up dialog (src/admin/step-up). The caller brings the router, and the data, auth and access
-// control providers.
+// step-up dialog (src/admin/step-up), and the data route's navigate (src/admin/review/navigate-at-once.tsx).
+// The caller brings the router, and the data, auth and access control providers.
 // Must load before antd: without it antd's static message and notification APIs render nothing under React 19.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@ant-design/v5-patch-for-react-19';
@@ -16,6 +16,7 @@ import { VisuallyHidden } from '../components/visually-hidden';
 import { CloseOutlined, DashboardOutlined, EllipsisOutlined, UserOutlined } from '../icons';
 import { LiveHubContext, type LiveHub } from '../live/live-hub';
 import { RESOURCES, type ResourceEntry } from '../resources';
+import { DataRouteNavigate } from '../review/navigate-at-once';
 import { StepUpProvider } from '../step-up/step-up';
 import { adminTheme, stillTheme } from '../theme';
 import { useAntdLocale } from '../ui-locale';
@@ -112,7 +113,9 @@ export function AdminProviders({ dataProvider, authProvider, accessControlProvid
           options={REFINE_OPTIONS}
         >
           <LiveHubContext.Provider value={live}>
-            <StepUpProvider>{children}</StepUpProvider>
+            <StepUpProvider>
+              <DataRouteNavigate>{children}</DataRouteNavigate>
+            </StepUpProvider>
           </LiveHubContext.Provider>
         </Refine>
       </AntdApp>

@@ -3,11 +3,11 @@
 // them a page at a time and moves page by page, so J and K walk the whole pending list. The pages
 // read follow the live stream: a colleague's decision moves the place ("2 of 37 pending") at once.
 import { useList, type BaseRecord } from '@refinedev/core';
-import { useContext, useEffect, useState } from 'react';
-import { UNSAFE_DataRouterContext, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useLiveRefetch } from '../live/use-live-refetch';
 import { findResource } from '../resources';
 import { readListView, readQueuePage, rememberQueuePage } from './list-view-memory';
+import { useNavigateAtOnce } from './navigate-at-once';
 
 /** How many pending records the queue reads at a time. */
 const QUEUE_SIZE = 100;
@@ -46,9 +46,7 @@ function usePendingPage(resource: string, pendingStatus: string, page: number, i
 }
 
 export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQueueOptions) {
-  const navigate = useNavigate();
-  // The data router itself: under our descendant <Routes>, useNavigate's navigate drops `flushSync`.
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const navigateAtOnce = useNavigateAtOnce();
   const [page, setPage] = useState(() => readQueuePage(resource));
   const here = usePendingPage(resource, pendingStatus, page, true);
   const index = here.ids.indexOf(id);
@@ -94,11 +92,9 @@ export function useReviewQueue({ resource, id, pendingStatus, pathOf }: ReviewQu
     position: found >= 0 ? top + found + 1 : undefined,
     total: here.total ?? ids.length,
     goTo: (target: number | undefined) => {
-      if (target === undefined) return;
       // Drawn at once, not as an interruptible transition: the decision's answer, the reads it
       // invalidates and the live stream's news of it would each restart the next record's render (decision 031).
-      if (router) void router.navigate(pathOf(target), { flushSync: true });
-      else void navigate(pathOf(target));
+      if (target !== undefined) navigateAtOnce(pathOf(target));
     },
   };
 }
