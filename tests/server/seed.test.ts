@@ -285,6 +285,28 @@ describe('seedVolume', () => {
     expect(await count(third, "SELECT count(*) FROM audit_events WHERE entity_type = 'staff'")).toBe(0);
   }, 60_000);
 
+  it("takes the number of guests when told, and copies every booking's names for the sorts with their indexes", async () => {
+    const handle = await databases.open();
+    const summary = await seedVolume(handle, { hosts: 20, guests: 150, bookings: 700 });
+    expect(summary.counts.users).toBe(170);
+    expect(await count(handle, 'SELECT count(*) FROM users WHERE NOT is_host')).toBe(150);
+    // Every booking's guest is one of the 150 guests.
+    expect(await count(handle, 'SELECT count(*) FROM bookings AS booking JOIN users AS guest ON guest.id = booking.guest_id WHERE guest.is_host')).toBe(0);
+    // The names the Guest and Property sorts walk: one row a booking, equal to its guest's and property's.
+    expect(await count(handle, 'SELECT count(*) FROM booking_names')).toBe(700);
+    const differing = `SELECT count(*) FROM bookings AS booking
+      JOIN booking_names AS named ON named.booking_id = booking.id
+      LEFT JOIN users AS guest ON guest.id = booking.guest_id
+      LEFT JOIN properties AS property ON property.id = booking.property_id
+      WHERE (named.status, named.guest_name, named.property_title) IS DISTINCT FROM (booking.status, NULLIF(guest.name, ''), NULLIF(property.title, ''))`;
+    expect(await count(handle, differing)).toBe(0);
+    expect(await count(handle, "SELECT count(*) FROM pg_indexes WHERE tablename = 'booking_names'")).toBe(5);
+    // Again over the same data: the copy is replaced, not doubled.
+    await seedVolume(handle, { hosts: 20, guests: 40, bookings: 300, reset: true });
+    expect(await count(handle, 'SELECT count(*) FROM booking_names')).toBe(300);
+    expect(await count(handle, differing)).toBe(0);
+  }, 60_000);
+
   it('moves id sequences past the loaded rows', async () => {
     const handle = await databases.open();
     await seedVolume(handle, { hosts: 20, bookings: 100 });

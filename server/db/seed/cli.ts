@@ -1,4 +1,4 @@
-// `npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]` or `npm run seed -- --demo`:
+// `npm run seed -- --hosts N --bookings N [--guests N] [--audit N] [--seed N] [--reset]` or `npm run seed -- --demo`:
 // fills the database configured like the server's (DATABASE_URL, else DATA_DIR).
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
@@ -12,16 +12,20 @@ import type { SeedSummary } from './tables';
 import { NonEmptyDatabaseError, seedVolume } from './volume';
 
 const USAGE = `Usage:
-  npm run seed -- --hosts N --bookings N [--audit N] [--seed N] [--reset]   volume data for benchmarks
+  npm run seed -- --hosts N --bookings N [--guests N] [--audit N] [--seed N] [--reset]
+                                                                            volume data for benchmarks
   npm run seed -- --demo [--seed N]                                         the demo data set (empty database only),
                                                                             after the first administrator (as npm start)
 
+  --guests N  guests, users who are not hosts (default: twice the hosts)
   --audit N   audit entries (Activity), by the administrators there are (default: as many as bookings)
   --reset     empty the generated tables first (administrators are kept)
 `;
 
 type SeedCommand =
-  { kind: 'volume'; hosts: number; bookings: number; audit?: number; seed?: number; reset: boolean } | { kind: 'demo'; seed?: number } | { kind: 'help' };
+  | { kind: 'volume'; hosts: number; bookings: number; guests?: number; audit?: number; seed?: number; reset: boolean }
+  | { kind: 'demo'; seed?: number }
+  | { kind: 'help' };
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -35,6 +39,7 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
       options: {
         hosts: { type: 'string' },
         bookings: { type: 'string' },
+        guests: { type: 'string' },
         audit: { type: 'string' },
         seed: { type: 'string' },
         reset: { type: 'boolean', default: false },
@@ -51,8 +56,8 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
   if (values.help) return { kind: 'help' };
   const seed = values.seed === undefined ? undefined : parsePositiveInteger('--seed', values.seed);
   if (values.demo) {
-    if (values.hosts !== undefined || values.bookings !== undefined || values.audit !== undefined) {
-      throw new UsageError('--demo takes no --hosts, --bookings or --audit');
+    if (values.hosts !== undefined || values.bookings !== undefined || values.guests !== undefined || values.audit !== undefined) {
+      throw new UsageError('--demo takes no --hosts, --bookings, --guests or --audit');
     }
     return { kind: 'demo', seed };
   }
@@ -61,6 +66,7 @@ function parseSeedArguments(argv: readonly string[]): SeedCommand {
     kind: 'volume',
     hosts: parsePositiveInteger('--hosts', values.hosts),
     bookings: parsePositiveInteger('--bookings', values.bookings),
+    guests: values.guests === undefined ? undefined : parsePositiveInteger('--guests', values.guests),
     audit: values.audit === undefined ? undefined : parseWholeNumber('--audit', values.audit),
     seed,
     reset: values.reset,
