@@ -128,6 +128,33 @@ function listTotal<Sort extends string, Status extends string>(
 }
 
 /**
+ * Refuses, at start, a source that does not search what its list declares: its fields must be the
+ * declaration's `searchFields`, and a list with `idSearch` needs a source that finds a row by its id.
+ */
+export function checkSearch(
+  definition: Pick<ListDefinition<z.ZodObject, string, string>, 'name' | 'searchFields' | 'idSearch'>,
+  source: Pick<ListSource<unknown>, 'searches'>,
+): void {
+  const declared = [...definition.searchFields].sort();
+  const searched = [...source.searches.fields].sort();
+  if (declared.join('\n') !== searched.join('\n'))
+    throw new Error(
+      `The list "${definition.name}" declares the search fields ${declared.join(', ') || '(none)'}, but its source searches ${searched.join(', ') || '(none)'}: give the source one search column per declared field`,
+    );
+  if (definition.idSearch && !source.searches.isById)
+    throw new Error(
+      `The list "${definition.name}" declares idSearch, but its source does not find a row by its id: leave idSearch out, or search \`searchedId\` in the source`,
+    );
+}
+
+/** What `q` matches, for the API document: the declared fields, and the id where the list has `idSearch`. */
+function searchDescription(definition: ListDefinition<z.ZodObject, string, string>): string {
+  const { idSearch } = definition;
+  const byId = idSearch ? `; a whole number${idSearch.allowHash ? ' (or #123)' : ''} also finds the row with that ${definition.resource?.idField ?? 'id'}` : '';
+  return `q matches ${definition.searchFields.join(', ')}${byId}.`;
+}
+
+/**
  * The routes of one list. `sourceOf` is the list's source as its module's repository exports it,
  * called with the app's database once the app exists. Paths come from the definition; every one
  * answers the same three forms.
@@ -140,6 +167,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
   const csvColumns = definition.csvColumns;
   return async (app) => {
     const source = sourceOf(app.deps.handle.db);
+    checkSearch(definition, source);
     const { pages, exportShares, listExports } = app.services;
     const viewOf = (caller: ListCaller | null) => (source.viewOf && caller ? source.viewOf(caller) : undefined);
     // Both exports select exactly what a page with the same search and filters selects.
@@ -180,7 +208,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
       app.get(
         url,
         adminRoute(definition.tag, definition.summary, {
-          description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. q matches ${definition.searchFields.join(', ')}.${csvColumns ? ' With format=csv: every row the search and filter select, as CSV (a browser downloads it through POST /api/admin/exports).' : ''}`,
+          description: `Without paging parameters: the whole array. With page, pageSize, q, status, sort or order: one page, total in X-Total-Count. ${searchDescription(definition)}${csvColumns ? ' With format=csv: every row the search and filter select, as CSV (a browser downloads it through POST /api/admin/exports).' : ''}`,
           querystring,
           ok: z.array(definition.row),
           access: { permission: definition.permission, isExport },

@@ -28,6 +28,12 @@ export interface ListFilter<Status extends string = string> {
   hints?: Readonly<Record<string, unknown>>;
 }
 
+/** What a source's search reads (`ListSource.searches`). */
+export interface ListSearch {
+  fields: readonly string[];
+  isById: boolean;
+}
+
 /** A filter with the list's order: `sort` is the call's, or the definition's default. */
 export interface ListRequest<Sort extends string = string, Status extends string = string> extends ListFilter<Status> {
   sort?: Sort;
@@ -37,6 +43,12 @@ export interface ListRequest<Sort extends string = string, Status extends string
 export interface ListSource<Row, Sort extends string = string, Status extends string = string> {
   /** The tables a page reads: a write to any of them renews the list's cached pages. */
   tables: readonly VersionedTable[];
+  /**
+   * What a search reads: the fields whose text it matches, by JSON name, and whether a whole number
+   * also finds the row with that id (`searchedId`). The engine refuses at start a source whose fields
+   * are not its declaration's `searchFields`, or that cannot find by id a list that declares `idSearch`.
+   */
+  searches: ListSearch;
   /** A list counted by its rows: the server installs its counter trigger at start (server/db/list-counter-triggers.ts). */
   rowCounter?: RowCounter;
   /**

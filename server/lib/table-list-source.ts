@@ -3,12 +3,13 @@
 // page stays cheap), whole-list batches by keyset, an exact searched or filtered count, and the
 // unsearched total from the counter the triggers keep where there is one. A list that steers the
 // planner writes its own source (the bookings, for one).
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { counterName, isMigrationCounter, readNamedCounter, type CountedList } from '../db/counters';
 import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
+import { contains } from './paging';
 
 /** Up to this many matches a search's total comes with its page (a few ms to count); beyond, it follows (decision 021). */
 export const SEARCH_TOTAL_INLINE_UP_TO = 2000;
@@ -32,8 +33,19 @@ interface TableListOptions<Record extends { id: number }, Row, Sort extends stri
   sortColumns: { [Key in Sort]: AnyColumn };
   /** The column the list's status filter selects on. */
   statusColumn?: AnyColumn;
-  /** The search condition over an escaped LIKE pattern (best the expression of a trigram index). */
-  search: (pattern: string) => SQL;
+  /**
+   * The column or text expression behind each of the declaration's `searchFields`, by JSON name (the
+   * engine refuses at start a source whose fields are not exactly those), or the condition a field
+   * makes of the escaped LIKE pattern (undefined: not searched in this source's view). A search
+   * matches a row where any of them contains what was typed (`contains`), or whose id it names
+   * (`idSearch`). Best each column has a trigram index.
+   */
+  searchColumns: { readonly [field: string]: SearchColumn };
+  /**
+   * The search columns matched as one text, joined by spaces, rather than each alone: the expression
+   * of one trigram index over them all (the host form's submissions). Columns only.
+   */
+  isSearchedAsOneText?: boolean;
   /** The condition of the list's extra filters (`filters` of its declaration), when the call gives any. */
   filter?: (filters: { readonly [name: string]: unknown }) => SQL | undefined;
   /**
@@ -53,6 +65,12 @@ interface TableListOptions<Record extends { id: number }, Row, Sort extends stri
   searchTotalInlineUpTo?: number;
 }
 
+/** What one search field reads: a column or text expression, or the condition it makes of the pattern. */
+export type SearchColumn = AnyColumn | SQL | ((pattern: string) => SQL | undefined);
+
+/** The condition a search field makes of an escaped LIKE pattern. */
+const fieldCondition = (column: SearchColumn, pattern: string): SQL | undefined => (typeof column === 'function' ? column(pattern) : contains(column, pattern));
+
 /** What `prepare` found out about a search (`hints`): how many rows it matches, counted no further than searchTotalInlineUpTo + 1. */
 const SEARCH_MATCHES = 'searchMatches';
 
@@ -66,7 +84,8 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     columns,
     sortColumns,
     statusColumn,
-    search,
+    searchColumns,
+    isSearchedAsOneText = false,
     filter: extra,
     counter,
     toRow,
@@ -74,13 +93,29 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     searchTotalInlineUpTo,
   } = options;
 
+  const searchText = isSearchedAsOneText
+    ? sql`(${sql.join(
+        Object.values(searchColumns).map((column) => {
+          if (typeof column === 'function') throw new Error('A search matched as one text joins columns, not conditions');
+          return sql`${column}`;
+        }),
+        sql` || ' ' || `,
+      )})`
+    : undefined;
+  /** The rows a search matches: its text in any search column, or the id it names. */
+  const search = (pattern: string, searchedId: number | undefined): SQL =>
+    or(
+      ...(searchText ? [contains(searchText, pattern)] : Object.values(searchColumns).map((column) => fieldCondition(column, pattern))),
+      searchedId === undefined ? undefined : eq(table.id, searchedId),
+    ) ?? sql`false`;
+
   const counterOf = (filter: ListFilter<Status>) =>
     counter && filter.pattern === undefined && filter.filters === undefined ? counterName(counter, filter.status) : undefined;
 
   /** The rows a filter selects: its search and its status. */
   const selected = (filter: ListFilter<Status>): SQL | undefined =>
     and(
-      filter.pattern === undefined ? undefined : search(filter.pattern),
+      filter.pattern === undefined ? undefined : search(filter.pattern, filter.searchedId),
       filter.status === undefined || statusColumn === undefined ? undefined : eq(statusColumn, filter.status),
       filter.filters === undefined || extra === undefined ? undefined : extra(filter.filters),
     );
@@ -124,6 +159,7 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
 
   return {
     tables: options.tables ?? [],
+    searches: { fields: Object.keys(searchColumns), isById: true },
     ...(counter === undefined || isMigrationCounter(counter)
       ? {}
       : { rowCounter: { list: counter, table: getTableConfig(table).name, ...(statusColumn ? { statusColumn: (statusColumn as PgColumn).name } : {}) } }),
@@ -150,7 +186,7 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
         const searched = await searchedPage(db, {
           table,
           where: selected({ ...request, pattern: undefined }),
-          search: search(request.pattern),
+          search: search(request.pattern, request.searchedId),
           order: orderOf(request),
           limit: request.limit,
           offset: request.offset,

@@ -134,16 +134,26 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
   sorts: readonly [Sort, ...Sort[]];
   /** The order without `sort`; with a `sort` the order defaults to ascending. */
   defaultOrder: { sort?: Sort; order: SortOrder };
-  /** The status filter's values, when the list has one. */
+  /**
+   * The status filter's values, when the list has one: the one place they are written (a constant of
+   * the contract, which the row schema and the table's column read too).
+   */
   statuses?: readonly [Status, ...Status[]];
   /**
    * The screen's status filter, when it shows one: each choice's key (its label is
-   * `<labels>.filters.<key>`, after `<labels>.filters.all`) and the status it selects.
+   * `<labels>.filters.<key>`, after `<labels>.filters.all`) and the status it selects; or statuses,
+   * each its own choice under its own name (`statusFilter: REPORT_STATUSES`).
    */
-  statusFilter?: Readonly<Record<string, Status>>;
-  /** What a search matches, by JSON name: documentation for the API and the screen's placeholder. */
+  statusFilter?: Readonly<Record<string, Status>> | readonly Status[];
+  /**
+   * The fields whose text `q=` matches, by JSON name: the source searches exactly these (one search
+   * column each; the server refuses at start a source that searches others), and the API document names them.
+   */
   searchFields: readonly string[];
-  /** A whole-number search (`123`, and `#123` where the screen shows ids so) also finds the row with that id. */
+  /**
+   * A whole-number search (`123`, and `#123` where the screen shows ids so) also finds the row with
+   * that id; the server refuses at start a list whose source cannot find a row by its id.
+   */
   idSearch?: { allowHash: boolean };
   /** Rows per page on the screen. */
   pageSize: number;
@@ -190,19 +200,26 @@ export interface DeclaredList<Sort extends string, Status extends string = never
   tag: string;
   /** The permission that reads the list, named or derived from its readers. */
   permission: Permission;
+  statusFilter?: Readonly<Record<string, Status>>;
 }
+
+/** A status filter as the screen reads it: each choice's key and the status it selects. */
+const statusChoicesOf = <Status extends string>(filter: Readonly<Record<string, Status>> | readonly Status[]): Readonly<Record<string, Status>> =>
+  Array.isArray(filter) ? Object.fromEntries(filter.map((status: Status) => [status, status])) : (filter as Readonly<Record<string, Status>>);
 
 /** Declares a list: its API path, i18n prefix and OpenAPI tag derived from its name where it names none. */
 export function declareList<const Name extends string, Sort extends string, Status extends string = never, const Resource extends ListResourceOptions = {}>(
   declaration: ListDeclaration<Sort, Status> & { name: Name; resource?: Resource },
 ): DeclaredList<Sort, Status> & { name: Name; resource?: Resource } {
-  const { name } = declaration;
+  const { name, statusFilter, ...declared } = declaration;
   return {
-    ...declaration,
+    ...declared,
+    name,
     paths: declaration.paths ?? [`/api/admin/${name}`],
     labels: declaration.labels ?? `admin.${camelCase(name)}`,
     tag: declaration.tag ?? name,
     permission: listPermission(declaration),
+    ...(statusFilter === undefined ? {} : { statusFilter: statusChoicesOf(statusFilter) }),
   };
 }
 

@@ -46,6 +46,7 @@ function plainSource(total: number, overrides: Partial<ListSource<PlainRow, 'id'
   const count = vi.fn<ListSource<PlainRow, 'id'>['count']>(async () => total);
   const source: ListSource<PlainRow, 'id'> = {
     tables: [],
+    searches: { fields: ['label'], isById: false },
     page,
     count,
     batches: async function* () {

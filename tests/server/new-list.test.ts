@@ -167,6 +167,23 @@ describe('a list added by its five files', () => {
     expect((await get('/api/admin/reports?page=1&sort=id')).statusCode).toBe(400);
   });
 
+  it('finds a row by its declared search field, and by its id as 7 or #7 (idSearch)', async () => {
+    const search = async (q: string) => {
+      const answer = await get(`/api/admin/reports?page=1&pageSize=100&q=${encodeURIComponent(q)}`);
+      expect(answer.statusCode, q).toBe(200);
+      return { ids: answer.json<Report[]>().map((row) => row.id), total: Number(answer.headers['x-total-count']) };
+    };
+    const rows = (await get('/api/admin/reports')).json<Report[]>();
+    // No title holds '#': only the row with that id.
+    expect(await search('#7')).toEqual({ ids: [7], total: 1 });
+    // '7' is also in some titles: those rows and row 7 (whose title, "Report 11", holds no 7).
+    const sevens = rows.filter((row) => row.id === 7 || row.title.includes('7')).map((row) => row.id);
+    const plain = await search('7');
+    expect(plain.ids.sort((a, b) => a - b)).toEqual(sevens.sort((a, b) => a - b));
+    expect(plain.total).toBe(sevens.length);
+    expect((await search('Report 11')).ids).toContain(7);
+  });
+
   it('is read by its readers alone: 401 without a token, 403 to a role it does not name', async () => {
     expect((await get('/api/admin/reports?page=1', '')).statusCode).toBe(401);
     expect((await get('/api/admin/reports?page=1', tokens.viewer)).statusCode).toBe(403);

@@ -237,21 +237,30 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
   function viewSource(view: string): ListSource<ActivityRow, 'createdAt', AuditEntityType> {
     const inView = { view };
     const hidden = hiddenKindsOf(inView);
-    const search = (pattern: string) =>
-      or(
-        inArray(auditEvents.administratorId, staffMatching(pattern, inView)),
-        ilike(auditEvents.action, pattern),
-        ilike(auditEvents.reason, pattern),
-        ilike(auditEvents.entityName, pattern),
-      ) as SQL;
+    const staffWhose = (column: typeof administrators.name | typeof administrators.email, pattern: string) =>
+      inArray(auditEvents.administratorId, db.select({ id: administrators.id }).from(administrators).where(ilike(column, pattern)));
+    // The staff member by name, and by e-mail only in a view that shows e-mails (as staffMatching).
+    const searchColumns = {
+      administratorEmail: (pattern: string) => (showsStaffEmails(inView) ? staffWhose(administrators.email, pattern) : undefined),
+      administratorName: (pattern: string) => staffWhose(administrators.name, pattern),
+      action: auditEvents.action,
+      reason: auditEvents.reason,
+      entityName: auditEvents.entityName,
+    };
     const filter = (filters: { readonly [name: string]: unknown }) =>
       and(hidden.length === 0 ? undefined : notInArray(auditEvents.entityType, [...hidden]), byListFilters(filters));
     return showsStaffEmails(inView)
-      ? tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({ ...trail, columns: shownEvent, search, filter, toRow: toEveryEntryRow })
+      ? tableListSource<ActivityRecord, ActivityRow, 'createdAt', AuditEntityType>({
+          ...trail,
+          columns: shownEvent,
+          searchColumns,
+          filter,
+          toRow: toEveryEntryRow,
+        })
       : tableListSource<Omit<ActivityRecord, 'administratorEmail'>, ActivityRow, 'createdAt', AuditEntityType>({
           ...trail,
           columns: shownEventByName,
-          search,
+          searchColumns,
           filter,
           toRow: toRowByName,
         });
@@ -345,6 +354,8 @@ export function activityListSource(db: Database): ListSource<ActivityRow, 'creat
 
   return {
     tables: [],
+    // What every view searches (its own pages of a search read the same fields: matchedBy).
+    searches: viewed({}).source.searches,
     viewOf: (caller) => viewOfRole(caller.role),
     async prepare(request) {
       if (request.pattern === undefined) return request;

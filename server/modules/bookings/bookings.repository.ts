@@ -568,6 +568,8 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
 
   return {
     tables: ['bookings', 'properties', 'users'],
+    // Guests by name and e-mail, properties by title and address (decision 037), and the booking's id.
+    searches: { fields: ['User.name', 'User.email', 'Property.title', 'Property.address'], isById: true },
 
     /**
      * A search whose guests and properties have few bookings reads them by index (`matchingIds`); one

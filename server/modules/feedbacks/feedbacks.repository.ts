@@ -132,6 +132,8 @@ export function feedbacksListSource(db: Database): ListSource<Feedback, Feedback
   const repository = createFeedbacksRepository(db);
   return {
     tables: ['feedbacks', 'users'],
+    // The comment and its author's name (matchingIds, matchesBroadly).
+    searches: { fields: ['comments', 'User.name'], isById: false },
 
     /** Whether a search matches more than NARROW_SEARCH_MATCHES feedbacks (counted no further). */
     async prepare(request) {

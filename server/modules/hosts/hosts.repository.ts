@@ -58,13 +58,16 @@ const sortColumns = {
 
 const isEmptyText = (column: typeof users.name | typeof users.email) => sql`(${column} IS NULL OR ${column} = '')`;
 
-/**
- * The hosts a search matches: name or e-mail, from the trigram indexes over hosts only (migration
- * 0014), or the id it names.
- */
+/** The column behind each of the list's search fields, from the trigram indexes over hosts only (migration 0014). */
+const SEARCH_COLUMNS = { name: users.name, email: users.email };
+
+/** The hosts a search matches: name or e-mail, or the id it names. */
 function searchCondition(pattern: string, id: number | undefined): SQL {
   const byId = id === undefined ? sql`` : sql` OR ${users.id} = ${id}`;
-  return sql`(${contains(users.name, pattern)} OR ${contains(users.email, pattern)}${byId})`;
+  return sql`(${sql.join(
+    Object.values(SEARCH_COLUMNS).map((column) => contains(column, pattern)),
+    sql` OR `,
+  )}${byId})`;
 }
 
 /** The list's search (name, email, or an exact userId) and status filter. */
@@ -106,6 +109,7 @@ export function hostsListSource(db: Database): ListSource<HostListItem, HostSort
   const counterOf = (filter: ListFilter<HostStatus>) => (filter.pattern || createdRangeOf(filter.filters) ? undefined : counterName('hosts', filter.status));
   return {
     tables: ['users'],
+    searches: { fields: Object.keys(SEARCH_COLUMNS), isById: true },
 
     async page(request) {
       if (request.pattern) {

@@ -1,6 +1,6 @@
 // SQL for the landing page's forms, and the sources of the two lists on the admin screen "Data from
 // Landing Page".
-import { ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { EmailSubscriberRow, HostInformationRow } from '../../../src/contracts/landing';
 import type { EmailSubscriberSort } from '../../../src/contracts/lists/email-subscribers';
 import type { HostInformationSort } from '../../../src/contracts/lists/host-information';
@@ -10,7 +10,7 @@ import { tableListSource } from '../../lib/table-list-source';
 
 const withIsoDate = <Record extends { createdAt: Date }>(record: Record) => ({ ...record, createdAt: record.createdAt.toISOString() });
 
-/** The landing lists as tableListSource reads them: the tables their pages are cached under, their counters, columns, sorts and searches. */
+/** The landing lists as tableListSource reads them: the tables their pages are cached under, their counters, columns, sorts and search columns. */
 export const hostInformationTable = {
   table: hostInterestSubmissions,
   tables: ['host_interest_submissions'] as const,
@@ -30,11 +30,14 @@ export const hostInformationTable = {
     phone: hostInterestSubmissions.phone,
     address: hostInterestSubmissions.address,
   } satisfies Record<HostInformationSort, AnyColumn>,
-  /** The same expression as the trigram index host_interest_search_trgm_idx, so a search can use it. */
-  search: (pattern: string): SQL => {
-    const table = hostInterestSubmissions;
-    return sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.phone} || ' ' || ${table.address}) ILIKE ${pattern}`;
+  searchColumns: {
+    name: hostInterestSubmissions.name,
+    email: hostInterestSubmissions.email,
+    phone: hostInterestSubmissions.phone,
+    address: hostInterestSubmissions.address,
   },
+  /** Joined, the expression of the trigram index host_interest_search_trgm_idx, so a search can use it. */
+  isSearchedAsOneText: true,
   toRow: withIsoDate,
 };
 
@@ -44,7 +47,7 @@ const emailSubscriberTable = {
   counter: 'email-subscribers' as const,
   columns: { id: emailSubscribers.id, email: emailSubscribers.email, createdAt: emailSubscribers.createdAt },
   sortColumns: { createdAt: emailSubscribers.createdAt, email: emailSubscribers.email } satisfies Record<EmailSubscriberSort, AnyColumn>,
-  search: (pattern: string): SQL => ilike(emailSubscribers.email, pattern),
+  searchColumns: { email: emailSubscribers.email },
   toRow: withIsoDate,
 };
 

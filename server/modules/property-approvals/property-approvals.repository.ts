@@ -1,5 +1,5 @@
 // SQL for Property Approvals: the paged list and the compare-and-set decision.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PropertyApprovalRow } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalSort } from '../../../src/contracts/lists/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
@@ -7,7 +7,6 @@ import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
 import { moveRows, type RowMove } from '../../lib/compare-and-set';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
-import { contains } from '../../lib/paging';
 
 const rowColumns = {
   id: properties.id,
@@ -17,11 +16,6 @@ const rowColumns = {
   status: properties.approvalStatus,
   version: properties.version,
 };
-
-/** Title, address or host name, each from its trigram index (the host's name is the copy on the property). */
-function searchCondition(pattern: string): SQL {
-  return sql`(${contains(properties.title, pattern)} OR ${contains(properties.address, pattern)} OR ${contains(properties.hostName, pattern)})`;
-}
 
 /** Property Approvals: properties by their approval status, each with its host's name and version. */
 export const propertyApprovalsListSource = (db: Database) =>
@@ -34,7 +28,8 @@ export const propertyApprovalsListSource = (db: Database) =>
     columns: rowColumns,
     sortColumns: { title: properties.title, address: properties.address, hostName: properties.hostName, status: properties.approvalStatus },
     statusColumn: properties.approvalStatus,
-    search: searchCondition,
+    // Each from its trigram index (the host's name is the copy on the property).
+    searchColumns: { title: properties.title, address: properties.address, hostName: properties.hostName },
     // A common word ("road" is in half the addresses) counts tens of thousands: its total follows the rows.
     searchTotalInlineUpTo: SEARCH_TOTAL_INLINE_UP_TO,
     counter: 'property-approvals',

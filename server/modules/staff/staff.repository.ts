@@ -1,5 +1,5 @@
 // SQL for staff accounts: the Staff list, and the changes an administrator makes to an account.
-import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/contracts/roles';
 import type { StaffRow } from '../../../src/contracts/staff';
 import type { Database, Transaction } from '../../db/client';
@@ -40,7 +40,7 @@ export const staffListSource = (db: Database) =>
     columns: staffColumns,
     sortColumns: { name: administrators.name, email: administrators.email, role: administrators.role, createdAt: administrators.createdAt },
     statusColumn: administrators.role,
-    search: (pattern) => or(ilike(administrators.name, pattern), ilike(administrators.email, pattern)) as SQL,
+    searchColumns: { name: administrators.name, email: administrators.email },
     toRow: toStaffRow,
   });
 

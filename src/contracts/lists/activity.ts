@@ -6,7 +6,7 @@ import { activityRowSchema } from '../activity';
 
 /**
  * Activity: every decision the audit trail records. `q` matches the staff member's e-mail and name,
- * the action and the reason; `status` is the kind of record; `staffId` keeps one staff member's
+ * the action, the reason and the record's name; `status` is the kind of record; `staffId` keeps one staff member's
  * entries and `createdFrom` / `createdTo` the entries of those days, in every form (page, whole
  * array and CSV).
  */
@@ -15,8 +15,8 @@ export const declaration = declareList({
   sorts: ['createdAt'],
   defaultOrder: { sort: 'createdAt', order: 'desc' },
   statuses: AUDIT_ENTITY_TYPES,
-  statusFilter: { host: 'host', listing: 'listing', property: 'property', promo: 'promo', staff: 'staff' },
-  searchFields: ['administratorEmail', 'administratorName', 'action', 'reason'],
+  statusFilter: AUDIT_ENTITY_TYPES,
+  searchFields: ['administratorEmail', 'administratorName', 'action', 'reason', 'entityName'],
   /** Written from and to these days (UTC, both included): a week of the dashboard's decision chart. */
   filters: { staffId: 'id', createdFrom: 'date', createdTo: 'date' },
   pageSize: 10,

@@ -18,7 +18,7 @@ export const declaration = declareList({
   sorts: ['id', 'User.name', 'Property.title', 'checkInDate', 'checkOutDate', 'total', 'status'],
   statuses: BOOKING_STATUSES,
   defaultOrder: { order: 'desc' },
-  searchFields: ['User.name', 'User.email', 'Property.title', 'Property.address', 'id'],
+  searchFields: ['User.name', 'User.email', 'Property.title', 'Property.address'],
   idSearch: { allowHash: true },
   /** Booked from and to these days (UTC, both included): a bar of the dashboard's booking charts. */
   filters: { createdFrom: 'date', createdTo: 'date' },
@@ -40,7 +40,7 @@ export const declaration = declareList({
     { header: 'propertyTitle', field: 'Property.title' },
     { header: 'propertyAddress', field: 'Property.address' },
   ],
-  statusFilter: { confirmed: 'confirmed', pending: 'pending', cancelled: 'cancelled', completed: 'completed' },
+  statusFilter: BOOKING_STATUSES,
   access: 'bookings.read',
   icon: 'schedule',
   menuOrder: 40,

@@ -20,7 +20,7 @@ export const declaration = declareList({
   sorts: ['name', 'statusHost', 'email', 'numberOfProperties'],
   statuses: HOST_STATUSES,
   defaultOrder: { order: 'desc' },
-  searchFields: ['name', 'email', 'userId'],
+  searchFields: ['name', 'email'],
   /** Joined from and to these days (UTC, both included): a bar of the dashboard's host chart. */
   filters: { createdFrom: 'date', createdTo: 'date' },
   idSearch: { allowHash: false },

@@ -13,7 +13,7 @@ export const declaration = declareList({
   sorts: ['name', 'email', 'role', 'createdAt'],
   defaultOrder: { sort: 'name', order: 'asc' },
   statuses: ROLES,
-  statusFilter: { administrator: 'administrator', moderator: 'moderator', support: 'support', viewer: 'viewer' },
+  statusFilter: ROLES,
   searchFields: ['name', 'email'],
   pageSize: 10,
   access: 'staff.manage',
