@@ -5,47 +5,79 @@ import { Link } from 'react-router';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { useReadableResources } from '../../access';
 import { useLiveRefetch } from '../../live/use-live-refetch';
-import { ADMIN_CALLS, RESOURCES } from '../../resources';
+import { ADMIN_CALLS, findListResource, findResource, RESOURCES } from '../../resources';
 import { OnView } from './on-view';
 import { Notice } from '../../components/notice';
 
 const RESOURCE_NAMES = RESOURCES.map((entry) => entry.name);
-/** The lists whose counts the cards show (src/contracts/dashboard.ts). */
-const COUNTED_LISTS = ['hosts', 'listings', 'property-approvals', 'bookings', 'feedbacks'];
 // The charts and their library load when they come into view, so the back-office's first load stays within its budget (decision 028).
 const Trends = lazy(() => import('./charts/trends'));
 // Leaflet and the map's code load only when the map is shown (docs/decisions/029).
 const ListingsMapSection = lazy(() => import('./listings-map/listings-map-section'));
-/** The resource whose screen a card opens: the registry entry listed at the card's address. */
-const resourceOf = (to: string) => RESOURCES.find((entry) => entry.routes.list === to.split('?')[0])?.name ?? '';
+/** A count: its label (admin.dashboard.cards.<key>), the list it opens by name, filtered where it counts one status, and its value. */
+type CardSpec = { key: string; list: string; status?: string; value: (dashboard: Dashboard, translate: (key: string) => string) => number | string };
 
-type DashboardCard = { key: string; label: string; value: number | string; to: string };
+/** The cards by section (admin.dashboard.sections.<section>), as data: a card names its list, whose address is the registry's. */
+const CARD_SECTIONS: readonly { section: string; cards: readonly CardSpec[] }[] = [
+  {
+    section: 'hosts',
+    cards: [
+      { key: 'hostsTotal', list: 'hosts', value: ({ hosts }) => hosts.total },
+      { key: 'hostsPending', list: 'hosts', status: 'Pending', value: ({ hosts }) => hosts.pending },
+      { key: 'hostsApproved', list: 'hosts', status: 'Confirmed', value: ({ hosts }) => hosts.approved },
+      { key: 'hostsRejected', list: 'hosts', status: 'Rejected', value: ({ hosts }) => hosts.rejected },
+    ],
+  },
+  {
+    section: 'reviews',
+    cards: [
+      { key: 'listingsAwaiting', list: 'listings', status: 'Pending', value: (dashboard) => dashboard.listingsAwaitingDecision },
+      { key: 'propertiesAwaiting', list: 'property-approvals', status: 'pending', value: (dashboard) => dashboard.propertiesAwaitingApproval },
+    ],
+  },
+  {
+    section: 'bookings',
+    cards: [
+      { key: 'bookingsTotal', list: 'bookings', value: ({ bookings }) => bookings.total },
+      { key: 'bookingsConfirmed', list: 'bookings', status: 'confirmed', value: ({ bookings }) => bookings.confirmed },
+      { key: 'bookingsPending', list: 'bookings', status: 'pending', value: ({ bookings }) => bookings.pending },
+      { key: 'bookingsCancelled', list: 'bookings', status: 'cancelled', value: ({ bookings }) => bookings.cancelled },
+    ],
+  },
+  {
+    section: 'feedback',
+    cards: [
+      { key: 'feedbackCount', list: 'feedbacks', value: ({ feedback }) => feedback.count },
+      {
+        key: 'averageRating',
+        list: 'feedbacks',
+        value: ({ feedback }, translate) =>
+          feedback.averageRating === null ? translate('admin.dashboard.cards.noRating') : `${feedback.averageRating.toFixed(1)} / 5`,
+      },
+    ],
+  },
+];
+
+/** The lists whose counts the cards show (src/contracts/dashboard.ts): the counts follow their live changes. */
+const COUNTED_LISTS = [...new Set(CARD_SECTIONS.flatMap(({ cards }) => cards.map((card) => card.list)))];
+
+type DashboardCard = { key: string; label: string; value: number | string; to: string; resource: string };
 
 function cardsOf(dashboard: Dashboard, translate: (key: string) => string): { section: string; cards: DashboardCard[] }[] {
-  const { hosts, bookings, feedback } = dashboard;
-  // Each card is labelled admin.dashboard.cards.<key> and opens its list, filtered where it counts a status.
-  const card = (key: string, value: number | string, to: string): DashboardCard => ({ key, label: translate(`admin.dashboard.cards.${key}`), value, to });
-  const section = (key: string, cards: DashboardCard[]) => ({ section: translate(`admin.dashboard.sections.${key}`), cards });
-  const rating = feedback.averageRating === null ? translate('admin.dashboard.cards.noRating') : `${feedback.averageRating.toFixed(1)} / 5`;
-  return [
-    section('hosts', [
-      card('hostsTotal', hosts.total, '/hosts'),
-      card('hostsPending', hosts.pending, '/hosts?status=Pending'),
-      card('hostsApproved', hosts.approved, '/hosts?status=Confirmed'),
-      card('hostsRejected', hosts.rejected, '/hosts?status=Rejected'),
-    ]),
-    section('reviews', [
-      card('listingsAwaiting', dashboard.listingsAwaitingDecision, '/listings?status=Pending'),
-      card('propertiesAwaiting', dashboard.propertiesAwaitingApproval, '/property-approvals?status=pending'),
-    ]),
-    section('bookings', [
-      card('bookingsTotal', bookings.total, '/bookings'),
-      card('bookingsConfirmed', bookings.confirmed, '/bookings?status=confirmed'),
-      card('bookingsPending', bookings.pending, '/bookings?status=pending'),
-      card('bookingsCancelled', bookings.cancelled, '/bookings?status=cancelled'),
-    ]),
-    section('feedback', [card('feedbackCount', feedback.count, '/feedback'), card('averageRating', rating, '/feedback')]),
-  ];
+  return CARD_SECTIONS.map(({ section, cards }) => ({
+    section: translate(`admin.dashboard.sections.${section}`),
+    cards: cards.map((card) => {
+      const resource = findListResource({ name: card.list });
+      const path = findResource(resource).routes.list;
+      return {
+        key: card.key,
+        label: translate(`admin.dashboard.cards.${card.key}`),
+        value: card.value(dashboard, translate),
+        to: card.status === undefined ? path : `${path}?status=${card.status}`,
+        resource,
+      };
+    }),
+  }));
 }
 
 type Token = ReturnType<typeof theme.useToken>['token'];
@@ -119,7 +151,7 @@ export function DashboardPage() {
             <Row gutter={[16, 16]}>
               {cards.map((card) => (
                 <Col key={card.key} xs={24} sm={12} lg={6}>
-                  {readable.has(resourceOf(card.to)) ? (
+                  {readable.has(card.resource) ? (
                     <Link to={card.to} style={{ display: 'block' }}>
                       <CountCard label={card.label} value={card.value} isLink />
                     </Link>

@@ -2,6 +2,7 @@
 // series (bars, stacked or not, and lines, on the left or right axis), how each value reads, and the
 // list a bucket opens, filtered to the bucket's days through the lists' createdFrom/createdTo filters.
 import type { ChartName } from '../../../../contracts/dashboard-chart-names';
+import { findResource } from '../../../resources';
 
 export type ValueKind = 'count' | 'money' | 'share' | 'hours' | 'minutes';
 
@@ -21,8 +22,8 @@ export interface ChartSpec {
   name: ChartName;
   /** Drawn; a `column` kind is only in the table and the CSV. */
   series: readonly SeriesSpec[];
-  /** The list a bucket opens: its path and the filters besides the bucket's days. */
-  list?: { path: string; query?: Readonly<Record<string, string>> };
+  /** The list a bucket opens, by its resource's name (its address is the registry's), and the filters besides the bucket's days. */
+  list?: { resource: string; query?: Readonly<Record<string, string>> };
 }
 
 /** A count shown only in the chart's table and CSV, beside what the chart draws. */
@@ -38,7 +39,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'completed', kind: 'bar', stack: 'status', value: 'count', color: 'colorSuccess' },
       countColumn('total'),
     ],
-    list: { path: '/bookings' },
+    list: { resource: 'bookings' },
   },
   {
     name: 'booking-value',
@@ -48,7 +49,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'averageBookingValue', kind: 'line', value: 'money', color: 'colorWarning' },
       countColumn('bookings'),
     ],
-    list: { path: '/bookings' },
+    list: { resource: 'bookings' },
   },
   {
     name: 'cancellations',
@@ -59,7 +60,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       countColumn('cancelled'),
       countColumn('disputed'),
     ],
-    list: { path: '/bookings', query: { status: 'cancelled' } },
+    list: { resource: 'bookings', query: { status: 'cancelled' } },
   },
   {
     name: 'hosts',
@@ -68,7 +69,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       // Hosts like the bars: one axis.
       { key: 'backlog', kind: 'line', value: 'count', color: 'colorWarning' },
     ],
-    list: { path: '/hosts' },
+    list: { resource: 'hosts' },
   },
   {
     name: 'decisions',
@@ -81,7 +82,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       countColumn('propertyDecisions'),
     ],
     // The week's entries in Activity, the first decisions among them.
-    list: { path: '/activity' },
+    list: { resource: 'activity' },
   },
   {
     name: 'chats',
@@ -90,12 +91,12 @@ export const CHART_SPECS: readonly ChartSpec[] = [
       { key: 'medianFirstReplySeconds', kind: 'line', axis: 'right', value: 'minutes', color: 'colorWarning' },
     ],
     // The conversations opened in the bucket.
-    list: { path: '/chats' },
+    list: { resource: 'chats' },
   },
 ];
 
 /** The list of a bucket and its filters: the bucket's days as the list's createdFrom and createdTo (list/list-address.ts writes its address). */
 export function listOf(spec: ChartSpec, point: { from: string; to: string }): { path: string; filters: Record<string, string> } | undefined {
   if (!spec.list) return undefined;
-  return { path: spec.list.path, filters: { ...spec.list.query, createdFrom: point.from, createdTo: point.to } };
+  return { path: findResource(spec.list.resource).routes.list, filters: { ...spec.list.query, createdFrom: point.from, createdTo: point.to } };
 }
