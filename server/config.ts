@@ -143,6 +143,19 @@ const envSchema = z.object({
       'must be an origin such as https://tiles.example.org or https://*.tile.openstreetmap.org',
     )
     .default('https://*.tile.openstreetmap.org'),
+  // Webhook delivery (docs/webhooks.md, decision 041).
+  WEBHOOK_ALLOW_LOCAL_HTTP: flag.optional(),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  WEBHOOK_RETRY_CAP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(3600),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -203,6 +216,29 @@ export interface Config {
    * variable: always PASSWORD_PARAMETERS here; only the API tests' apps pass cheaper ones.
    */
   passwordHashing: PasswordParameters;
+  webhooks: WebhookSettings;
+}
+
+/** How each process delivers the outbox's events (server/modules/webhooks/webhook-worker.ts, decision 041). */
+export interface WebhookSettings {
+  /** Endpoints may be http://127.0.0.1 or localhost (tests, development); otherwise https only. */
+  isLocalHttpAllowed: boolean;
+  /** How long one POST may take, answer included, before it counts as a failed attempt. */
+  timeoutMs: number;
+  /** Attempts before a delivery is dead. */
+  maxAttempts: number;
+  /** The wait after the first failure, doubled after each next one (with jitter), up to `retryCapMs`. */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** How often the worker looks for due deliveries. */
+  pollMs: number;
+  /** Deliveries one process posts at once. */
+  concurrency: number;
+  /**
+   * How long a claimed delivery stays the claimer's: longer than a POST may take, so only a process
+   * that died (or stalled past it) loses its delivery to another.
+   */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -254,5 +290,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secondFactorPreviousKeys: values.SECOND_FACTOR_PREVIOUS_KEYS?.split(',').map((hex) => Buffer.from(hex, 'hex')) ?? [],
     mapTileOrigin: values.MAP_TILE_ORIGIN,
     passwordHashing: PASSWORD_PARAMETERS,
+    webhooks: {
+      isLocalHttpAllowed: values.WEBHOOK_ALLOW_LOCAL_HTTP ?? false,
+      timeoutMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      maxAttempts: values.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+      retryCapMs: values.WEBHOOK_RETRY_CAP_SECONDS * 1000,
+      pollMs: values.WEBHOOK_POLL_MS,
+      concurrency: values.WEBHOOK_CONCURRENCY,
+      leaseMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000 * 2 + 30_000,
+    },
   };
 }

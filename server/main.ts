@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const log = app.log;
   let stopVacuumWatch = async () => {};
   let stopFolding = async () => {};
+  let stopWebhooks = async () => {};
 
   // The deadline: one second before it, connections still open (a long export) are cut, so the
   // database closes cleanly; at it, close-with-grace exits whatever is left.
@@ -45,10 +46,14 @@ async function main(): Promise<void> {
       Math.max(0, config.shutdownTimeoutMs - 1000),
     );
     cut.unref();
+    // No new deliveries are claimed; one still posting at the deadline is not lost: its lease runs out
+    // and another process delivers it.
+    const webhooksStopped = stopWebhooks();
     try {
       await app.close();
     } finally {
       clearTimeout(cut);
+      await webhooksStopped;
       await stopVacuumWatch();
       await stopFolding();
       await handle.close();
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
   await settleOverloadGuard(app, config);
   app.readiness.isReady = true;
   stopFolding = watchBookingInserts(handle, BOOKING_FOLD_MS, log);
+  stopWebhooks = app.services.webhooks.createWorker().start();
   if (handle.pool && config.vacuumCheckMs > 0) stopVacuumWatch = watchVacuum(handle.pool, config.vacuumCheckMs, log);
   log.info({ database: handle.driver, dataDir: handle.driver === 'pglite' ? config.dataDir : undefined }, `${config.appName} is ready`);
 }

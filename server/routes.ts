@@ -22,6 +22,7 @@ import { listingsMapRoutes } from './modules/listings-map/listings-map.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** The only calls that need no bearer token. The app refuses to start if any other /api route is registered outside the guarded scope. */
 export const PUBLIC_CALLS = [
@@ -72,4 +73,5 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   exportTicketRoutes,
   liveRoutes,
   livePresenceRoutes,
+  webhooksRoutes,
 ];

@@ -45,6 +45,8 @@ import { createLiveRepository } from './modules/live/live.repository';
 import { createLiveService } from './modules/live/live.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService, type RowDecider } from './modules/review/review.service';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
 import { readsActivityKind } from '../src/contracts/activity';
@@ -146,6 +148,16 @@ export function createServices(deps: ServiceDeps) {
     ['listings', listings.decider],
     ['property-approvals', propertyApprovals.decider],
   ]);
+  // Endpoints' signing secrets are sealed under the TOTP secrets' key, bound to their endpoint (decision 041).
+  const webhooks = createWebhooksService({
+    repository: createWebhooksRepository(handle.db),
+    seal: createSecretSeal<string>(config.secondFactorKey, config.secondFactorPreviousKeys, (endpointId) =>
+      Buffer.from(`hoy webhook secret of endpoint ${endpointId}`),
+    ),
+    clock,
+    settings: config.webhooks,
+    log,
+  });
   const live = createLiveService({
     repository: createLiveRepository(handle.db),
     clock,
@@ -180,6 +192,7 @@ export function createServices(deps: ServiceDeps) {
     live,
     review,
     deciders,
+    webhooks,
   };
 }
 

@@ -22,10 +22,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, HOST_STATUSES, LISTING_STATUSES, PROPERTY_APPROVAL_STATUSES, PROMO_KINDS } from '../../src/contracts/statuses';
 import { ROLES, type Role } from '../../src/contracts/roles';
 import { LIVE_ACTIONS } from '../../src/contracts/live';
+import { DELIVERY_STATUSES, MAX_DELIVERY_ERROR_LENGTH } from '../../src/contracts/webhooks';
 
 /**
  * A list search's trigram index ("contains" any part of the text). Written into at every change
@@ -859,4 +861,84 @@ export const hostBacklogDays = pgTable(
     delta: bigint('delta', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.slot] })],
+);
+
+/**
+ * What the marketplace's backend is told (issue 51, point 4; decision 041): one row an event, written
+ * in the transaction of the change it tells of, with least data (ids, the new state, the reason, the
+ * deciding member's id). A key given twice enqueues once.
+ */
+export const outboxEvents = pgTable('outbox_events', {
+  id: uuid('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique('outbox_events_idempotency_key_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Where events are posted, as an administrator configured it; the signing secret is sealed (decision 036). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  eventTypes: text('event_types').array().notNull(),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  createdBy: integer('created_by').references(() => administrators.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * One event to one endpoint, made with the event. Due when `next_attempt_at` has come while pending, or
+ * while delivering (its lease, kept in both `lease_until` and `next_attempt_at`, ran out: the process
+ * holding it died), so one index finds every delivery a worker may claim.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastError: text('last_error'),
+    lastStatusCode: integer('last_status_code'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_key').on(table.eventId, table.endpointId),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`status IN ('pending', 'delivering')`),
+    index('webhook_deliveries_status_idx').on(table.status, table.id),
+    check('webhook_deliveries_status_check', inList('status', DELIVERY_STATUSES)),
+    check('webhook_deliveries_last_error_length', sql.raw(`char_length(last_error) <= ${MAX_DELIVERY_ERROR_LENGTH}`)),
+  ],
+);
+
+/** Each try of a delivery, for the Deliveries screen: when, how long, what the endpoint answered. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    isDelivered: boolean('is_delivered').notNull(),
+  },
+  (table) => [
+    index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId, table.id),
+    check('webhook_delivery_attempts_error_length', sql.raw(`char_length(error) <= ${MAX_DELIVERY_ERROR_LENGTH}`)),
+  ],
 );

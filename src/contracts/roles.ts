@@ -43,6 +43,8 @@ const PERMISSION_HOLDERS = {
   'promos.write': [],
   /** Staff accounts: list, create, role, disable, enable, password, sessions. */
   'staff.manage': [],
+  /** Webhook endpoints and their deliveries (docs/webhooks.md). */
+  'webhooks.manage': [],
   /**
    * A list's CSV (`format=csv`) and its whole array (no paging parameters): needed besides the list's
    * own read permission.

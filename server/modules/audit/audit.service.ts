@@ -12,8 +12,11 @@ export type AuditRecord = Omit<NewAuditEvent, 'createdAt'>;
 
 export function createAuditService({ repository, clock }: { repository: AuditRepository; clock: Clock }) {
   return {
-    async record(executor: Database | Transaction, record: AuditRecord): Promise<void> {
-      await repository.insert(executor, { ...record, createdAt: clock.now() });
+    /** Writes the record, stamped now; answers that time. */
+    async record(executor: Database | Transaction, record: AuditRecord): Promise<Date> {
+      const createdAt = clock.now();
+      await repository.insert(executor, { ...record, createdAt });
+      return createdAt;
     },
 
     /** Several records in one statement (a batch decision's rows), each with the time it was made. */

@@ -8,6 +8,7 @@ import { UNDO_WINDOW_SECONDS, type BatchDecision, type BatchResult, type BatchRo
 import type { Database, Transaction } from '../../db/client';
 import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
+import { enqueueDecisionEvents } from '../webhooks/outbox';
 import type { MovedRow, RowMove } from '../../lib/compare-and-set';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
@@ -105,7 +106,11 @@ export async function revertMoves<State>(
 export const singleDecisionScope = (audit: AuditService, transaction: Transaction, administratorId: number): DecisionScope => ({
   transaction,
   administratorId,
-  record: (entry) => audit.record(transaction, entry),
+  record: async (entry) => {
+    const createdAt = await audit.record(transaction, entry);
+    // The marketplace hears it: the decision's event, in the same transaction (decision 041).
+    await enqueueDecisionEvents(transaction, [{ ...entry, createdAt }]);
+  },
 });
 
 const isDecisionOf = (entityType: string, action: string) => action === `${entityType}.approve` || action === `${entityType}.decline`;
@@ -130,6 +135,7 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
         },
       });
       await audit.recordMany(transaction, entries);
+      await enqueueDecisionEvents(transaction, entries);
       return result;
     });
   }

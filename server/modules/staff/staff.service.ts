@@ -54,14 +54,14 @@ export function createStaffService({ db, repository, accounts, audit, passwords,
   }
 
   /** The audit entry of a change to a staff account, made by `actorId`, in the change's transaction. */
-  function recordChange(
+  async function recordChange(
     transaction: Transaction,
     actorId: number,
     id: number,
     action: `staff.${string}`,
     values: { before?: unknown; after?: unknown } = {},
   ): Promise<void> {
-    return audit.record(transaction, { administratorId: actorId, action, entityType: 'staff', entityId: id, ...values });
+    await audit.record(transaction, { administratorId: actorId, action, entityType: 'staff', entityId: id, ...values });
   }
 
   return {
