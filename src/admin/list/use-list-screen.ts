@@ -1,7 +1,7 @@
 // The state of one admin list screen, read from its definition: the page of rows (or the cards loaded
 // so far), the search, status filter and sort kept in the URL, the count cards' summary, Refresh and
 // CSV export. Every list reads and changes its state through this hook, with one set of query defaults.
-import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
+import { useCustom, useInfiniteList, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError, type LiveModeProps } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { isAwaitingDecision, type DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
@@ -58,12 +58,16 @@ export function nextSort(current: CrudSort | undefined, field: string): CrudSort
   return { field, order: 'asc' };
 }
 
-export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinition, options: ListScreenOptions = {}) {
-  const resource = findListResource(definition);
-  const isPaged = (options.paging ?? 'pages') === 'pages';
-  const live = useLiveList();
+/** What the list's last answer says of its total: counted, or still being counted (decision 021). */
+type TotalAnswer = { total?: number; isTotalPending?: boolean };
+
+/**
+ * The rows, read as numbered pages (useTable, the page, filters and sort in the URL) or with "Show
+ * More" (useInfiniteList, which asks the same filters and sort), and the filters the URL holds.
+ */
+function useListRows<Row extends BaseRecord>(definition: AnyListDefinition, resource: string, isPaged: boolean, liveProps: LiveModeProps) {
   const table = useTable<Row, HttpError>({
-    ...live.liveProps,
+    ...liveProps,
     resource,
     pagination: { pageSize: definition.pageSize },
     filters: { defaultBehavior: 'replace' },
@@ -82,37 +86,116 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     pagination: { pageSize: definition.pageSize },
     filters,
     sorters: table.sorters,
-    ...live.liveProps,
+    ...liveProps,
     ...LIST_QUERY_DEFAULTS,
     queryOptions: { ...LIST_QUERY_DEFAULTS.queryOptions, enabled: !isPaged },
   });
-  const csv = useCsvExport(resource, definition.paths[0], filters, `${definition.name}.csv`);
-  const [isRefreshing, setIsRefreshing] = useState(false);
-  const [isRefreshFailed, setIsRefreshFailed] = useState(false);
-  // Counts Refresh presses: the count cards reload with the list.
-  const [refreshCount, setRefreshCount] = useState(0);
+  const lastAnswer: TotalAnswer | undefined = isPaged ? table.tableQuery.data : more.result.data?.pages.at(-1);
+  return {
+    table,
+    more,
+    query: isPaged ? table.tableQuery : more.query,
+    loaded: isPaged ? table.result.data : uniqueById(more.result.data?.pages ?? []),
+    lastAnswer,
+    search,
+    status,
+    extra,
+    sorter,
+    filters,
+  };
+}
 
-  const query = isPaged ? table.tableQuery : more.query;
-  const error = query.isError ? query.error : undefined;
-  // 401 and 404 mean "nothing to show": the message stands over an empty list.
-  const isEmptyError = error?.statusCode === 401 || error?.statusCode === 404;
-  const loaded = isPaged ? table.result.data : uniqueById(more.result.data?.pages ?? []);
-  const lastAnswer: { total?: number; isTotalPending?: boolean } | undefined = isPaged ? table.tableQuery.data : more.result.data?.pages.at(-1);
-  // A broad search's rows come first; its exact total follows from the list's /total call (decision 021).
+/** A broad search's rows come first; its exact total follows from the list's /total call (decision 021). */
+function useCountedTotal(definition: AnyListDefinition, filters: CrudFilter[], lastAnswer: TotalAnswer | undefined) {
+  const isCounting = lastAnswer?.isTotalPending === true;
   const counted = useCustom<ListTotal, HttpError>({
     url: `${definition.paths[0].replace(/^\/api\//, '')}/total`,
     method: 'get',
     config: { query: Object.fromEntries(filters.flatMap((filter) => ('field' in filter ? [[filter.field, filter.value]] : []))) },
-    queryOptions: { enabled: lastAnswer?.isTotalPending === true, retry: false },
+    queryOptions: { enabled: isCounting, retry: false },
     errorNotification: false,
   });
-  const countedTotal = lastAnswer?.isTotalPending === true ? counted.query.data?.data.total : undefined;
-  const isTotalPending = lastAnswer?.isTotalPending === true && countedTotal === undefined;
-  const total = countedTotal ?? lastAnswer?.total;
+  const countedTotal = isCounting ? counted.query.data?.data.total : undefined;
+  return {
+    total: countedTotal ?? lastAnswer?.total,
+    isTotalPending: isCounting && countedTotal === undefined,
+    /** Counts again a total still being counted, or counted before. */
+    recount: () => void (isCounting ? counted.query.refetch() : undefined),
+  };
+}
+
+/** Refresh: reads the rows again, says whether that failed, and counts the presses (the count cards reload with the list). */
+function useRefresh(readAgain: () => Promise<{ isError: boolean }>) {
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const [isRefreshFailed, setIsRefreshFailed] = useState(false);
+  const [refreshCount, setRefreshCount] = useState(0);
+  async function refresh() {
+    setIsRefreshing(true);
+    setRefreshCount((count) => count + 1);
+    const list = await readAgain();
+    setIsRefreshFailed(list.isError);
+    setIsRefreshing(false);
+  }
+  return { refresh, refreshCount, isRefreshing, isRefreshFailed, forgetRefreshFailed: () => setIsRefreshFailed(false) };
+}
+
+/** The URL's filters and sort a list screen changes, and what a change sets: each goes back to page 1. */
+interface ListUrlState {
+  setFilters(filters: CrudFilter[]): void;
+  setSorters(sorters: CrudSort[]): void;
+  setCurrentPage(page: number): void;
+}
+
+/** The controls of the search, the status, the list's own filters and the sort; `onFiltered` after a filter is set. */
+function filterControls(
+  table: ListUrlState,
+  { search, status, extra, sorter }: { search: string; status: string | undefined; extra: ExtraFilters; sorter: CrudSort | undefined },
+  onFiltered: () => void,
+) {
+  function setFilter(field: string, value: string | undefined) {
+    if (field === 'q') table.setFilters(filtersOf(value ?? '', status, extra));
+    else if (field === 'status') table.setFilters(filtersOf(search, value, extra));
+    else table.setFilters(filtersOf(search, status, { ...extra, [field]: value ?? '' }));
+    table.setCurrentPage(1);
+    onFiltered();
+  }
+  return {
+    setSearch: (value: string) => setFilter('q', value),
+    setStatus: (value: string | undefined) => setFilter('status', value),
+    setExtraFilter: (field: string, value: string | undefined) => setFilter(field, value),
+    /** Clears several of the list's own filters at once (the created-on range's two days). */
+    clearExtraFilters: (fields: readonly string[]) => {
+      table.setFilters(filtersOf(search, status, { ...extra, ...Object.fromEntries(fields.map((field) => [field, ''])) }));
+      table.setCurrentPage(1);
+    },
+    sortBy: (field: string) => {
+      table.setSorters([nextSort(sorter, field)]);
+      table.setCurrentPage(1);
+    },
+  };
+}
+
+export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinition, options: ListScreenOptions = {}) {
+  const resource = findListResource(definition);
+  const isPaged = (options.paging ?? 'pages') === 'pages';
+  const live = useLiveList();
+  const { table, more, query, loaded, lastAnswer, search, status, extra, sorter, filters } = useListRows<Row>(definition, resource, isPaged, live.liveProps);
+  const csv = useCsvExport(resource, definition.paths[0], filters, `${definition.name}.csv`);
+  const counted = useCountedTotal(definition, filters, lastAnswer);
+  // A total still being counted, or counted before, is counted again with the rows.
+  const refreshing = useRefresh(() => {
+    counted.recount();
+    return query.refetch();
+  });
+
+  const error = query.isError ? query.error : undefined;
+  // 401 and 404 mean "nothing to show": the message stands over an empty list.
+  const isEmptyError = error?.statusCode === 401 || error?.statusCode === 404;
+  const total = counted.total;
   const isFiltered = search !== '' || status !== undefined || Object.values(extra).some(Boolean);
 
   function reload() {
-    if (lastAnswer?.isTotalPending === true) void counted.query.refetch();
+    counted.recount();
     void query.refetch();
   }
 
@@ -144,24 +227,6 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     });
   });
 
-  function setFilter(field: string, value: string | undefined) {
-    if (field === 'q') table.setFilters(filtersOf(value ?? '', status, extra));
-    else if (field === 'status') table.setFilters(filtersOf(search, value, extra));
-    else table.setFilters(filtersOf(search, status, { ...extra, [field]: value ?? '' }));
-    table.setCurrentPage(1);
-    setIsRefreshFailed(false);
-  }
-
-  async function refresh() {
-    setIsRefreshing(true);
-    setRefreshCount((count) => count + 1);
-    // A total still being counted, or counted before, is counted again with the rows.
-    if (lastAnswer?.isTotalPending === true) void counted.query.refetch();
-    const list = await query.refetch();
-    setIsRefreshFailed(list.isError);
-    setIsRefreshing(false);
-  }
-
   return {
     definition,
     resource,
@@ -170,29 +235,18 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     // New rows not shown yet ("N new — Show") already count.
     total: isEmptyError ? 0 : (total ?? 0) + live.unseen,
     /** The rows came before their total, which is still being counted: `total` is the rows so far. */
-    isTotalPending: isTotalPending && !isEmptyError,
+    isTotalPending: counted.isTotalPending && !isEmptyError,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     error,
-    isRefreshFailed,
+    isRefreshFailed: refreshing.isRefreshFailed,
     search,
     status,
     isFiltered,
-    setSearch: (value: string) => setFilter('q', value),
-    setStatus: (value: string | undefined) => setFilter('status', value),
     /** The list's own filters (`filters` of its definition), as the URL holds them. */
     extraFilters: extra,
-    setExtraFilter: (field: string, value: string | undefined) => setFilter(field, value),
-    /** Clears several of the list's own filters at once (the created-on range's two days). */
-    clearExtraFilters: (fields: readonly string[]) => {
-      table.setFilters(filtersOf(search, status, { ...extra, ...Object.fromEntries(fields.map((field) => [field, ''])) }));
-      table.setCurrentPage(1);
-    },
+    ...filterControls(table, { search, status, extra, sorter }, refreshing.forgetRefreshFailed),
     sorter,
-    sortBy: (field: string) => {
-      table.setSorters([nextSort(sorter, field)]);
-      table.setCurrentPage(1);
-    },
     currentPage: table.currentPage,
     setCurrentPage: table.setCurrentPage,
     hasMore: !isPaged && Boolean(more.result.hasNextPage) && !isEmptyError,
@@ -200,9 +254,9 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     loadMore: () => void more.query.fetchNextPage(),
     /** When the rows were last loaded, for texts relative to it ("3 days ago"). */
     loadedAt: query.dataUpdatedAt,
-    refresh,
-    refreshCount,
-    isRefreshing,
+    refresh: refreshing.refresh,
+    refreshCount: refreshing.refreshCount,
+    isRefreshing: refreshing.isRefreshing,
     /** Rows the live stream added a moment ago, highlighted. */
     freshIds: live.freshIds,
     /** New rows that arrived while the list could not show them without moving rows. */

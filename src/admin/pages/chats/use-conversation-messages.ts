@@ -37,28 +37,73 @@ export interface ConversationMessages {
   send(text: string, onFailure: (error: HttpError) => void): void;
 }
 
+interface ReadCallbacks {
+  /** One batch of stored messages (maybe none); `isFollowUp`: a read after the first, asked for by the live stream. */
+  onRead(batch: ChatMessage[], isFollowUp: boolean): void;
+  onFailure(failure: unknown): void;
+  /** After each read, answered or failed. */
+  onSettled(): void;
+}
+
 /**
- * Messages of one conversation; mount it again (a React key) for another conversation. `canAnswer`:
- * the role may answer, and so marks what it reads as read; a Viewer reads without changing anything.
+ * Reads the latest batch now, and on each `readNewer` only the messages after the last one read, one
+ * read at a time and none while the tab is hidden, until `close`.
  */
-export function useConversationMessages(conversationId: number, canAnswer = true): ConversationMessages {
-  const dataProvider = useDataProvider();
-  const invalidate = useInvalidate();
-  const { mutate: reportError } = useOnError();
-  const [stored, setStored] = useState<ChatMessage[]>([]);
-  const [pending, setPending] = useState<PendingSend[]>([]);
-  const [isLoading, setIsLoading] = useState(true);
-  const [error, setError] = useState<HttpError | undefined>(undefined);
-  const [conversation, setConversation] = useState<ConversationRow | undefined>(undefined);
+function startReading(readBatch: (afterId: number | undefined, isFollowUp: boolean) => Promise<ChatMessage[]>, callbacks: ReadCallbacks) {
+  // The cursor only moves with what reads return: a send's id could jump over a user's message stored meanwhile.
+  let cursor: number | undefined;
+  let isInFlight = false;
+  // A change arrived while a read was under way or the tab was hidden: read once more after it.
+  let isAgain = false;
+  let isClosed = false;
+
+  async function read() {
+    // One request at a time, none while the tab is hidden: coming back to the tab reads what arrived.
+    if (isClosed) return;
+    if (isInFlight || (cursor !== undefined && document.visibilityState === 'hidden')) {
+      isAgain = true;
+      return;
+    }
+    isInFlight = true;
+    isAgain = false;
+    // Opening the conversation is the administrator's doing; every later read follows the live stream.
+    const isFollowUp = cursor !== undefined;
+    try {
+      const batch = await readBatch(cursor, isFollowUp);
+      if (isClosed) return;
+      cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
+      callbacks.onRead(batch, isFollowUp);
+    } catch (failure) {
+      if (isClosed) return;
+      callbacks.onFailure(failure);
+    } finally {
+      isInFlight = false;
+      if (!isClosed) {
+        callbacks.onSettled();
+        if (isAgain) void read();
+      }
+    }
+  }
+
+  function onVisibilityChange() {
+    if (document.visibilityState === 'visible' && isAgain) void read();
+  }
+
+  void read();
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return {
+    readNewer: () => void read(),
+    close: () => {
+      isClosed = true;
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+    },
+  };
+}
+
+/** Marks the conversation read, if the role may answer; `isBackground`: an arrival, read while it is open, is not the member's activity. */
+function useMarkRead(conversationId: number, canAnswer: boolean, onMarked: (conversation: ConversationRow) => void) {
   const { mutate: markReadMutate } = useCustomMutation<ConversationRow & BaseRecord>();
-  const { mutate: sendMutate } = useCustomMutation<ChatMessage & BaseRecord>();
-
-  const refreshList = useCallback(() => {
-    void invalidate({ resource: 'chats', invalidates: ['list'] });
-  }, [invalidate]);
-
-  /** `isBackground`: an arrival, read while the conversation is open, is not the administrator's activity. */
-  const markRead = useCallback(
+  return useCallback(
     (isBackground = false) => {
       if (!canAnswer) return;
       markReadMutate(
@@ -70,16 +115,20 @@ export function useConversationMessages(conversationId: number, canAnswer = true
           successNotification: false,
           errorNotification: false,
         },
-        {
-          onSuccess: ({ data }) => {
-            setConversation(data);
-            refreshList();
-          },
-        },
+        { onSuccess: ({ data }) => onMarked(data) },
       );
     },
-    [canAnswer, conversationId, markReadMutate, refreshList],
+    [canAnswer, conversationId, markReadMutate, onMarked],
   );
+}
+
+/** The stored messages, read while the conversation is open; `readNewer` reads what came after the last one. */
+function useStoredMessages(conversationId: number, markRead: (isBackground?: boolean) => void) {
+  const dataProvider = useDataProvider();
+  const { mutate: reportError } = useOnError();
+  const [stored, setStored] = useState<ChatMessage[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [error, setError] = useState<HttpError | undefined>(undefined);
 
   // The latest callbacks, for the reader below, which lives as long as the conversation is open.
   const latest = useRef({ markRead, reportError });
@@ -89,84 +138,48 @@ export function useConversationMessages(conversationId: number, canAnswer = true
   const readNewer = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    // The cursor only moves with what reads return: a send's id could jump over a user's message stored meanwhile.
-    let cursor: number | undefined;
-    let isInFlight = false;
-    // A change arrived while a read was under way or the tab was hidden: read once more after it.
-    let isAgain = false;
-    let isClosed = false;
-
-    async function read() {
-      // One request at a time, none while the tab is hidden: coming back to the tab reads what arrived.
-      if (isClosed) return;
-      if (isInFlight || (cursor !== undefined && document.visibilityState === 'hidden')) {
-        isAgain = true;
-        return;
-      }
-      isInFlight = true;
-      isAgain = false;
-      // Opening the conversation is the administrator's doing; every later read follows the live stream.
-      const isFollowUp = cursor !== undefined;
-      try {
+    const reading = startReading(
+      async (afterId, isFollowUp) => {
         const { custom } = dataProvider();
         if (!custom) throw new Error('The data provider has no custom calls');
         const { data } = await custom<BaseRecord>({
           url: actionPath('chats', 'messages', conversationId),
           method: 'get',
-          query: cursor === undefined ? undefined : { afterId: cursor },
+          query: afterId === undefined ? undefined : { afterId },
           headers: isFollowUp ? BACKGROUND_ACTIVITY_HEADERS : undefined,
         });
-        if (isClosed) return;
-        const batch = data as unknown as ChatMessage[];
-        cursor = Math.max(cursor ?? 0, ...batch.map((message) => message.id));
-        if (batch.length > 0) {
-          setStored((known) => mergeMessages(known, batch));
-          // Messages that arrive while the conversation is open are read as they show.
-          if (isFollowUp && batch.some((message) => !message.isOwn)) latest.current.markRead(true);
-        }
-        setError(undefined);
-      } catch (failure) {
-        if (isClosed) return;
-        setError(failure as HttpError);
-        latest.current.reportError(failure);
-      } finally {
-        isInFlight = false;
-        if (!isClosed) {
-          setIsLoading(false);
-          if (isAgain) void read();
-        }
-      }
-    }
-
-    function onVisibilityChange() {
-      if (document.visibilityState === 'visible' && isAgain) void read();
-    }
-
-    readNewer.current = () => void read();
-    void read();
-    document.addEventListener('visibilitychange', onVisibilityChange);
+        return data as unknown as ChatMessage[];
+      },
+      {
+        onRead: (batch, isFollowUp) => {
+          if (batch.length > 0) {
+            setStored((known) => mergeMessages(known, batch));
+            // Messages that arrive while the conversation is open are read as they show.
+            if (isFollowUp && batch.some((message) => !message.isOwn)) latest.current.markRead(true);
+          }
+          setError(undefined);
+        },
+        onFailure: (failure) => {
+          setError(failure as HttpError);
+          latest.current.reportError(failure);
+        },
+        onSettled: () => setIsLoading(false),
+      },
+    );
+    readNewer.current = reading.readNewer;
     return () => {
-      isClosed = true;
+      reading.close();
       readNewer.current = () => undefined;
-      document.removeEventListener('visibilitychange', onVisibilityChange);
     };
   }, [conversationId, dataProvider]);
 
-  // New messages come over the live stream (decision 026): a message stored in this conversation, or
-  // a resync or reconnect (what was missed), reads only what came after the last one seen (afterId).
-  // A read mark (`messages` updated) changes no message shown: it moves the conversation's unread
-  // count, which the list reads again on its own `chats` change.
-  useLiveEvents(CONVERSATION_TOPICS, (event) => {
-    if (event.type === 'created' && !idsOf(event).includes(String(conversationId))) return;
-    readNewer.current();
-  });
+  return { stored, setStored, isLoading, error, readNewer: () => readNewer.current() };
+}
 
-  // Opening a conversation reads it (the hook is mounted afresh for each conversation).
-  // The role's answer may arrive after the conversation opened: it is read once the answer allows it.
-  useEffect(() => {
-    markRead();
-  }, [markRead]);
-
+/** Sends shown at once, each until the server stores it (it then joins the stored messages) or refuses it. */
+function useSends(conversationId: number, onStored: (message: ChatMessage) => void) {
+  const [pending, setPending] = useState<PendingSend[]>([]);
+  const { mutate: sendMutate } = useCustomMutation<ChatMessage & BaseRecord>();
   const send = useCallback(
     (text: string, onFailure: (error: HttpError) => void) => {
       pendingCounter += 1;
@@ -183,8 +196,7 @@ export function useConversationMessages(conversationId: number, canAnswer = true
         {
           onSuccess: ({ data }) => {
             setPending((sends) => sends.filter((item) => item.key !== key));
-            setStored((known) => mergeMessages(known, [data]));
-            refreshList();
+            onStored(data);
           },
           onError: (failure) => {
             setPending((sends) => sends.filter((item) => item.key !== key));
@@ -193,8 +205,54 @@ export function useConversationMessages(conversationId: number, canAnswer = true
         },
       );
     },
-    [conversationId, refreshList, sendMutate],
+    [conversationId, onStored, sendMutate],
   );
+  return { pending, send };
+}
+
+/**
+ * Messages of one conversation; mount it again (a React key) for another conversation. `canAnswer`:
+ * the role may answer, and so marks what it reads as read; a Viewer reads without changing anything.
+ */
+export function useConversationMessages(conversationId: number, canAnswer = true): ConversationMessages {
+  const invalidate = useInvalidate();
+  const [conversation, setConversation] = useState<ConversationRow | undefined>(undefined);
+  const refreshList = useCallback(() => {
+    void invalidate({ resource: 'chats', invalidates: ['list'] });
+  }, [invalidate]);
+  const onMarked = useCallback(
+    (marked: ConversationRow) => {
+      setConversation(marked);
+      refreshList();
+    },
+    [refreshList],
+  );
+  const markRead = useMarkRead(conversationId, canAnswer, onMarked);
+  const { stored, setStored, isLoading, error, readNewer } = useStoredMessages(conversationId, markRead);
+
+  // New messages come over the live stream (decision 026): a message stored in this conversation, or
+  // a resync or reconnect (what was missed), reads only what came after the last one seen (afterId).
+  // A read mark (`messages` updated) changes no message shown: it moves the conversation's unread
+  // count, which the list reads again on its own `chats` change.
+  useLiveEvents(CONVERSATION_TOPICS, (event) => {
+    if (event.type === 'created' && !idsOf(event).includes(String(conversationId))) return;
+    readNewer();
+  });
+
+  // Opening a conversation reads it (the hook is mounted afresh for each conversation).
+  // The role's answer may arrive after the conversation opened: it is read once the answer allows it.
+  useEffect(() => {
+    markRead();
+  }, [markRead]);
+
+  const onStored = useCallback(
+    (message: ChatMessage) => {
+      setStored((known) => mergeMessages(known, [message]));
+      refreshList();
+    },
+    [refreshList, setStored],
+  );
+  const { pending, send } = useSends(conversationId, onStored);
 
   const messages = useMemo<ShownMessage[]>(
     () => [
