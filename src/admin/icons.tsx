@@ -4,4 +4,3 @@
 // The frame's icons and the screens' are two modules, so the first screen downloads only the frame's.
 export * from './icon-sets/frame';
 export * from './icon-sets/screens';
-export type { IconProps } from './icon-sets/decorative';

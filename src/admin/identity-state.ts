@@ -21,7 +21,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Whether a member's role requires a second factor they do not have yet. */
-export function needsEnrolment(me: Partial<Pick<MeResponse, 'secondFactor'>>): boolean {
+function needsEnrolment(me: Partial<Pick<MeResponse, 'secondFactor'>>): boolean {
   return me.secondFactor?.isRequired === true && !me.secondFactor.isEnabled;
 }
 
@@ -42,7 +42,7 @@ export function requireEnrolment(): void {
 }
 
 /** The member changed their own second factor (set it up, turned it off): /me is read again before anyone relies on it. */
-export function renewIdentity(): void {
+function renewIdentity(): void {
   generation += 1;
   setMustEnrol(false);
 }

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 export const TILE_URL: string = import.meta.env.VITE_MAP_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Tiles that neither load nor fail (a stalled network) count as unavailable after this long. */
-export const TILE_WAIT_MS = 10_000;
+const TILE_WAIT_MS = 10_000;
 
 /**
  * Watches a map's tiles for its fallback: `onUnavailable` is called once, when a tile fails or when

@@ -5,7 +5,7 @@ import { Icon } from './icons';
 import { LandingSection } from './landing-section';
 import { SECTION_IDS } from './sections';
 
-export const FAQ_KEYS = ['whatIsHoy', 'becomeHost', 'hostingFee', 'payments', 'cancellations'] as const;
+const FAQ_KEYS = ['whatIsHoy', 'becomeHost', 'hostingFee', 'payments', 'cancellations'] as const;
 
 /** docs/product.md §3: one open answer or none; opening another closes the first, a second click closes it. */
 export function FaqAccordion() {

@@ -1,6 +1,6 @@
 import type { SubmissionOutcome } from './public-api';
 
-export type FormMessages = Record<SubmissionOutcome, string>;
+type FormMessages = Record<SubmissionOutcome, string>;
 
 /**
  * Both live regions stay in the page so assistive technology is listening before the text arrives:

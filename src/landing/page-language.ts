@@ -1,7 +1,7 @@
 // The landing page's language: a shareable `?lang=` address, the remembered choice, and the head tags search engines read.
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../i18n';
 
-export const LANGUAGE_PARAMETER = 'lang';
+const LANGUAGE_PARAMETER = 'lang';
 
 export function readAddressLanguage(search: string): Language | null {
   const requested = new URLSearchParams(search).get(LANGUAGE_PARAMETER);
@@ -9,7 +9,7 @@ export function readAddressLanguage(search: string): Language | null {
 }
 
 /** The absolute address that opens the page in a language; hreflang links must be fully qualified. */
-export function languageAddress(language: Language, origin = window.location.origin): string {
+function languageAddress(language: Language, origin = window.location.origin): string {
   return `${origin}/?${LANGUAGE_PARAMETER}=${language}`;
 }
 

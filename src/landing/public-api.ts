@@ -2,8 +2,8 @@
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
 
-export const HOST_INFORMATION_PATH = '/api/data/add-host-information';
-export const EMAIL_SUBSCRIBER_PATH = '/api/data/add-email-subscriber';
+const HOST_INFORMATION_PATH = '/api/data/add-host-information';
+const EMAIL_SUBSCRIBER_PATH = '/api/data/add-email-subscriber';
 
 /** What the visitor is told: stored, refused as invalid (400), refused for now (429), other failure, or no answer at all. */
 export type SubmissionOutcome = 'success' | 'invalid' | 'rate-limited' | 'failure' | 'exception';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { StoreMark } from './icons';
 
 // The general store sites (the app's own store pages are not given).
-export const GOOGLE_PLAY_URL = 'https://play.google.com/store';
-export const APP_STORE_URL = 'https://www.apple.com/app-store/';
+const GOOGLE_PLAY_URL = 'https://play.google.com/store';
+const APP_STORE_URL = 'https://www.apple.com/app-store/';
 
 /** Google Play and App Store badges, in the hero and the footer. */
 export function StoreLinks({ className = '' }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** The text of anything thrown: an Error's message, a router response's status, or the value itself. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status, statusText } = error as { status: unknown; statusText?: unknown };

@@ -2,10 +2,10 @@
 // Dates use dayjs's global locale, which src/admin/ui-locale.ts keeps on the admin's language; money is USD in every language.
 import dayjs from 'dayjs';
 
-export type DateInput = string | number | Date | null | undefined;
+type DateInput = string | number | Date | null | undefined;
 
 /** Texts shown instead of a date; callers pass translated ones, the English defaults follow docs/product.md §12. */
-export interface FallbackTexts {
+interface FallbackTexts {
   missing?: string;
   invalid?: string;
 }
@@ -41,7 +41,7 @@ export function formatMoney(amount: number | string | null | undefined, texts: P
   return usdFormat.format(value);
 }
 
-export type RelativeUnit = 'day' | 'week' | 'month' | 'year';
+type RelativeUnit = 'day' | 'week' | 'month' | 'year';
 
 /**
  * The relative-time bucket of docs/product.md §15 for the distance between date and now:

@@ -1,6 +1,6 @@
 // The admin session token lives in localStorage under "token" (docs/product.md §4); everything reads it through here.
 
-export const TOKEN_STORAGE_KEY = 'token';
+const TOKEN_STORAGE_KEY = 'token';
 
 export function readToken(): string | null {
   return localStorage.getItem(TOKEN_STORAGE_KEY);

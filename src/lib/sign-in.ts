@@ -6,7 +6,7 @@ import { API_BASE_URL } from './api-base';
 import { storeToken } from './session';
 
 /** The catalogue key of the message a failed sign-in shows. */
-export type SignInFailure = 'admin.auth.failed' | 'admin.auth.tooManyAttempts' | 'admin.auth.busy' | 'admin.auth.error';
+type SignInFailure = 'admin.auth.failed' | 'admin.auth.tooManyAttempts' | 'admin.auth.busy' | 'admin.auth.error';
 
 /** The catalogue key of the message a refused second step shows. */
 export type SecondStepFailure =
@@ -18,13 +18,13 @@ export type SecondStepFailure =
   | 'admin.login.secondFactor.ended';
 
 /** Where a sign-in with e-mail and password stands: signed in, a second factor to give, or refused. */
-export type SignInResult = { step: 'signed-in' } | { step: 'second-factor'; challenge: string } | { step: 'failed'; failure: SignInFailure };
+type SignInResult = { step: 'signed-in' } | { step: 'second-factor'; challenge: string } | { step: 'failed'; failure: SignInFailure };
 
 /**
  * Where the second step stands: signed in, or refused; `hasEnded` when the challenge is used up
  * (expired, used, too many wrong codes), so only the password step can start a new one.
  */
-export type SecondStepResult = { step: 'signed-in' } | { step: 'failed'; failure: SecondStepFailure; hasEnded: boolean };
+type SecondStepResult = { step: 'signed-in' } | { step: 'failed'; failure: SecondStepFailure; hasEnded: boolean };
 
 /** A code from the authenticator app, or one recovery code (spaces and dashes as typed: the server drops them). */
 export type SecondFactorProof = { code: string } | { recoveryCode: string };

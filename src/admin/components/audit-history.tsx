@@ -23,7 +23,7 @@ export function changedFields(before: unknown, after: unknown): Change[] {
     .map((field) => ({ field, before: was[field], after: now[field] }));
 }
 
-export interface AuditHistoryProps {
+interface AuditHistoryProps {
   entityType: AuditEntityType;
   entityId: number | string;
 }

@@ -1,12 +1,12 @@
 import { Card, Col, Row, Statistic } from 'antd';
 
-export interface CountCard {
+interface CountCard {
   key: string;
   label: string;
   value: number | undefined;
 }
 
-export interface CountCardsProps {
+interface CountCardsProps {
   cards: readonly CountCard[];
   isLoading?: boolean;
 }

@@ -5,7 +5,7 @@ import { Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 
-export interface DayRangeTagProps {
+interface DayRangeTagProps {
   from?: string;
   to?: string;
   /** The catalogue key of the tag's text, given `from` and `to`. */

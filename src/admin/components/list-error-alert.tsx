@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UNAUTHORIZED_REDIRECT } from '../providers/auth-provider';
 import { Notice } from './notice';
 
-export interface ListErrorTexts {
+interface ListErrorTexts {
   /** Shown for a 404, with an empty list (e.g. "No hosts found."). */
   notFound: string;
   /** Shown for any other failure (e.g. "Failed to fetch hosts. Please try again."). */
@@ -12,13 +12,13 @@ export interface ListErrorTexts {
 }
 
 /** The list error texts of docs/product.md §6: 401 asks to log in again, 404 says nothing was found, anything else failed. */
-export function listErrorMessage(error: Pick<HttpError, 'statusCode'> | null | undefined, texts: ListErrorTexts, unauthorized: string): string {
+function listErrorMessage(error: Pick<HttpError, 'statusCode'> | null | undefined, texts: ListErrorTexts, unauthorized: string): string {
   if (error?.statusCode === 401) return unauthorized;
   if (error?.statusCode === 404) return texts.notFound;
   return texts.failed;
 }
 
-export interface ListErrorAlertProps {
+interface ListErrorAlertProps {
   error: Pick<HttpError, 'statusCode'> | null | undefined;
   texts: ListErrorTexts;
 }

@@ -2,7 +2,7 @@ import { InputNumber, type InputNumberProps } from 'antd';
 import { useLayoutEffect, useRef, type Ref } from 'react';
 import { NUMBER_CONTROLS } from '../icons';
 
-export type NumberInputProps = Omit<InputNumberProps, 'controls'> & { ref?: Ref<HTMLInputElement> };
+type NumberInputProps = Omit<InputNumberProps, 'controls'> & { ref?: Ref<HTMLInputElement> };
 
 /**
  * antd's number field, whose step buttons are left to the mouse. They answer only a mouse press (a

@@ -2,7 +2,7 @@ import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A page number to show, or a gap ("...") between the window and page 1 or the last page. */
-export type PageItem = number | 'gap-start' | 'gap-end';
+type PageItem = number | 'gap-start' | 'gap-end';
 
 const WINDOW_SIZE = 5;
 
@@ -30,7 +30,7 @@ export function shownRange(current: number, pageSize: number, total: number): { 
   return { from: Math.min(from, total), to: Math.min(current * pageSize, total) };
 }
 
-export interface PaginationControlProps {
+interface PaginationControlProps {
   current: number;
   pageSize: number;
   total: number;

@@ -5,7 +5,7 @@ import { CloseCircleFilled, SearchOutlined } from '../icons';
 import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from './use-debounced-callback';
 import { VisuallyHidden } from './visually-hidden';
 
-export interface SearchInputProps {
+interface SearchInputProps {
   /** The search in force (e.g. read from the URL); the field follows it when it changes elsewhere. */
   value: string;
   /** Called once typing pauses (or on Enter), with the trimmed text, only when it differs from `value`. */

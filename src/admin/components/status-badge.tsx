@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 
 /** How a status reads at a glance; each screen maps its own vocabulary onto these. */
-export type StatusTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+type StatusTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
 
 // Dark text on pale fills: antd's preset tag colours fall under WCAG AA's 4.5:1 (gold is about 2.9:1).
 const TONE_STYLES: Record<StatusTone, { color: string; background: string; border: string }> = {
@@ -37,7 +37,7 @@ export function toneOfStatus(status: string | null | undefined): StatusTone {
   );
 }
 
-export interface StatusBadgeProps {
+interface StatusBadgeProps {
   /** The stored status; picks the tone unless `tone` is given. */
   status: string | null | undefined;
   /** The translated text shown; defaults to the status itself (unknown values show as they are, docs/product.md §19). */

@@ -7,7 +7,7 @@ import { toListQuery } from '../providers/data-provider';
 import { ADMIN_CALLS, findResource, type ResourceName } from '../resources';
 
 /** Why the last export did not start: the process streams as many exports as it may, or anything else. */
-export type CsvExportFailure = 'busy' | 'failed';
+type CsvExportFailure = 'busy' | 'failed';
 
 /**
  * "Export CSV" of a list: every row its search and filters select. The session's token asks the

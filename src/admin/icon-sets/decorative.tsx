@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import type { ReloadOutlined } from '@ant-design/icons';
 
 type AntdIcon = typeof ReloadOutlined;
-export type IconProps = ComponentProps<AntdIcon>;
+type IconProps = ComponentProps<AntdIcon>;
 
 /** The icon, hidden from assistive technology whatever the caller passes. */
 export function decorative(Icon: AntdIcon) {

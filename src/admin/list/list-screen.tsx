@@ -16,7 +16,7 @@ import { useListScreen, type AnyListDefinition, type ListScreenOptions, type Lis
 
 export type { ListColumn } from './list-table';
 
-export interface ListScreenProps<Row extends BaseRecord, Summary extends BaseRecord = BaseRecord> extends ListScreenOptions, Partial<ListRowsProps<Row>> {
+interface ListScreenProps<Row extends BaseRecord, Summary extends BaseRecord = BaseRecord> extends ListScreenOptions, Partial<ListRowsProps<Row>> {
   definition: AnyListDefinition;
   /** Count cards over the list, from the resource's `summary` action. */
   summary?: ListSummaryProps<Summary>;

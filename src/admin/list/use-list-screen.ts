@@ -44,7 +44,7 @@ function filterValue(filters: CrudFilter[], field: string): string {
  * The status a filter names, whether it is the stored value (`Confirmed`) or the screen's choice
  * (`approved`, as a dashboard link may write it), ignoring case; undefined for anything else.
  */
-export function resolveStatus(definition: AnyListDefinition, value: string): string | undefined {
+function resolveStatus(definition: AnyListDefinition, value: string): string | undefined {
   if (value === '') return undefined;
   const lower = value.toLowerCase();
   const byChoice = Object.entries(definition.statusFilter ?? {}).find(([key]) => key.toLowerCase() === lower);

@@ -8,7 +8,7 @@ import { usePermission } from '../access';
 type RowId = number;
 type SelectionState = { scope: string; ids: ReadonlySet<RowId>; isAllMatching: boolean };
 
-export interface ListSelectionInput {
+interface ListSelectionInput {
   definition: DeclaredList<string, string>;
   resource: string;
   /** The page's row ids, in order. */
@@ -69,5 +69,3 @@ export function useListSelection({ definition, resource, pageIds, total, scope }
     clear,
   };
 }
-
-export type ListSelection = ReturnType<typeof useListSelection>;

@@ -16,10 +16,10 @@ import { useLive, type LiveHub } from '../live/live-hub';
 registerLiveCatalogue();
 
 /** How long a new row stays highlighted (the CSS fades it over the same time). */
-export const HIGHLIGHT_MS = 4000;
+const HIGHLIGHT_MS = 4000;
 
 /** The list as shown now: the hook reads it when a change arrives. */
-export interface LiveListView {
+interface LiveListView {
   /** First page, default order, no search or filter: new rows may come in at the top. */
   isAtTop: boolean;
   /** The ids of the rows shown. */

@@ -17,7 +17,7 @@ import { LIVE_RECONNECTED_CHANNEL, presenceChannel, useLive, type LiveHub } from
 import type { LiveStop, LiveStreamHandlers, OpenEventSource } from './live-stream';
 
 /** The stream's address under the API root (VITE_API_URL may put the API elsewhere). */
-export const LIVE_STREAM_URL = `${API_BASE_URL}${LIVE_STREAM_PATH.replace(/^\/api/, '')}`;
+const LIVE_STREAM_URL = `${API_BASE_URL}${LIVE_STREAM_PATH.replace(/^\/api/, '')}`;
 
 /** Refine's channel of what a change is about: the resource showing the list it names. */
 function channelOf(resource: string): string {
@@ -26,7 +26,7 @@ function channelOf(resource: string): string {
 }
 
 /** One event per resource and action, in the order of their first change: a list reloads once per message. */
-export function liveEventsOf(changes: readonly LiveChange[], date = new Date()): LiveEvent[] {
+function liveEventsOf(changes: readonly LiveChange[], date = new Date()): LiveEvent[] {
   const events = new Map<string, LiveEvent>();
   for (const { resource, action, id } of changes) {
     const key = `${resource} ${action}`;
@@ -81,7 +81,7 @@ function handlersOf(hub: LiveHub, latest: { current: { onStop: (stop: LiveStop) 
   };
 }
 
-export interface LiveConnectionProps {
+interface LiveConnectionProps {
   /** The event source (tests give their own); fetchEventSource by default. */
   open?: OpenEventSource;
 }

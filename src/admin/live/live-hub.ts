@@ -14,7 +14,7 @@ export const presenceChannel = (resource: string) => `presence/${resource}`;
 /** Where the connection says `reconnected` when its stream opens again after a break. */
 export const LIVE_RECONNECTED_CHANNEL = 'live/connection';
 
-export interface LiveState {
+interface LiveState {
   /** The sidebar's counts; undefined until the stream first sends them. */
   badges?: LiveBadges;
   /** What the live region says now (a trailing space alternates, so the same words are read again). */

@@ -11,7 +11,7 @@ import { Notice } from '../components/notice';
 registerLiveCatalogue();
 
 /** The viewers' names as the language joins them ("Amina and Omar", "Amina iyo Omar"). */
-export function useViewerNames(): (viewers: readonly LiveViewer[]) => string {
+function useViewerNames(): (viewers: readonly LiveViewer[]) => string {
   const { i18n } = useTranslation();
   const format = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   return (viewers) => format.format(viewers.map((viewer) => viewer.name));

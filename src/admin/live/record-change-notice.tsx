@@ -17,9 +17,9 @@ import { Notice } from '../components/notice';
 registerLiveCatalogue();
 
 /** The records a screen watches: the audit history's entity type, the own-change mark, the notice's words. */
-export type WatchedRecord = 'listing' | 'host';
+type WatchedRecord = 'listing' | 'host';
 
-export interface RecordChangesOptions {
+interface RecordChangesOptions {
   entityType: WatchedRecord;
   /** As the screen's History card reads it (the same query serves both). */
   entityId: number | string;

@@ -8,11 +8,11 @@ import type { LiveAction } from '../../contracts/live';
 import { RECONNECTED_TOPIC, resourceChannel, useLiveEvents } from './use-live-events';
 
 /** The least time between two reads, so a marketplace writing many rows a second costs one read a second. */
-export const LIVE_REFETCH_MS = 1000;
+const LIVE_REFETCH_MS = 1000;
 
 const EVERY_ACTION: readonly LiveAction[] = ['created', 'updated', 'deleted'];
 
-export interface LiveRefetchOptions {
+interface LiveRefetchOptions {
   /** The least time between two reads (LIVE_REFETCH_MS by default). */
   everyMs?: number;
   /** The changes that call for a read (every one by default); a resync and a reconnection always do. */

@@ -78,7 +78,7 @@ function useComponentSettings(): Pick<ConfigProviderProps, 'modal' | 'drawer' | 
   }, [t]);
 }
 
-export type AdminProvidersProps = {
+type AdminProvidersProps = {
   dataProvider: DataProvider;
   /** Who is signed in; without it nobody (a component test of a screen that does not ask). */
   authProvider?: AuthProvider;

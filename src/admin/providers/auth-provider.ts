@@ -14,7 +14,7 @@ import { signIn, signInSecondFactor, type SecondFactorProof } from '../../lib/si
 registerAdminCatalogue();
 
 /** The password step, or the second step with the challenge the password step answered. */
-export type LoginCredentials = { email: string; password: string } | ({ challenge: string } & SecondFactorProof);
+type LoginCredentials = { email: string; password: string } | ({ challenge: string } & SecondFactorProof);
 
 /** Where a 401 sends the administrator; the login page shows "Unauthorized access. Please login again." for it. */
 export const UNAUTHORIZED_REDIRECT = '/login?reason=unauthorized';

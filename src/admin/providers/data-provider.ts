@@ -11,7 +11,7 @@ import { findResource, type Endpoint, type ResourceEntry } from '../resources';
 registerAdminCatalogue();
 
 /** The query parameters of the API's paged list form. */
-export type ListQuery = {
+type ListQuery = {
   page?: number;
   pageSize?: number;
   q?: string;
@@ -29,7 +29,7 @@ function createHttpError(statusCode: number, message: string): HttpError {
 }
 
 /** Maps any failure of a call onto Refine's HttpError, with the texts of docs/product.md §22. */
-export function toHttpError(error: unknown): HttpError {
+function toHttpError(error: unknown): HttpError {
   if (isAxiosError(error)) {
     const status = error.response?.status;
     if (status === undefined) return createHttpError(0, i18n.t('admin.errors.network'));

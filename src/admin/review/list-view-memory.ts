@@ -1,6 +1,6 @@
 // The search and order a member last used on a list, so a record's review queue walks the pending
 // records in the list's order (J / K, docs/product.md §29). Kept for the tab only (sessionStorage).
-export interface ListView {
+interface ListView {
   q?: string;
   sort?: string;
   order?: 'asc' | 'desc';

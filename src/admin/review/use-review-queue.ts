@@ -14,7 +14,7 @@ const QUEUE_SIZE = 100;
 /** How near its page's end (or start) the record on screen is when the page beyond is read too. */
 const EDGE = 5;
 
-export interface ReviewQueueOptions {
+interface ReviewQueueOptions {
   resource: string;
   id: number;
   /** The status a pending record has on this list. */

@@ -54,7 +54,7 @@ export function GuestsCell({ booking }: { booking: Booking }) {
   );
 }
 
-export function BookingFlags({ booking }: { booking: Booking }) {
+function BookingFlags({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const flags = [
     booking.isPetComing && (

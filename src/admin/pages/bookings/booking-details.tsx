@@ -4,7 +4,7 @@ import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
 
-export interface BookingDetailsProps {
+interface BookingDetailsProps {
   booking: Booking | undefined;
   onClose(): void;
 }

@@ -15,7 +15,7 @@ const TAB_LABEL_KEYS: Record<ConversationTab, string> = {
   declined: 'admin.chats.tabs.declined',
 };
 
-export interface ConversationListProps {
+interface ConversationListProps {
   rows: ConversationRow[];
   total: number;
   page: number;

@@ -5,7 +5,7 @@ import { DayRangeTag } from '../../components/day-range-tag';
 
 const RANGE_PARAMETERS = ['createdFrom', 'createdTo'] as const;
 
-export interface OpenedRange {
+interface OpenedRange {
   createdFrom?: string;
   createdTo?: string;
   /** Back to every date: the parameters leave the URL, the rest of it stays. */

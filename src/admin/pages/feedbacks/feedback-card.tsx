@@ -24,7 +24,7 @@ const VISUALLY_HIDDEN: CSSProperties = {
 };
 
 /** 1 to 5 stars, read out as "4 out of 5 stars". */
-export function StarRating({ rating }: { rating: number }) {
+function StarRating({ rating }: { rating: number }) {
   const { t } = useTranslation();
   return (
     <span>
@@ -39,7 +39,7 @@ export function StarRating({ rating }: { rating: number }) {
 }
 
 /** The user's country with its flag for the 12 known countries, a globe otherwise; "United States" when missing. */
-export function CountryLabel({ country }: { country: string | null | undefined }) {
+function CountryLabel({ country }: { country: string | null | undefined }) {
   const name = country?.trim() || DEFAULT_FEEDBACK_COUNTRY;
   const flagged = findFlaggedCountry(name);
   return (
@@ -72,7 +72,7 @@ function Comments({ comments }: { comments: string | null }) {
   );
 }
 
-export interface FeedbackCardProps {
+interface FeedbackCardProps {
   feedback: Feedback;
   /** The moment relative times count from. */
   now: Date;

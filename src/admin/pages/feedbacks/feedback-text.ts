@@ -1,5 +1,5 @@
 /** docs/product.md §23: comments longer than this many characters are cut, with Show More / Show Less. */
-export const COMMENT_LIMIT = 200;
+const COMMENT_LIMIT = 200;
 
 /** The first `limit` characters and an ellipsis, or the whole text when it fits (characters, not UTF-16 units). */
 export function truncateComment(text: string, limit: number = COMMENT_LIMIT): { text: string; isTruncated: boolean } {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findResource } from '../../resources';
 
-export type LandingDataTab = 'landing-data' | 'email-subscribers';
+type LandingDataTab = 'landing-data' | 'email-subscribers';
 
 const TABS: readonly { resource: LandingDataTab; labelKey: string }[] = [
   { resource: 'landing-data', labelKey: 'admin.landingData.tabs.hostInterest' },

@@ -5,7 +5,7 @@ import { VisuallyHidden } from '../../components/visually-hidden';
 import { CloseOutlined, IMAGE_PREVIEW_ICONS } from '../../icons';
 
 /** docs/product.md §23: the gallery shows five photos; a sixth tile opens them all. */
-export const GALLERY_SIZE = 5;
+const GALLERY_SIZE = 5;
 
 const TILE_HEIGHT = 170;
 
@@ -22,7 +22,7 @@ const tileStyle: CSSProperties = {
 
 const imageStyle: CSSProperties = { width: '100%', height: '100%', objectFit: 'cover', display: 'block' };
 
-export interface ListingGalleryProps {
+interface ListingGalleryProps {
   title: string;
   urls: string[];
 }

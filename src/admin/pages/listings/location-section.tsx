@@ -28,7 +28,7 @@ class MapBoundary extends Component<{ onError(): void; children: ReactNode }, { 
   }
 }
 
-export interface LocationSectionProps {
+interface LocationSectionProps {
   latitude: number;
   longitude: number;
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonLoading } from '../../icons';
 import { Notice } from '../../components/notice';
 
-export type PromoFrameProps = {
+type PromoFrameProps = {
   title: string;
   description: string;
   /** The promo's read: a spinner while it loads, its message when it fails. */
@@ -48,7 +48,7 @@ export function PromoFrame({ title, description, query, failure, clearFailure, r
   );
 }
 
-export type PromoFormFooterProps = {
+type PromoFormFooterProps = {
   back: { to: string; label: string };
   /** Only an Administrator changes promos: Save for them alone. */
   canWrite: boolean;

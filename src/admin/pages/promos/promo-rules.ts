@@ -14,10 +14,10 @@ import {
   isDateBefore,
 } from '../../../contracts/promos';
 
-export type PromoMessageKey = keyof typeof PROMO_MESSAGES;
+type PromoMessageKey = keyof typeof PROMO_MESSAGES;
 
 /** Dates travel as YYYY-MM-DD; the picker shows "Oct 31, 2025" and also reads typed ISO dates. */
-export const PROMO_DATE_FORMAT = 'YYYY-MM-DD';
+const PROMO_DATE_FORMAT = 'YYYY-MM-DD';
 export const PROMO_DATE_DISPLAY_FORMATS = ['MMM D, YYYY', PROMO_DATE_FORMAT];
 
 /** Today as the server counts it (UTC), so the screen refuses exactly what the server refuses. */

@@ -6,7 +6,7 @@ import type { StaffRow } from '../../../contracts/staff';
 import { actionPath } from '../../resources';
 import { isStepUpRequired, useStepUp } from '../../step-up/step-up';
 
-export type StaffAction = 'create' | 'role' | 'disable' | 'enable' | 'resetPassword' | 'revokeSessions' | 'resetSecondFactor';
+type StaffAction = 'create' | 'role' | 'disable' | 'enable' | 'resetPassword' | 'revokeSessions' | 'resetSecondFactor';
 
 /**
  * One staff call: the server's answer on success, its message on failure; the list reloads either

@@ -7,7 +7,7 @@
 export const TICK_GAP = 16;
 
 /** The margin a chart keeps on its right, beyond its right axis, when no label needs more. */
-export const RIGHT_MARGIN = 8;
+const RIGHT_MARGIN = 8;
 
 const DAY_MS = 86_400_000;
 

@@ -27,7 +27,7 @@ function ViewReporter({ onView }: { onView(view: MapView): void }) {
   return null;
 }
 
-export interface ListingsMapCanvasProps {
+interface ListingsMapCanvasProps {
   answer: ListingsMap | undefined;
   label: string;
   onView(view: MapView): void;
