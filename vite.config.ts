@@ -9,8 +9,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // APP_NAME overrides the product name at build time (src/app-name.ts); VITE_API_URL points the app at another server.
   envPrefix: ['VITE_', 'APP_NAME'],
-  // object-inspect only names a key in an error qs never raises (scripts/vite/object-inspect-lite.cjs).
-  resolve: { alias: { 'object-inspect': fileURLToPath(new URL('./scripts/vite/object-inspect-lite.cjs', import.meta.url)) } },
+  // qs's side channel is a Map for one call; the package's WeakMap machinery stays out (scripts/vite/side-channel-lite.cjs).
+  resolve: { alias: { 'side-channel': fileURLToPath(new URL('./scripts/vite/side-channel-lite.cjs', import.meta.url)) } },
   build: {
     outDir: 'dist',
     // The admin chunk is large by design and loads only with a session.
