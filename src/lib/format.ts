@@ -60,14 +60,3 @@ export function relativeTimeBucket(value: DateInput, now: DateInput = new Date()
   if (days < 365) return { count: Math.floor(days / 30), unit: 'month' };
   return { count: Math.floor(days / 365), unit: 'year' };
 }
-
-/**
- * A past date relative to now: "1 day ago", "3 days ago", "2 weeks ago", "5 months ago", "1 year ago".
- * language is a BCP 47 tag ("en", "so"); the wording comes from the platform's Intl data.
- */
-export function formatRelativeTime(value: DateInput, now: DateInput = new Date(), language = 'en', texts: FallbackTexts = {}): string {
-  if (isMissing(value)) return texts.missing ?? DEFAULT_MISSING;
-  const bucket = relativeTimeBucket(value, now);
-  if (!bucket) return texts.invalid ?? DEFAULT_INVALID;
-  return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-bucket.count, bucket.unit);
-}

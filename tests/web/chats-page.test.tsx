@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatsPage, parseConversationId } from '../../src/admin/pages/chats/list';
-import { mergeMessages } from '../../src/admin/pages/chats/use-conversation-messages';
 import { createLiveHub, LIVE_RECONNECTED_CHANNEL, type LiveHub } from '../../src/admin/live/live-hub';
 import type { ChatMessage, ConversationRow } from '../../src/contracts/chats';
 import { changeLanguage } from '../../src/i18n';
@@ -307,6 +306,19 @@ describe('Chats page', () => {
     await waitFor(() => expect(chats.custom.mock.calls.filter(([params]) => params.url === 'admin/conversations/3/read')).toHaveLength(2));
   });
 
+  it('shows a sent message once when the next read returns it too, in the order the server stored them', async () => {
+    const { chats, log, hub } = await openLiveConversation();
+    await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'Mine{Enter}');
+    await waitFor(() => expect(within(log).queryByText('Sending...')).not.toBeInTheDocument());
+    // The read after the last one seen (afterId 300) returns the sent message (301) with the user's (302).
+    chats.receive(3, 'Theirs');
+    publish(hub, 'resources/messages', 'created', [3]);
+    expect(await within(log).findByText('Theirs')).toBeInTheDocument();
+    expect(chats.messageCalls().at(-1)?.query).toEqual({ afterId: 300 });
+    expect(within(log).getAllByText('Mine')).toHaveLength(1);
+    expect(within(log).getByText('Mine').compareDocumentPosition(within(log).getByText('Theirs')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('asks for nothing on a timer: without a change, no message or list call follows the first load', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { chats } = await openLiveConversation();
@@ -404,10 +416,5 @@ describe('chat helpers', () => {
     expect(parseConversationId('1.5')).toBeUndefined();
     expect(parseConversationId('abc')).toBeUndefined();
     expect(parseConversationId('99999999999')).toBeUndefined();
-  });
-
-  it('merges messages by id, oldest first, each once', () => {
-    const message = (id: number) => ({ id, text: `m${id}`, isOwn: false, sender: 'user' as const, time: '' });
-    expect(mergeMessages([message(1), message(3)], [message(3), message(2)]).map((item) => item.id)).toEqual([1, 2, 3]);
   });
 });

@@ -53,7 +53,7 @@ function resolveStatus(definition: AnyListDefinition, value: string): string | u
 }
 
 /** Clicking the sorted column again flips its order; another column starts ascending; never unsorted. */
-export function nextSort(current: CrudSort | undefined, field: string): CrudSort {
+function nextSort(current: CrudSort | undefined, field: string): CrudSort {
   if (current?.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { field, order: 'asc' };
 }

@@ -20,7 +20,7 @@ export type ShownMessage = ChatMessage & { key: string; isPending: boolean };
 type PendingSend = { key: string; text: string; time: string };
 
 /** Stored messages by id, oldest first, each once (a read may return a message a send already answered). */
-export function mergeMessages(known: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+function mergeMessages(known: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(known.map((message) => [message.id, message]));
   for (const message of incoming) byId.set(message.id, message);
   return [...byId.values()].sort((first, second) => first.id - second.id);
