@@ -1,22 +1,15 @@
 // Reads the exact list totals that triggers keep in list_counters (a counter is the sum of its slots,
-// migration 0009; list_counters_now adds the created bookings not folded yet, decision 033): the triggers of migrations 0004 and 0018 for the counters below, and for any other
-// list the generic row trigger its source brings (list-counter-triggers.ts, decision 024).
+// migration 0009; list_counters_now adds the created bookings not folded yet, decision 033): the
+// triggers of migrations 0004 and 0018 keep those of the lists whose rows are not one table's (hosts
+// among the users, bookings, the two lists of the properties, feedbacks with the sum of their ratings,
+// `feedback-ratings`, and Activity's cells), each named in its list's source; any other list's is
+// kept by the generic row trigger its source brings (list-counter-triggers.ts, decision 024).
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { listCountersNow } from './schema';
 
-/**
- * The counters a migration's triggers keep, each counting more than one table's rows (only hosts among
- * the users, two lists of the properties, the ratings' sum, Activity's cells); `feedback-ratings` is
- * the sum of feedback ratings. Activity's cells per kind, staff member and action are read by the audit repository.
- */
-export const MIGRATION_COUNTERS = ['hosts', 'bookings', 'listings', 'property-approvals', 'feedbacks', 'feedback-ratings', 'activity'] as const;
-export type MigrationCounter = (typeof MIGRATION_COUNTERS)[number];
-
-/** A maintained total: one of the migrations' counters, or a list counted by its rows (its name). */
-export type CountedList = MigrationCounter | (string & {});
-
-export const isMigrationCounter = (name: string): name is MigrationCounter => (MIGRATION_COUNTERS as readonly string[]).includes(name);
+/** A maintained total: a list's, by its name (`listings`), or a migration's other counter (`feedback-ratings`). */
+export type CountedList = string;
 
 /** A list's total, or its total for one status (as stored, e.g. `Confirmed` or `pending`): the counter's name. */
 export function counterName(list: CountedList, status?: string): string {

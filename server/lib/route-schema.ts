@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { ACCOUNT_REASONS } from '../../src/contracts/account-reasons';
 import { STEP_UP_MINUTES } from '../../src/contracts/account';
 import { errorSchema } from '../../src/contracts/common';
-import { rolesWith, type Permission } from '../../src/contracts/roles';
+import type { Permission } from '../../src/contracts/roles';
+import { ROLE_TABLE } from '../role-table';
 
 /** Who may make a guarded call: read by the auth guard before any route code runs. */
 export interface RouteAccess {
@@ -73,6 +74,7 @@ interface RouteSchema<S extends RouteSpec> {
 
 /** The sentence the OpenAPI description ends with: which roles may make the call. */
 function rolesSentence(access: RouteAccess): string {
+  const { rolesWith } = ROLE_TABLE;
   const roles = `Roles: ${rolesWith(access.permission).join(', ')} (permission ${access.permission}).`;
   if (!access.isExport) return roles;
   const exporters = rolesWith(access.permission).filter((role) => rolesWith('export').includes(role));

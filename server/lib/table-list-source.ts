@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { counterName, isMigrationCounter, readNamedCounter, type CountedList } from '../db/counters';
+import { counterName, readNamedCounter } from '../db/counters';
 import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListRequest, type ListSource } from './list-source';
 import type { VersionedTable } from './page-cache';
 import { contains } from './paging';
@@ -49,11 +49,16 @@ interface TableListOptions<Record extends { id: number }, Row, Sort extends stri
   /** The condition of the list's extra filters (`filters` of its declaration), when the call gives any. */
   filter?: (filters: { readonly [name: string]: unknown }) => SQL | undefined;
   /**
-   * The maintained total (server/db/counters.ts): one a migration keeps, or the list's own name, which
-   * counts the table's rows (and per `statusColumn`) by the trigger the server installs at start
-   * (decision 024). Absent: the total is counted.
+   * The maintained total, by the list's name (server/db/counters.ts): the table's rows (and per
+   * `statusColumn`), counted by the trigger the server installs at start (decision 024). Absent, and
+   * without `migrationCounter`: the total is counted.
    */
-  counter?: CountedList;
+  counter?: string;
+  /**
+   * Instead of `counter`: the total a migration's triggers keep under this name, for a list whose
+   * rows are not one table's (two lists of the properties: listings, property approvals).
+   */
+  migrationCounter?: string;
   toRow: (record: Record) => Row;
   /** Rows per batch of the whole list (tests make it small to cross batch edges); absent: keysetBatches'. */
   batchSize?: number;
@@ -87,7 +92,8 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
     searchColumns,
     isSearchedAsOneText = false,
     filter: extra,
-    counter,
+    counter: rowCounted,
+    migrationCounter,
     toRow,
     batchSize,
     searchTotalInlineUpTo,
@@ -109,6 +115,7 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
       searchedId === undefined ? undefined : eq(table.id, searchedId),
     ) ?? sql`false`;
 
+  const counter = rowCounted ?? migrationCounter;
   const counterOf = (filter: ListFilter<Status>) =>
     counter && filter.pattern === undefined && filter.filters === undefined ? counterName(counter, filter.status) : undefined;
 
@@ -160,9 +167,9 @@ export function tableListSource<Record extends { id: number }, Row, Sort extends
   return {
     tables: options.tables ?? [],
     searches: { fields: Object.keys(searchColumns), isById: true },
-    ...(counter === undefined || isMigrationCounter(counter)
+    ...(rowCounted === undefined
       ? {}
-      : { rowCounter: { list: counter, table: getTableConfig(table).name, ...(statusColumn ? { statusColumn: (statusColumn as PgColumn).name } : {}) } }),
+      : { rowCounter: { list: rowCounted, table: getTableConfig(table).name, ...(statusColumn ? { statusColumn: (statusColumn as PgColumn).name } : {}) } }),
 
     ...(searchTotalInlineUpTo === undefined
       ? {}

@@ -14,9 +14,10 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, ACCOUNT_REASONS } from '../../src/contracts/account';
-import { hasPermission, isPermission, type Permission, type Role } from '../../src/contracts/roles';
+import type { Permission, Role } from '../../src/contracts/roles';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { RouteAccess } from '../lib/route-schema';
+import { ROLE_TABLE } from '../role-table';
 import type { AdminPrincipal } from '../modules/auth/auth.service';
 
 /** One guarded call and what it needs, as the guard saw it registered. */
@@ -83,7 +84,7 @@ export function requirePermissions(
 ): void {
   const { role } = member;
   /** The permission the call lacks; null when the role is unknown. */
-  const missing = role === null ? (permissions[0] ?? null) : permissions.find((permission) => !hasPermission(role, permission));
+  const missing = role === null ? (permissions[0] ?? null) : permissions.find((permission) => !ROLE_TABLE.hasPermission(role, permission));
   if (role !== null && missing === undefined) return;
   request.log.warn(
     {
@@ -168,7 +169,7 @@ export const authGuard = fp<AuthGuardOptions>(
       }
       if (!isGuarded) return;
       const access = route.config?.access;
-      if (!access || !isPermission(access.permission)) {
+      if (!access || !ROLE_TABLE.isPermission(access.permission)) {
         throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no permission: give its adminRoute an access (src/contracts/roles.ts)`);
       }
       guardedAreas.add(areaOf(route.url));

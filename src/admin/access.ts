@@ -4,8 +4,8 @@
 // The server decides for real; the same table (src/contracts/roles.ts) keeps the two in step.
 import { useCan, useCanWithoutCache, type AccessControlProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import { hasPermission, isPermission, type Permission, type Role } from '../contracts/roles';
-import type { ResourceEntry } from './resources';
+import type { Permission, Role } from '../contracts/roles';
+import { ROLE_TABLE, type ResourceEntry } from './resources';
 
 /** The Refine actions that read a screen; any other action is the name of a permission ('hosts.write', 'export'). */
 const READ_ACTIONS = new Set(['list', 'show']);
@@ -42,11 +42,11 @@ export function createAccessControlProvider(
       const needs: Permission[] = [];
       if (read) needs.push(read);
       if (!READ_ACTIONS.has(action)) {
-        if (!isPermission(action)) return { can: false, reason: `unknown action ${action}` };
+        if (!ROLE_TABLE.isPermission(action)) return { can: false, reason: `unknown action ${action}` };
         needs.push(action);
       }
       if (needs.length === 0) return { can: false, reason: `unknown resource ${resource ?? ''}` };
-      const missing = needs.find((permission) => !hasPermission(role, permission));
+      const missing = needs.find((permission) => !ROLE_TABLE.hasPermission(role, permission));
       return missing ? { can: false, reason: missing } : { can: true };
     },
     // A role changes on the server; a new page load (sign-in) reads it again, so answers stay for the

@@ -14,7 +14,7 @@ import {
   type ResourceAction,
 } from '../contracts/list-declaration';
 import { camelCase } from '../contracts/names';
-import { addListReaders, type Permission } from '../contracts/roles';
+import { roleTableOf, type Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
 
 export type { Endpoint, ResourceAction } from '../contracts/list-declaration';
@@ -23,7 +23,9 @@ export type { Endpoint, ResourceAction } from '../contracts/list-declaration';
 const LIST_DECLARATIONS: readonly DeclaredList<string, string>[] = Object.values(
   import.meta.glob<DeclaredList<string, string>>('../contracts/lists/*.ts', { eager: true, import: 'declaration' }),
 );
-addListReaders(LIST_DECLARATIONS);
+
+/** Who may do what (src/contracts/roles.ts), with the permission of each list that names its readers: computed once, frozen. */
+export const ROLE_TABLE = roleTableOf(LIST_DECLARATIONS);
 
 export type ResourceEntry = {
   /** Refine's resource name. */

@@ -1,7 +1,7 @@
 // Activity: every decision and change the audit trail records, by any administrator, newest first.
 import { z } from 'zod';
 import { auditEventSchema, type AuditEntityType } from './audit';
-import { hasPermission, type Permission, type Role } from './roles';
+import { hasPermission, type Role, type TablePermission } from './roles';
 
 /**
  * Staff accounts' e-mails and roles are for the roles that manage staff (Administrator). A role
@@ -9,20 +9,20 @@ import { hasPermission, type Permission, type Role } from './roles';
  * they carry e-mails and roles), without the "Staff" kind among the filters, and without
  * `administratorEmail` on any row (null): who acted is shown by name, and `q` does not match e-mails.
  */
-export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: Permission = 'staff.manage';
+export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: TablePermission = 'staff.manage';
 
 /**
  * The kinds of record whose entries need a permission besides reading Activity (or a record's
  * History): staff accounts ACTIVITY_STAFF_ACCOUNTS_PERMISSION, promos the permission that reads
  * promos, so a role that may not read promos does not read their history either.
  */
-const ACTIVITY_KIND_PERMISSIONS: Partial<Record<AuditEntityType, Permission>> = {
+const ACTIVITY_KIND_PERMISSIONS: Partial<Record<AuditEntityType, TablePermission>> = {
   staff: ACTIVITY_STAFF_ACCOUNTS_PERMISSION,
   promo: 'promos.read',
 };
 
 /** The permission entries about this kind of record need besides reading Activity; undefined for none. */
-export function activityKindPermission(kind: AuditEntityType): Permission | undefined {
+export function activityKindPermission(kind: AuditEntityType): TablePermission | undefined {
   return ACTIVITY_KIND_PERMISSIONS[kind];
 }
 

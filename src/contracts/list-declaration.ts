@@ -191,6 +191,12 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
   filters?: Readonly<Record<string, ListFilterKind>>;
   /** Selection and batch decisions, when the list's rows await one (`ListBatch`). */
   batch?: ListBatch;
+  /**
+   * The sidebar entry's count: the rows in this status (the list's counter `<name>:<status>`), sent
+   * on the live stream as it moves to the roles that read the list (`LiveBadges`); its words are
+   * `live.badges.<name>` (src/i18n/locales/<language>/live.json).
+   */
+  badge?: { status: Status };
 }
 
 /** A list's declaration with every default filled in. */

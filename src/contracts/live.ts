@@ -70,15 +70,11 @@ export interface LiveChanges {
 }
 
 /**
- * The sidebar's exact counts, each sent only to a role that may read its list: hosts awaiting
- * verification, listings and properties awaiting a decision, conversations with unread messages.
+ * The sidebar's exact counts by resource, each sent only to a role that may read it: each list's
+ * that declares a `badge` (hosts awaiting verification, listings and properties awaiting a decision)
+ * and `chats`, the conversations with unread messages.
  */
-export interface LiveBadges {
-  hosts?: number;
-  listings?: number;
-  'property-approvals'?: number;
-  chats?: number;
-}
+export type LiveBadges = Readonly<Record<string, number>>;
 
 export const LIVE_END_REASONS = ['expired', 'revoked'] as const;
 export type LiveEndReason = (typeof LIVE_END_REASONS)[number];

@@ -2,9 +2,11 @@
 // one permission (server/lib/route-schema.ts, list definitions in src/contracts); the server checks it
 // before any route code runs. The web app reads the same table to show only what a role may use.
 // No zod here: the back-office's first load reads this table (role-schema.ts holds the schema).
-// A list may name its readers instead of a permission (src/contracts/lists/, `access: { readers }`):
-// the lists' registry (web) and catalogue (server) hand their lists to `addListReaders` as they load,
-// which adds the permission `<list name>.read` to PERMISSIONS and to each reader's set.
+// Who may do what is this file's table and the lists' readers: a list may name its readers instead
+// of a permission (src/contracts/lists/, `access: { readers }`), which makes the permission
+// `<list name>.read`, held by them and the administrator. `roleTableOf` computes the whole table once,
+// frozen, from the lists each side finds (src/admin/resources.ts, server/role-table.ts), and
+// docs/product.md §26 is generated from it (`npm run docs:roles`).
 
 export const ROLES = ['administrator', 'moderator', 'support', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -51,27 +53,11 @@ const PERMISSION_HOLDERS = {
    */
   export: ['moderator', 'support'],
 } as const satisfies Record<string, readonly Role[]>;
-type TablePermission = keyof typeof PERMISSION_HOLDERS;
-const BASE_PERMISSIONS = Object.keys(PERMISSION_HOLDERS) as TablePermission[];
+export type TablePermission = keyof typeof PERMISSION_HOLDERS;
 
 /** A permission a list declares by naming its readers: `<list name>.read`. */
 export type ListPermission = `${string}.read`;
 export type Permission = TablePermission | ListPermission;
-
-/** Every permission: the table's, then those the lists declare (addListReaders). */
-export const PERMISSIONS: readonly Permission[] = [...BASE_PERMISSIONS];
-
-/** A role's permissions in the table's order (a new array: addListReaders adds to it). */
-const permissionsHeldBy = (role: Role): Permission[] =>
-  BASE_PERMISSIONS.filter((permission) => (PERMISSION_HOLDERS[permission] as readonly Role[]).includes(role));
-
-/** Each role's permissions; the administrator's are every permission. */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  administrator: PERMISSIONS,
-  moderator: permissionsHeldBy('moderator'),
-  support: permissionsHeldBy('support'),
-  viewer: permissionsHeldBy('viewer'),
-};
 
 /** Who reads a list: a permission of the table, or its readers (the administrator reads every list). */
 export type ListAccess = Permission | { readers: readonly Role[] };
@@ -79,29 +65,40 @@ export type ListAccess = Permission | { readers: readonly Role[] };
 /** The permission that reads a list: the one it names, or `<name>.read` when it names its readers. */
 export const listPermission = (list: { name: string; access: ListAccess }): Permission => (typeof list.access === 'string' ? list.access : `${list.name}.read`);
 
+/** Who may do what: every permission and the roles besides the administrator that hold it, frozen. */
+export interface RoleTable {
+  /** Every permission, the table's then the lists', with the roles besides the administrator that hold it. */
+  readonly holders: Readonly<Record<Permission, readonly Role[]>>;
+  hasPermission(role: Role, permission: Permission): boolean;
+  /** The roles that hold a permission, in ROLES order (the OpenAPI description names them). */
+  rolesWith(permission: Permission): Role[];
+  isPermission(value: unknown): value is Permission;
+}
+
 /**
- * Adds the permission of each list that names its readers, held by them and by the administrator.
- * The registry and the catalogue may both hand the same list: a permission is added once.
+ * The whole table, computed once: this file's, and the permission of each list that names its
+ * readers. A list's permission that the table already has is refused (two lists of one name, or a
+ * list named like a permission of the table).
  */
-export function addListReaders(lists: readonly { name: string; access: ListAccess }[]): void {
+export function roleTableOf(lists: readonly { name: string; access: ListAccess }[]): RoleTable {
+  const holders = {} as Record<Permission, readonly Role[]>;
+  for (const [permission, roles] of Object.entries(PERMISSION_HOLDERS)) holders[permission as TablePermission] = Object.freeze([...roles]);
   for (const list of lists) {
+    if (typeof list.access === 'string') continue;
     const permission = listPermission(list);
-    if (typeof list.access === 'string' || PERMISSIONS.includes(permission)) continue;
-    (PERMISSIONS as Permission[]).push(permission);
-    for (const role of list.access.readers) if (role !== 'administrator') (ROLE_PERMISSIONS[role] as Permission[]).push(permission);
+    if (Object.hasOwn(holders, permission)) throw new Error(`The list "${list.name}" names its readers, but the permission ${permission} is already another's`);
+    holders[permission] = Object.freeze(list.access.readers.filter((role) => role !== 'administrator'));
   }
+  Object.freeze(holders);
+  const isPermission = (value: unknown): value is Permission => typeof value === 'string' && Object.hasOwn(holders, value);
+  const holds = (role: Role, permission: Permission) => isPermission(permission) && (role === 'administrator' || holders[permission].includes(role));
+  return Object.freeze({ holders, hasPermission: holds, rolesWith: (permission: Permission) => ROLES.filter((role) => holds(role, permission)), isPermission });
 }
 
-export function hasPermission(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
+/** Whether a role holds a permission of this file's table (a list's own permission is in `roleTableOf`'s). */
+export function hasPermission(role: Role, permission: TablePermission): boolean {
+  return role === 'administrator' || (PERMISSION_HOLDERS[permission] as readonly Role[]).includes(role);
 }
-
-/** The roles that hold a permission, in ROLES order (the OpenAPI description names them). */
-export function rolesWith(permission: Permission): Role[] {
-  return ROLES.filter((role) => hasPermission(role, permission));
-}
-
-export const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value);
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
 export const FORBIDDEN_REASON = 'forbidden';

@@ -192,6 +192,15 @@ describe('a list added by its five files', () => {
     expect((await get('/api/admin/reports?format=csv', tokens.viewer)).statusCode).toBe(403);
   });
 
+  it("has its readers' row in docs/product.md's roles table once `npm run docs:roles` has written it", () => {
+    const product = path.join(tree, 'docs', 'product.md');
+    expect(fs.readFileSync(product, 'utf8')).not.toContain('| Reports |');
+    const written = run('tsx/dist/cli.mjs', ['scripts/docs-roles.ts']);
+    expect(written.output).toContain('the roles table is written');
+    expect(written.status).toBe(0);
+    expect(fs.readFileSync(product, 'utf8')).toContain('| Reports | read | read | read | |');
+  }, 60_000);
+
   it('has its entry in the web registry, with its icon, permission, path and screen', async () => {
     const { RESOURCES } = await import(path.join(tree, 'src', 'admin', 'resources.ts'));
     const { MENU_ICONS } = await import(path.join(tree, 'src', 'admin', 'icons.tsx'));

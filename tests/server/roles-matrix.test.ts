@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAM_PATH } from '../../src/contracts/live';
-import { hasPermission, ROLES, type Role } from '../../src/contracts/roles';
+import { ROLES, type Role } from '../../src/contracts/roles';
+import { ROLE_TABLE } from '../../server/role-table';
 import { conversations } from '../../server/db/schema';
 import type { GuardedCall } from '../../server/plugins/auth-guard';
 import { signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers/app';
@@ -76,7 +77,7 @@ const queryOf = (call: GuardedCall, form: Form): string => {
   return { call: '?page=1&pageSize=5', csv: '?format=csv', 'whole array': '' }[form];
 };
 const isAllowed = (role: Role, call: GuardedCall, form: Form) =>
-  hasPermission(role, call.access.permission) && (form === 'call' || hasPermission(role, 'export'));
+  ROLE_TABLE.hasPermission(role, call.access.permission) && (form === 'call' || ROLE_TABLE.hasPermission(role, 'export'));
 
 /** A fingerprint of every table a call could change: any insert, update or delete alters it. */
 async function snapshot(): Promise<Record<string, string>> {

@@ -54,6 +54,12 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 /** The change that tells every process a record's viewers moved: `presence:<list>` (never forwarded as such). */
 export const PRESENCE_PREFIX = 'presence:';
 
+/** A sidebar count: the list it belongs to and the counter it reads (server/db/counters.ts). */
+export interface BadgeCounter {
+  list: string;
+  counter: string;
+}
+
 export function createLiveRepository(db: Database) {
   return {
     /**
@@ -249,16 +255,14 @@ export function createLiveRepository(db: Database) {
       return new Map(rows.map((row) => [Number(row.id), row.kind]));
     },
 
-    /** The sidebar's counts: hosts awaiting verification, listings and properties awaiting a decision, unread conversations. */
-    async badges(): Promise<{ hosts: number; listings: number; 'property-approvals': number; chats: number }> {
-      const counters = await readCounters(db, ['hosts:Pending', 'listings:Pending', 'property-approvals:pending']);
+    /** The sidebar's counts: each of `badges` (the lists that declare one), and the unread conversations. */
+    async badges(badges: readonly BadgeCounter[]): Promise<Record<string, number>> {
+      const counters = await readCounters(
+        db,
+        badges.map((badge) => badge.counter),
+      );
       const [{ unread }] = rowsOf<{ unread: number }>(await db.execute(sql`SELECT count(*)::int AS unread FROM conversations WHERE unread_count > 0`));
-      return {
-        hosts: counters['hosts:Pending'],
-        listings: counters['listings:Pending'],
-        'property-approvals': counters['property-approvals:pending'],
-        chats: Number(unread),
-      };
+      return { ...Object.fromEntries(badges.map((badge) => [badge.list, counters[badge.counter]])), chats: Number(unread) };
     },
   };
 }

@@ -18,10 +18,13 @@ import {
   type PresenceResource,
 } from '../../../src/contracts/live';
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '../../../src/contracts/audit';
-import { hasPermission, type Permission, type Role } from '../../../src/contracts/roles';
+import type { Permission, Role } from '../../../src/contracts/roles';
+import { counterName } from '../../db/counters';
+import { LIST_DEFINITIONS } from '../../list-definitions';
+import { ROLE_TABLE } from '../../role-table';
 import type { Clock } from '../../lib/clock';
 import { createCursorSeal, type CursorSeal } from './live-cursors';
-import { PRESENCE_PREFIX, type ChangeRow, type LiveCursor, type LiveRepository, type PresenceRecord, type StreamRefusal } from './live.repository';
+import { PRESENCE_PREFIX, type BadgeCounter, type ChangeRow, type LiveCursor, type LiveRepository, type PresenceRecord, type StreamRefusal } from './live.repository';
 
 /** A session's state, as the stream rechecks it (auth service's `sessionState`). */
 export type SessionState = { isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: LiveEndReason };
@@ -41,8 +44,16 @@ const SESSIONS = 'sessions';
 const STAFF = 'staff';
 /** Activity's changes: an audit entry each, read by kind of record. */
 const ACTIVITY = 'activity';
-/** The resources whose changes can move a sidebar count. */
-const BADGE_SOURCES = new Set(['hosts', 'listings', 'property-approvals', 'chats', 'messages']);
+/**
+ * The lists whose sidebar entry shows a count (their declaration's `badge`), each with the counter of
+ * its rows in the badge's status. (Here, not in the repository: drizzle-kit reads repositories, and
+ * the list definitions load with a top-level await it cannot compile.)
+ */
+const BADGES: readonly BadgeCounter[] = LIST_DEFINITIONS.flatMap((list) =>
+  list.badge ? [{ list: list.name, counter: counterName(list.name, list.badge.status) }] : [],
+);
+/** The resources whose changes can move a sidebar count: the lists that declare a badge, and the conversations. */
+const BADGE_SOURCES = new Set([...BADGES.map((badge) => badge.list), 'chats', 'messages']);
 
 /** One open stream: its member as of now, and the socket it writes to. */
 export interface LiveStream {
@@ -106,11 +117,11 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   let isClosed = false;
   /** Moves on at every stop: a reading that began before it ends without a word. */
   let readings = 0;
-  let badges: Required<LiveBadges> | undefined;
+  let badges: LiveBadges | undefined;
 
   const mayRead = (stream: LiveStream, resource: string) => {
     const permission = permissionOf(resource);
-    return permission !== undefined && hasPermission(stream.role, permission);
+    return permission !== undefined && ROLE_TABLE.hasPermission(stream.role, permission);
   };
 
   /** The kind of record of each audit entry among the changes, or none: one statement a read. */
@@ -123,7 +134,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
    */
   const mayReadChange = (role: Role, change: LiveChange, kinds: ReadonlyMap<number, string>) => {
     const permission = permissionOf(change.resource);
-    if (permission === undefined || !hasPermission(role, permission)) return false;
+    if (permission === undefined || !ROLE_TABLE.hasPermission(role, permission)) return false;
     if (change.resource !== ACTIVITY) return true;
     const kind = kinds.get(change.id);
     return kind !== undefined && (AUDIT_ENTITY_TYPES as readonly string[]).includes(kind) && readsActivityKind(role, kind as AuditEntityType);
@@ -154,9 +165,9 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   /** The counts `stream`'s role may read. */
-  function badgesFor(stream: LiveStream, all: Required<LiveBadges>): LiveBadges {
-    const shown: LiveBadges = {};
-    for (const [resource, count] of Object.entries(all) as [keyof LiveBadges, number][]) if (mayRead(stream, resource)) shown[resource] = count;
+  function badgesFor(stream: LiveStream, all: LiveBadges): LiveBadges {
+    const shown: Record<string, number> = {};
+    for (const [resource, count] of Object.entries(all)) if (mayRead(stream, resource)) shown[resource] = count;
     return shown;
   }
 
@@ -242,7 +253,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   async function refreshBadges(): Promise<void> {
-    badges = await repository.badges();
+    badges = await repository.badges(BADGES);
     shownBadges = new Map();
     for (const stream of streams) sendBadges(stream);
   }
@@ -374,7 +385,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       }
       start();
       if (!badges) {
-        badges = await repository.badges();
+        badges = await repository.badges(BADGES);
         shownBadges = new Map();
       }
       if (lastEventId !== undefined) await replay(stream, (await cursorSeal()).open(lastEventId), upTo);

@@ -32,7 +32,8 @@ export const propertyApprovalsListSource = (db: Database) =>
     searchColumns: { title: properties.title, address: properties.address, hostName: properties.hostName },
     // A common word ("road" is in half the addresses) counts tens of thousands: its total follows the rows.
     searchTotalInlineUpTo: SEARCH_TOTAL_INLINE_UP_TO,
-    counter: 'property-approvals',
+    // Kept by migration 0004's triggers.
+    migrationCounter: 'property-approvals',
     toRow: (row) => ({ ...row, status: row.status as PropertyApprovalStatus }),
   });
 

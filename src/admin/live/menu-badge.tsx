@@ -4,7 +4,6 @@
 // arrive with the stream (live-connection.tsx), before any count.
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LiveBadges } from '../../contracts/live';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { useLive } from './live-hub';
 
@@ -13,7 +12,7 @@ export function MenuBadge({ name }: { name: string }) {
   const { state } = useLive();
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const count = state.badges?.[name as keyof LiveBadges];
+  const count = state.badges?.[name];
   if (!count) return null;
   const style = {
     marginInlineStart: 8,

@@ -28,6 +28,8 @@ export const declaration = declareList({
   pageSize: 8,
   csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
   statusFilter: HOST_STATUS_FILTERS,
+  /** The sidebar counts the hosts awaiting verification. */
+  badge: { status: 'Pending' },
   labels: 'admin.hosts.list',
   access: 'hosts.read',
   // Approving moves any host not yet Confirmed (a Rejected one too); declining only a Pending one.

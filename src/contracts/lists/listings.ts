@@ -15,6 +15,8 @@ export const declaration = declareList({
   /** docs/product.md §23: 8 listings per page. */
   pageSize: 8,
   statusFilter: LISTING_STATUS_FILTERS,
+  /** The sidebar counts the listings awaiting a decision. */
+  badge: { status: 'Pending' },
   labels: 'admin.listings.list',
   access: 'listings.read',
   batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: UNDECIDED_LISTING_STATUSES }, 'listing'),

@@ -10,6 +10,8 @@ export const declaration = declareList({
   name: 'property-approvals',
   sorts: ['title', 'address', 'hostName', 'status'],
   statuses: PROPERTY_APPROVAL_STATUSES,
+  /** The sidebar counts the properties awaiting a decision. */
+  badge: { status: 'pending' },
   defaultOrder: { order: 'asc' },
   searchFields: ['title', 'address', 'hostName'],
   /** docs/product.md §23: 8 properties per page. */
