@@ -135,6 +135,17 @@ export const PLAIN_RESOURCES = [
     },
     pageSize: 8,
   }),
+  // Webhook deliveries to the marketplace (docs/webhooks.md), administrators only; before Staff, which stays last.
+  defineResource({
+    name: 'webhook-deliveries',
+    access: 'webhooks.manage',
+    icon: 'unordered-list',
+    menuOrder: 98,
+    endpoints: { getList: { path: 'admin/webhook-deliveries' } },
+    actions: { retry: { method: 'post', path: 'admin/webhook-deliveries/:id/retry' } },
+    filterFields: ['status'],
+    pageSize: 20,
+  }),
 ] as const;
 
 /** The admin resources in sidebar order (`menuOrder`); the Refine shell and the data provider both read this list. */

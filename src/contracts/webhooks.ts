@@ -123,8 +123,8 @@ export const deliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof deliverySchema>;
 
-export const deliveryPageSchema = z.object({ deliveries: z.array(deliverySchema), total: z.number().int() });
-export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+/** A page of deliveries; its total is in the X-Total-Count header, as every paged list's. */
+export const deliveryPageSchema = z.array(deliverySchema);
 
 export const deliveryAttemptSchema = z.object({
   at: z.string(),

@@ -18,7 +18,7 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists an administrator the eleven entries in order (Activity after Feedback, Staff last), marks the current one and ends with Logout', async ({
+test('the sider lists an administrator the twelve entries in order (Activity after Feedback, Webhook deliveries, Staff last), marks the current one and ends with Logout', async ({
   page,
 }) => {
   await signInThroughForm(page);
@@ -36,6 +36,7 @@ test('the sider lists an administrator the eleven entries in order (Activity aft
     'Feedback',
     'Activity',
     'Data from Landing Page',
+    'Webhook deliveries',
     'Staff',
   ];
   await expect(navigation.getByRole('link')).toHaveText(entries.map((label) => new RegExp(`^${label}(\\d.*)?$`)));

@@ -1,6 +1,7 @@
 // Webhooks under /api/admin (administrators only, permission webhooks.manage; decision 041): the
 // endpoints events are posted to, and their deliveries for the Deliveries screen, with Retry now.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TOTAL_COUNT_HEADER } from '../../../src/contracts/paging';
 import * as contract from '../../../src/contracts/webhooks';
 import { SMALL_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { adminRoute } from '../../lib/route-schema';
@@ -50,12 +51,16 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/webhook-deliveries',
-    adminRoute('webhooks', 'Deliveries, newest first, a page at a time, of one status or all', {
+    adminRoute('webhooks', 'Deliveries, newest first, a page at a time (the total in X-Total-Count), of one status or all', {
       access: ACCESS,
       querystring: contract.deliveriesQuerySchema,
       ok: contract.deliveryPageSchema,
     }),
-    async (request) => webhooks.deliveries(request.query),
+    async (request, reply) => {
+      const { rows, total } = await webhooks.deliveries(request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
   );
 
   app.get(

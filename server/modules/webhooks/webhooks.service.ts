@@ -9,7 +9,6 @@ import {
   type CreateEndpointRequest,
   type DeliveriesQuery,
   type DeliveryDetail,
-  type DeliveryPage,
   type DeliveryStatus,
   type UpdateEndpointRequest,
   type WebhookDelivery,
@@ -93,9 +92,9 @@ export function createWebhooksService({ repository, seal, clock, settings, log }
       return toEndpoint(row);
     },
 
-    async deliveries(query: DeliveriesQuery): Promise<DeliveryPage> {
+    async deliveries(query: DeliveriesQuery): Promise<{ rows: WebhookDelivery[]; total: number }> {
       const { rows, total } = await repository.deliveryPage(query.status, query.pageSize, (query.page - 1) * query.pageSize);
-      return { deliveries: rows.map(toDelivery), total };
+      return { rows: rows.map(toDelivery), total };
     },
 
     async delivery(id: number): Promise<DeliveryDetail> {
