@@ -12,15 +12,21 @@ const getSideChannel = require('../../scripts/vite/side-channel-lite.cjs') as ()
   set(key: unknown, value: unknown): void;
 };
 
+/** The two calls of qs that Refine makes. */
+interface Qs {
+  stringify(value: unknown): string;
+  parse(text: string): unknown;
+}
+
 /** qs with its `require('side-channel')` answered by `sideChannel`, fresh from disk. */
-function qsWith(sideChannel: unknown) {
+function qsWith(sideChannel: unknown): Qs {
   const sideChannelPath = require.resolve('side-channel', { paths: [require.resolve('qs')] });
   const cache = require.cache as Record<string, NodeJS.Module | undefined>;
   const saved = cache[sideChannelPath];
   for (const key of Object.keys(cache)) if (key.includes(`${'node_modules'}/qs/`)) delete cache[key];
   cache[sideChannelPath] = { ...(saved ?? {}), id: sideChannelPath, filename: sideChannelPath, loaded: true, exports: sideChannel } as NodeJS.Module;
   try {
-    return require('qs') as typeof import('qs');
+    return require('qs') as Qs;
   } finally {
     for (const key of Object.keys(cache)) if (key.includes(`${'node_modules'}/qs/`)) delete cache[key];
     if (saved) cache[sideChannelPath] = saved;

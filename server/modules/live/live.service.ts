@@ -24,7 +24,15 @@ import { LIST_DEFINITIONS } from '../../list-definitions';
 import { ROLE_TABLE } from '../../role-table';
 import type { Clock } from '../../lib/clock';
 import { createCursorSeal, type CursorSeal } from './live-cursors';
-import { PRESENCE_PREFIX, type BadgeCounter, type ChangeRow, type LiveCursor, type LiveRepository, type PresenceRecord, type StreamRefusal } from './live.repository';
+import {
+  PRESENCE_PREFIX,
+  type BadgeCounter,
+  type ChangeRow,
+  type LiveCursor,
+  type LiveRepository,
+  type PresenceRecord,
+  type StreamRefusal,
+} from './live.repository';
 
 /** A session's state, as the stream rechecks it (auth service's `sessionState`). */
 export type SessionState = { isLive: true; role: Role; endsAt: Date } | { isLive: false; reason: LiveEndReason };
