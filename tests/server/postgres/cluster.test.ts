@@ -395,19 +395,26 @@ describe.runIf(canRun || isRequired)('three Hoy processes behind HAProxy on one 
     };
 
     const workers = Promise.all(hostRows.map((_, index) => worker(index)));
-    await sleep(4000);
     const victim = processes[1];
+    /** Requests answered 2xx that started after `since`, by `server` or, without one, by any process. */
+    const answered = (since: number, server?: string) =>
+      outcomes.filter(
+        (outcome) => outcome.startedAt > since && outcome.status >= 200 && outcome.status < 300 && (server === undefined || outcome.server === server),
+      ).length;
+    // Waits on what the load has done, not on a clock: as long as it takes on a busy machine, no longer on an idle one.
+    await waitUntil(async () => answered(0, victim.name) >= 100, `${victim.name} answering 100 requests of the load`);
     killedAt = performance.now();
     await stopChild(victim.child, 'SIGKILL');
     // The process dies some milliseconds after the signal is sent (more on a busy machine): a request
     // that reached it before it was gone was in flight on it.
     const exitedAt = performance.now();
-    await sleep(3000);
+    // The load goes on through the two left before the killed one starts again (and while it starts).
+    await waitUntil(async () => answered(exitedAt) >= 300, 'the two other processes answering 300 requests after the kill');
     restartedAt = performance.now();
     await startHoy(victim);
     const readyAt = performance.now();
-    // Long enough for the proxy's health check to take it back and send it requests.
-    await sleep(5000);
+    // Until the proxy's health check has taken it back and it has answered requests again.
+    await waitUntil(async () => answered(readyAt, victim.name) >= 50, `${victim.name} answering 50 requests after its restart`);
     load.running = false;
     await workers;
 
