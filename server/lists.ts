@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { camelCase } from '../src/contracts/names';
 import type { Database } from './db/client';
 import type { RowCounter } from './db/list-counter-triggers';
+import type { ListDemo } from './db/seed/list-demo';
 import type { ListSource } from './lib/list-source';
 import { LIST_DEFINITIONS, type AdminListDefinition } from './list-definitions';
 
@@ -15,6 +16,8 @@ import { LIST_DEFINITIONS, type AdminListDefinition } from './list-definitions';
 export interface AdminList {
   definition: AdminListDefinition;
   sourceOf: (db: Database) => ListSource<Record<string, unknown>, string, string>;
+  /** Its demo rows, when its module exports `<camelName>Demo` (server/db/seed/list-demo.ts). */
+  demo?: ListDemo;
 }
 
 /**
@@ -39,18 +42,26 @@ const repositories = () =>
 
 async function loadLists(): Promise<AdminList[]> {
   const sources = new Map<string, AdminList['sourceOf']>();
+  const demos = new Map<string, ListDemo>();
   for (const repository of await repositories()) {
-    for (const [name, value] of Object.entries(repository))
-      if (name.endsWith('ListSource') && typeof value === 'function') sources.set(name, value as AdminList['sourceOf']);
+    for (const [name, value] of Object.entries(repository)) {
+      if (typeof value !== 'function') continue;
+      if (name.endsWith('ListSource')) sources.set(name, value as AdminList['sourceOf']);
+      else if (name.endsWith('Demo')) demos.set(name, value as ListDemo);
+    }
   }
   const lists = LIST_DEFINITIONS.map((definition) => {
-    const sourceName = `${camelCase(definition.name)}ListSource`;
+    const camelName = camelCase(definition.name);
+    const sourceName = `${camelName}ListSource`;
     const sourceOf = sources.get(sourceName);
     if (!sourceOf) throw new Error(`The list "${definition.name}" has no source: export ${sourceName}(db) from its module's repository`);
     sources.delete(sourceName);
-    return { definition, sourceOf };
+    const demo = demos.get(`${camelName}Demo`);
+    demos.delete(`${camelName}Demo`);
+    return { definition, sourceOf, ...(demo ? { demo } : {}) };
   });
   for (const name of sources.keys()) throw new Error(`${name} is the source of no list: its definition belongs in src/contracts/lists/`);
+  for (const name of demos.keys()) throw new Error(`${name} is the demo of no list: name it <list name in camelCase>Demo, beside the list's source`);
   // The routes are registered in sidebar order, so the API document lists them so.
   return lists.sort((a, b) => a.definition.menuOrder - b.definition.menuOrder);
 }

@@ -108,6 +108,31 @@ async function insertReports(count: number, offset: number): Promise<void> {
   await execute(sql`INSERT INTO reports (title, status, created_at) VALUES ${sql.join(values, sql`, `)}`);
 }
 
+describe('docs/adding-a-resource.md', () => {
+  const document = fs.readFileSync(path.join(root, 'docs', 'adding-a-resource.md'), 'utf8');
+
+  it('shows each fixture file as the fixture has it, and names every one of them', () => {
+    // Each step's heading names its file; its TypeScript, TSX and JSON blocks are that file's text.
+    const steps = document.split(/^## /m).slice(1);
+    let blocks = 0;
+    for (const step of steps) {
+      const file = /^\d+\. [^\n]*?`([^`]+)`/.exec(step)?.[1];
+      for (const [, code] of step.matchAll(/```(?:ts|tsx|json)\n([\s\S]*?)```/g)) {
+        expect(file, `a code block under "## ${step.split('\n')[0]}" names no file`).toBeDefined();
+        expect(fs.readFileSync(path.join(fixtures, file as string), 'utf8'), `${file} as the document shows it`).toContain(code);
+        blocks += 1;
+      }
+    }
+    expect(blocks).toBeGreaterThanOrEqual(5);
+    for (const file of filesUnder(fixtures)) expect(document, `the document names ${file}`).toContain(`\`${file}\``);
+  });
+
+  it('generates the migration with the command it gives', () => {
+    expect(document).toContain('npm run db:generate -- --name reports');
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['db:generate']).toBe('drizzle-kit generate');
+  });
+});
+
 describe('a list added by its five files', () => {
   it('gets its table from the generated migration', () => {
     expect(migration).toHaveLength(1);
@@ -200,6 +225,29 @@ describe('a list added by its five files', () => {
     expect(written.status).toBe(0);
     expect(fs.readFileSync(product, 'utf8')).toContain('| Reports | read | read | read | |');
   }, 60_000);
+
+  it('fills its demo rows, numbered of its own, when the demo data set is seeded into an empty database', async () => {
+    const { openPglite } = await import(path.join(tree, 'server', 'db', 'client.ts'));
+    const { seedDemo } = await import(path.join(tree, 'server', 'db', 'seed', 'demo.ts'));
+    const demoRows = async () => {
+      const empty = await openPglite({});
+      try {
+        await empty.migrate();
+        const summary = await seedDemo(empty, { referenceDate: new Date('2026-11-01T00:00:00Z') });
+        expect(summary.isSkipped).toBe(false);
+        const { rows } = await empty.db.execute(sql`SELECT title, status, created_at FROM reports ORDER BY id`);
+        return rows as { title: string; status: string }[];
+      } finally {
+        await empty.close();
+      }
+    };
+    const first = await demoRows();
+    expect(first).toHaveLength(12);
+    expect(first[0]).toMatchObject({ title: 'Broken shower' });
+    expect(new Set(first.map((row) => row.status))).toEqual(new Set(['open', 'closed']));
+    // The same rows at every start.
+    expect(await demoRows()).toEqual(first);
+  }, 120_000);
 
   it('has its entry in the web registry, with its icon, permission, path and screen', async () => {
     const { RESOURCES } = await import(path.join(tree, 'src', 'admin', 'resources.ts'));

@@ -20,6 +20,7 @@ import {
   type PropertyRow,
   type UserRow,
 } from './factories';
+import { seedOfName, type DemoSeed } from './list-demo';
 import { CITIES, MESSAGE_FROM_ADMIN, MESSAGE_FROM_USER, demoPropertyImageUrl } from './names';
 import { Random, addDays, mixSeed } from './random';
 import { countRows, hasUsers, type SeedSummary } from './tables';
@@ -78,6 +79,8 @@ interface DemoStaff {
 interface DemoContext {
   random: Random;
   reference: Date;
+  /** The seed the demo's numbers come from. */
+  seed: number;
 }
 
 /** Fills an empty database with the demo data set; does nothing when `users` already has rows. */
@@ -91,9 +94,11 @@ export async function seedDemo(handle: DatabaseHandle, options: DemoOptions = {}
       elapsedMs: Date.now() - startedAt,
     };
   }
+  const seed = options.seed ?? DEFAULT_SEED;
   const context: DemoContext = {
-    random: new Random(mixSeed(options.seed ?? DEFAULT_SEED, 1)),
+    random: new Random(mixSeed(seed, 1)),
     reference: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
+    seed,
   };
   await handle.db.transaction((transaction) => insertDemoData(transaction, context));
   return { isSkipped: false, counts: await countRows(handle), elapsedMs: Date.now() - startedAt };
@@ -131,6 +136,16 @@ async function insertDemoData(transaction: Transaction, context: DemoContext): P
   });
   await insertLandingData(transaction, context);
   await insertDecisions(transaction, context, staff, { hosts, hostIds, properties, propertyIds });
+  await insertListDemos(transaction, context, { guestIds, hostIds, propertyIds });
+}
+
+/** The rows of each list whose module brings a demo (server/db/seed/list-demo.ts), each with numbers of its own. */
+async function insertListDemos(transaction: Transaction, context: DemoContext, records: Pick<DemoSeed, 'guestIds' | 'hostIds' | 'propertyIds'>) {
+  const { ADMIN_LISTS } = await import('../../lists');
+  for (const { definition, demo } of ADMIN_LISTS) {
+    if (!demo) continue;
+    await demo(transaction, { ...records, reference: context.reference, random: new Random(mixSeed(context.seed, seedOfName(definition.name))) });
+  }
 }
 
 /**
