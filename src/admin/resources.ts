@@ -141,7 +141,7 @@ export const PLAIN_RESOURCES = [
     access: 'webhooks.manage',
     icon: 'unordered-list',
     menuOrder: 98,
-    endpoints: { getList: { path: 'admin/webhook-deliveries' } },
+    endpoints: { getList: { path: 'admin/webhook-deliveries' }, getOne: { path: 'admin/webhook-deliveries/:id' } },
     actions: { retry: { method: 'post', path: 'admin/webhook-deliveries/:id/retry' } },
     filterFields: ['status'],
     pageSize: 20,

@@ -32,6 +32,13 @@ export function formatDateTime(value: DateInput, texts: FallbackTexts = {}): str
   return date.isValid() ? date.format('MMM D, YYYY, h:mm A') : (texts.invalid ?? DEFAULT_INVALID);
 }
 
+/** A date and time to the second, "Jan 5, 2025, 3:04:05 PM" (a delivery's attempts, seconds apart); same fallbacks as formatDate. */
+export function formatDateTimeToSecond(value: DateInput, texts: FallbackTexts = {}): string {
+  if (isMissing(value)) return texts.missing ?? DEFAULT_MISSING;
+  const date = dayjs(value);
+  return date.isValid() ? date.format('MMM D, YYYY, h:mm:ss A') : (texts.invalid ?? DEFAULT_INVALID);
+}
+
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** An amount in dollars as "$1,234.50" in both languages; "N/A" when missing or not a number. */

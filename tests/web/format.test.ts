@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, relativeTimeBucket } from '../../src/lib/format';
+import { formatDate, formatDateTime, formatDateTimeToSecond, formatMoney, relativeTimeBucket } from '../../src/lib/format';
 
 describe('formatDate', () => {
   it('formats a date as "Jan 5, 2025"', () => {
@@ -26,6 +26,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-01-05T15:04:00')).toBe('Jan 5, 2025, 3:04 PM');
     expect(formatDateTime(undefined)).toBe('N/A');
     expect(formatDateTime('garbage')).toBe('Invalid Date');
+  });
+});
+
+describe('formatDateTimeToSecond', () => {
+  it('formats a date with its time to the second, for attempts seconds apart', () => {
+    expect(formatDateTimeToSecond('2025-01-05T15:04:07')).toBe('Jan 5, 2025, 3:04:07 PM');
+    expect(formatDateTimeToSecond(null, { missing: '—' })).toBe('—');
+    expect(formatDateTimeToSecond('garbage')).toBe('Invalid Date');
   });
 });
 

@@ -1,30 +1,22 @@
 // Webhook deliveries (/webhook-deliveries, administrators only; docs/webhooks.md): each event posted to
-// the marketplace, newest first, with its status, attempts and last error, filtered by status, and
-// Retry now for a pending or dead delivery.
+// the marketplace, newest first, with its status, attempts and last error, filtered by status, Retry now
+// for a pending or dead delivery, and Details for one delivery's event, payload and attempts.
 import { useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
-import { Button, Flex, Select, Table, Typography } from 'antd';
-import { useState, type ComponentProps } from 'react';
+import { Button, Empty, Flex, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDelivery } from '../../../contracts/webhooks';
-import { formatDateTime } from '../../../lib/format';
-import { StatusBadge } from '../../components/status-badge';
 import { actionPath, findResource } from '../../resources';
+import { DeliveryDetails } from './delivery-details';
+import { useDeliveryColumns } from './use-delivery-columns';
 
 const RESOURCE = 'webhook-deliveries';
-
-const STATUS_TONES: Record<DeliveryStatus, NonNullable<ComponentProps<typeof StatusBadge>['tone']>> = {
-  pending: 'warning',
-  delivering: 'info',
-  delivered: 'success',
-  dead: 'error',
-};
-
-const isRetryable = (delivery: WebhookDelivery) => delivery.status === 'pending' || delivery.status === 'dead';
 
 export default function WebhookDeliveryList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DeliveryStatus | undefined>(undefined);
+  const [openedId, setOpenedId] = useState<number | undefined>(undefined);
   const { pageSize } = findResource(RESOURCE);
   const { result, query } = useList<WebhookDelivery & BaseRecord>({
     resource: RESOURCE,
@@ -32,11 +24,11 @@ export default function WebhookDeliveryList() {
     filters: status ? [{ field: 'status', operator: 'eq', value: status }] : [],
   });
   const invalidate = useInvalidate();
-  const { mutate: retry, mutation } = useCustomMutation<WebhookDelivery & BaseRecord>();
-  const [retrying, setRetrying] = useState<number | null>(null);
+  const { mutate: retry } = useCustomMutation<WebhookDelivery & BaseRecord>();
+  const [retryingId, setRetryingId] = useState<number | null>(null);
 
   const retryNow = (delivery: WebhookDelivery) => {
-    setRetrying(delivery.id);
+    setRetryingId(delivery.id);
     retry(
       {
         url: actionPath(RESOURCE, 'retry', delivery.id),
@@ -44,9 +36,15 @@ export default function WebhookDeliveryList() {
         values: {},
         successNotification: () => ({ type: 'success', message: t('admin.webhookDeliveries.retried') }),
       },
-      { onSettled: () => (setRetrying(null), void invalidate({ resource: RESOURCE, invalidates: ['list'] })) },
+      {
+        onSettled: () => {
+          setRetryingId(null);
+          void invalidate({ resource: RESOURCE, invalidates: ['list', 'detail'], id: delivery.id });
+        },
+      },
     );
   };
+  const columns = useDeliveryColumns({ onOpen: (delivery) => setOpenedId(delivery.id), onRetry: retryNow, retryingId });
 
   return (
     <>
@@ -75,50 +73,12 @@ export default function WebhookDeliveryList() {
         rowKey="id"
         loading={query.isLoading}
         dataSource={result.data}
-        locale={{ emptyText: t('admin.webhookDeliveries.empty') }}
+        // Text at full contrast, as the lists' empty state (antd's own grey is too faint for WCAG AA).
+        locale={{ emptyText: query.isLoading ? ' ' : <Empty description={<Typography.Text>{t('admin.webhookDeliveries.empty')}</Typography.Text>} /> }}
         pagination={{ current: page, pageSize, total: result.total, showSizeChanger: false, onChange: setPage }}
-        columns={[
-          { key: 'createdAt', title: t('admin.webhookDeliveries.columns.createdAt'), render: (_, delivery) => formatDateTime(delivery.createdAt) },
-          { key: 'eventType', title: t('admin.webhookDeliveries.columns.eventType'), dataIndex: 'eventType' },
-          {
-            key: 'endpointUrl',
-            title: t('admin.webhookDeliveries.columns.endpoint'),
-            render: (_, delivery) => <Typography.Text ellipsis={{ tooltip: delivery.endpointUrl }}>{delivery.endpointUrl}</Typography.Text>,
-          },
-          {
-            key: 'status',
-            title: t('admin.webhookDeliveries.columns.status'),
-            render: (_, delivery) => (
-              <StatusBadge status={delivery.status} tone={STATUS_TONES[delivery.status]}>
-                {t(`admin.webhookDeliveries.statuses.${delivery.status}`)}
-              </StatusBadge>
-            ),
-          },
-          { key: 'attempts', title: t('admin.webhookDeliveries.columns.attempts'), dataIndex: 'attempts' },
-          {
-            key: 'lastError',
-            title: t('admin.webhookDeliveries.columns.lastError'),
-            render: (_, delivery) =>
-              delivery.lastError ? (
-                <Typography.Text type="danger" ellipsis={{ tooltip: delivery.lastError }} style={{ maxWidth: 280 }}>
-                  {delivery.lastError}
-                </Typography.Text>
-              ) : (
-                t('admin.webhookDeliveries.noError')
-              ),
-          },
-          {
-            key: 'actions',
-            title: t('admin.webhookDeliveries.columns.actions'),
-            render: (_, delivery) =>
-              isRetryable(delivery) ? (
-                <Button size="small" onClick={() => retryNow(delivery)} loading={mutation.isPending && retrying === delivery.id}>
-                  {t('admin.webhookDeliveries.retryNow')}
-                </Button>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
+      <DeliveryDetails deliveryId={openedId} onClose={() => setOpenedId(undefined)} />
     </>
   );
 }
