@@ -280,6 +280,32 @@ export const users = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.isHost}`),
     searchIndex('users_email_trgm_idx', table.email),
+    // The guests list (every user who is not a host): one index per sort, empty names, e-mails and
+    // phones last in both directions as the hosts', so any page walks one index (migration 0045).
+    index('users_guests_id_idx')
+      .on(table.id)
+      .where(sql`NOT is_host`),
+    index('users_guests_name_sort_idx')
+      .on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name, table.id)
+      .where(sql`NOT is_host`),
+    index('users_guests_name_sort_desc_idx')
+      .on(sql`(${table.name} IS NULL OR ${table.name} = '')`, table.name.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`NOT is_host`),
+    index('users_guests_email_sort_idx')
+      .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email, table.id)
+      .where(sql`NOT is_host`),
+    index('users_guests_email_sort_desc_idx')
+      .on(sql`(${table.email} IS NULL OR ${table.email} = '')`, table.email.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`NOT is_host`),
+    index('users_guests_phone_sort_idx')
+      .on(sql`(${table.phone} IS NULL OR ${table.phone} = '')`, table.phone, table.id)
+      .where(sql`NOT is_host`),
+    index('users_guests_phone_sort_desc_idx')
+      .on(sql`(${table.phone} IS NULL OR ${table.phone} = '')`, table.phone.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`NOT is_host`),
+    index('users_guests_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`NOT is_host`),
   ],
 );
 
@@ -493,6 +519,8 @@ export const conversations = pgTable(
     searchIndex('conversations_title_trgm_idx', table.title),
     // The dashboard's conversations opened per day (migration 0025).
     index('conversations_created_idx').on(table.createdAt, table.firstStaffReplyAt),
+    // A guest's conversations, latest first, on the guest's page (migration 0045).
+    index('conversations_user_idx').on(table.userId, table.lastMessageAt.desc(), table.id.desc()),
   ],
 );
 

@@ -98,7 +98,7 @@ export const batchPathsOf = (list: { paths: readonly [string, ...string[]] }) =>
 };
 
 /** The icons a sidebar entry may show, by name (src/admin/icon-sets/frame.tsx draws each). */
-export type MenuIcon = 'comment' | 'database' | 'gift' | 'history' | 'home' | 'message' | 'safety' | 'schedule' | 'team' | 'unordered-list';
+export type MenuIcon = 'comment' | 'database' | 'gift' | 'history' | 'home' | 'message' | 'safety' | 'schedule' | 'team' | 'unordered-list' | 'user';
 
 /** What the back-office's registry takes from a list beyond its list call (src/admin/resources.ts): all optional. */
 export interface ListResourceOptions {

@@ -14,11 +14,24 @@ const emailOf = (role: Role) => `${role}-${stamp}@hoy.test`;
 /** The demo data's administrator (server/db/seed/demo.ts), an active account without a usable password. */
 const demoAdministrator = DEMO_STAFF.find((member) => member.role === 'administrator')!;
 
-const MENU = ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page', 'Staff'];
+const MENU = [
+  'Dashboard',
+  'Hosts',
+  'Guests',
+  'Properties',
+  'Listings',
+  'Bookings',
+  'Chats',
+  'Promo Code',
+  'Feedback',
+  'Activity',
+  'Data from Landing Page',
+  'Staff',
+];
 const SEES: Record<Exclude<Role, 'administrator'>, string[]> = {
-  moderator: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page'],
-  support: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Feedback', 'Data from Landing Page'],
-  viewer: ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page'],
+  moderator: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page'],
+  support: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Chats', 'Feedback', 'Data from Landing Page'],
+  viewer: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page'],
 };
 
 async function createStaff(api: APIRequestContext, token: string, role: Role): Promise<void> {

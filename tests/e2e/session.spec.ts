@@ -18,7 +18,7 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists an administrator the twelve entries in order (Activity after Feedback, Webhook deliveries, Staff last), marks the current one and ends with Logout', async ({
+test('the sider lists an administrator the thirteen entries in order (Guests after Hosts, Activity after Feedback, Webhook deliveries, Staff last), marks the current one and ends with Logout', async ({
   page,
 }) => {
   await signInThroughForm(page);
@@ -28,6 +28,7 @@ test('the sider lists an administrator the twelve entries in order (Activity aft
   const entries = [
     'Dashboard',
     'Hosts',
+    'Guests',
     'Properties',
     'Listings',
     'Bookings',

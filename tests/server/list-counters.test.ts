@@ -14,6 +14,7 @@ import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty 
 const RECOUNT = sql`
   SELECT 'hosts' AS name, count(*) AS value FROM users WHERE is_host
   UNION ALL SELECT 'hosts:' || status_host, count(*) FROM users WHERE is_host GROUP BY status_host
+  UNION ALL SELECT 'guests', count(*) FROM users WHERE NOT is_host
   UNION ALL SELECT 'bookings', count(*) FROM bookings
   UNION ALL SELECT 'bookings:' || status, count(*) FROM bookings GROUP BY status
   UNION ALL SELECT 'listings', count(*) FROM properties

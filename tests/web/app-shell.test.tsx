@@ -98,7 +98,7 @@ describe('app shell', () => {
     expect(sider).not.toBeNull();
     expect(within(sider as HTMLElement).getByText('Hoy')).toBeInTheDocument();
     expect(await within(sider as HTMLElement).findByText('Staff')).toBeInTheDocument();
-    for (const label of ['Dashboard', 'Hosts', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Activity', 'Sessions', 'Logout']) {
+    for (const label of ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Promo Code', 'Feedback', 'Activity', 'Sessions', 'Logout']) {
       expect(within(sider as HTMLElement).getByText(label)).toBeInTheDocument();
     }
     // The icons are hidden from assistive technology: each entry is named by its text alone.
@@ -130,7 +130,7 @@ describe('app shell', () => {
     expect(screen.getByText('You do not have permission to see this page.')).toBeInTheDocument();
     const sider = document.querySelector('.ant-layout-sider') as HTMLElement;
     expect(await within(sider).findByText('Hosts')).toBeInTheDocument();
-    for (const label of ['Dashboard', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page']) {
+    for (const label of ['Dashboard', 'Guests', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page']) {
       expect(within(sider).getByText(label)).toBeInTheDocument();
     }
     for (const label of ['Bookings', 'Chats', 'Promo Code', 'Staff']) expect(within(sider).queryByText(label)).toBeNull();

@@ -57,4 +57,5 @@ export const MENU_ICONS: Readonly<Record<MenuIconName, typeof MessageOutlined>> 
   schedule: /* @__PURE__ */ decorative(ScheduleIcon),
   team: /* @__PURE__ */ decorative(TeamIcon),
   'unordered-list': /* @__PURE__ */ decorative(UnorderedListIcon),
+  user: UserOutlined,
 };

@@ -1,0 +1,121 @@
+// SQL for guests (users who are not hosts): the guests list's source of rows.
+import { and, asc, count, desc, gt, sql, type SQL } from 'drizzle-orm';
+import type { GuestListItem } from '../../../src/contracts/guests';
+import type { GuestSort } from '../../../src/contracts/lists/guests';
+import type { Database } from '../../db/client';
+import { readNamedCounter } from '../../db/counters';
+import { users } from '../../db/schema';
+import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListSource } from '../../lib/list-source';
+import { contains } from '../../lib/paging';
+
+// `NOT is_host` as written in the partial indexes (WHERE NOT is_host), so the planner matches them.
+const isGuest = sql`NOT ${users.isHost}`;
+
+/** The guests' total, kept by the users' row triggers (migration 0045). */
+const GUESTS_COUNTER = 'guests';
+
+const listColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phoneCountryCode: users.phoneCountryCode,
+  phone: users.phone,
+  createdAt: users.createdAt,
+};
+
+type GuestListRecord = {
+  id: number;
+  name: string;
+  email: string | null;
+  phoneCountryCode: string | null;
+  phone: string | null;
+  createdAt: Date;
+};
+
+const sortColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, createdAt: users.createdAt } as const;
+/** The sorts whose empty values ('' or null) come last in both directions, as the hosts' names and e-mails. */
+const EMPTY_LAST = new Set<GuestSort>(['name', 'email', 'phone']);
+
+/** The column behind each of the list's search fields, from the trigram indexes over every user (migration 0001). */
+const SEARCH_COLUMNS = { name: users.name, email: users.email };
+
+/** The guests a search matches: name or e-mail, or the id it names. */
+function searchCondition(pattern: string, id: number | undefined): SQL {
+  const byId = id === undefined ? sql`` : sql` OR ${users.id} = ${id}`;
+  return sql`(${sql.join(
+    Object.values(SEARCH_COLUMNS).map((column) => contains(column, pattern)),
+    sql` OR `,
+  )}${byId})`;
+}
+
+function orderBy(sort: GuestSort | undefined, order: 'asc' | 'desc'): SQL[] {
+  if (!sort) return [desc(users.id)];
+  const direction = order === 'asc' ? asc : desc;
+  const column = sortColumns[sort];
+  const emptyLast = EMPTY_LAST.has(sort) ? [asc(sql`(${column} IS NULL OR ${column} = '')`)] : [];
+  return [...emptyLast, direction(column), direction(users.id)];
+}
+
+/** The country code and number as one text, or null when there is no number. */
+const phoneOf = (record: Pick<GuestListRecord, 'phoneCountryCode' | 'phone'>) =>
+  record.phone?.trim() ? [record.phoneCountryCode?.trim(), record.phone.trim()].filter(Boolean).join(' ') : null;
+
+export const toGuestListItem = (record: GuestListRecord): GuestListItem => ({
+  id: record.id,
+  name: record.name,
+  email: record.email,
+  phone: phoneOf(record),
+  createdAt: record.createdAt.toISOString(),
+});
+
+/**
+ * The guests list: pages in the list's order through the sort's partial index (migration 0045); the
+ * whole list (the whole array and CSV) in id order, a batch at a time along the primary key, because
+ * an order with empty values last in both directions mixes directions, which no keyset resumes.
+ */
+export function guestsListSource(db: Database): ListSource<GuestListItem, GuestSort> {
+  const selectRows = () => db.select(listColumns).from(users).$dynamic();
+  const rows = pageRowsById<GuestListRecord>(users, selectRows());
+  const where = (filter: ListFilter) => and(isGuest, filter.pattern ? searchCondition(filter.pattern, filter.searchedId) : undefined);
+  const counterOf = (filter: ListFilter) => (filter.pattern ? undefined : GUESTS_COUNTER);
+  return {
+    tables: ['users'],
+    searches: { fields: Object.keys(SEARCH_COLUMNS), isById: true },
+
+    async page(request) {
+      const order = orderBy(request.sort, request.order);
+      const records = request.pattern
+        ? await searchedPage(db, {
+            table: users,
+            where: isGuest,
+            search: searchCondition(request.pattern, request.searchedId),
+            order,
+            limit: request.limit,
+            offset: request.offset,
+            rows,
+          })
+        : await deferredPage(db, { table: users, where: isGuest, order, limit: request.limit, offset: request.offset, rows });
+      return records.map(toGuestListItem);
+    },
+
+    // The unsearched total comes from the counter the triggers keep; a search is counted for real.
+    counterOf,
+
+    async count(filter) {
+      const named = counterOf(filter);
+      if (named !== undefined) return readNamedCounter(db, named);
+      const [row] = await db.select({ total: count() }).from(users).where(where(filter));
+      return row.total;
+    },
+
+    batches: (request) =>
+      keysetBatches<GuestListRecord, GuestListItem>(
+        (last, limit) =>
+          selectRows()
+            .where(and(where(request), gt(users.id, last?.id ?? 0)))
+            .orderBy(asc(users.id))
+            .limit(limit),
+        toGuestListItem,
+      ),
+  };
+}
