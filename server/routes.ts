@@ -14,6 +14,7 @@ import { exportDownloadRoutes, exportTicketRoutes } from './modules/exports/expo
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dashboardChartRoutes } from './modules/dashboard/dashboard-charts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { guestsRoutes } from './modules/guests/guests.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { livePresenceRoutes, liveRoutes } from './modules/live/live.routes';
@@ -61,6 +62,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   accountRoutes,
   auditRoutes,
   hostsRoutes,
+  guestsRoutes,
   bookingsRoutes,
   dashboardRoutes,
   dashboardChartRoutes,

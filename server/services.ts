@@ -37,6 +37,8 @@ import { createDashboardChartsRepository } from './modules/dashboard/dashboard-c
 import { createDashboardChartsService } from './modules/dashboard/dashboard-charts.service';
 import { createExportsRepository } from './modules/exports/exports.repository';
 import { createExportsService } from './modules/exports/exports.service';
+import { createGuestsRepository } from './modules/guests/guests.repository';
+import { createGuestsService } from './modules/guests/guests.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
 import { createHostsService } from './modules/hosts/hosts.service';
 import { createStaffRepository } from './modules/staff/staff.repository';
@@ -123,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
     publicLimit: config.rateLimitPublic,
   });
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
+  const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
   const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
@@ -174,6 +177,7 @@ export function createServices(deps: ServiceDeps) {
     account,
     audit,
     hosts,
+    guests,
     bookings,
     dashboard,
     dashboardCharts,

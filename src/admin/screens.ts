@@ -26,6 +26,7 @@ const LIST_PAGES = import.meta.glob<{ default: ComponentType }>('./*/list.tsx', 
 /** The screens the convention does not give: beyond a list, or not in the resource's folder. */
 const OTHER_SCREENS: Readonly<Record<string, Partial<ResourcePages>>> = {
   hosts: { show: screen(() => import('./pages/hosts/show'), 'HostDetails') },
+  guests: { show: screen(() => import('./pages/guests/show'), 'GuestPage') },
   listings: { show: screen(() => import('./pages/listings/show'), 'ListingShow') },
   promos: {
     extra: {

@@ -3,10 +3,11 @@
 // walks its partial index (migration 0045).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { GuestListItem } from '../../src/contracts/guests';
+import type { GuestBooking, GuestConversation, GuestDetail, GuestFeedback, GuestListItem, GuestSectionPage } from '../../src/contracts/guests';
 import { declaration as guestList } from '../../src/contracts/lists/guests';
 import { signedInTestApp } from './helpers/app';
-import { insertGuest, insertHost } from './helpers/fixtures';
+import { conversations } from '../../server/db/schema';
+import { insertBooking, insertFeedback, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 import { planWithout } from './helpers/plan';
 import { createStaff, loginAs } from './helpers/staff';
 
@@ -194,6 +195,94 @@ describe('who may read the guests', () => {
       expect((await get('/api/admin/guests?page=1', token)).statusCode, role).toBe(200);
       expect((await get('/api/admin/guests?format=csv', token)).statusCode, role).toBe(role === 'viewer' ? 403 : 200);
     }
+  });
+});
+
+describe('the guest page', () => {
+  it('answers the guest with their details, and 404 for an unknown id or a host', async () => {
+    const guest = await insertGuest(t.handle, { name: 'Hodan Guest', email: 'hodan@hoy.test', phoneCountryCode: '+252', phone: '61', country: 'Somalia' });
+    const response = await get(`/api/admin/guests/${guest.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<GuestDetail>()).toEqual({
+      id: guest.id,
+      name: 'Hodan Guest',
+      email: 'hodan@hoy.test',
+      phone: '+252 61',
+      createdAt: guest.createdAt.toISOString(),
+      country: 'Somalia',
+      lastSeenAt: null,
+    });
+    const host = await insertHost(t.handle);
+    for (const id of [host.id, 999_999]) {
+      for (const path of ['', '/bookings', '/feedback', '/conversations']) {
+        const missing = await get(`/api/admin/guests/${id}${path}`);
+        expect(missing.statusCode, `${id}${path}`).toBe(404);
+        expect(missing.json<{ message: string }>().message).toBe('Guest not found');
+      }
+    }
+    expect((await get('/api/admin/guests/abc')).statusCode).toBe(400);
+  });
+
+  it("pages the guest's bookings, feedback and conversations newest first, five at a time, with their counts", async () => {
+    const guest = await insertGuest(t.handle);
+    const other = await insertGuest(t.handle);
+    const host = await insertHost(t.handle);
+    const property = await insertProperty(t.handle, host.id, { title: 'Lido Beach House' });
+    const booked = [];
+    for (let n = 0; n < 7; n += 1) booked.push(await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id, total: 100 + n }));
+    await insertBooking(t.handle, { guestId: other.id });
+    const bookingsPage = (number: number) =>
+      get(`/api/admin/guests/${guest.id}/bookings?page=${number}`).then((answer) => answer.json<GuestSectionPage<GuestBooking>>());
+    const first = await bookingsPage(1);
+    expect(first.total).toBe(7);
+    expect(first.rows.map((row) => row.id)).toEqual(
+      booked
+        .map((row) => row.id)
+        .reverse()
+        .slice(0, 5),
+    );
+    expect(first.rows[0]).toEqual({
+      id: booked[6].id,
+      status: 'confirmed',
+      checkInDate: '2025-01-05',
+      checkOutDate: '2025-01-08',
+      total: 106,
+      propertyTitle: 'Lido Beach House',
+    });
+    expect((await bookingsPage(2)).rows.map((row) => row.id)).toEqual([booked[1].id, booked[0].id]);
+
+    const older = await insertFeedback(t.handle, { userId: guest.id, rating: 2, comments: 'Noisy', createdAt: new Date('2026-01-01T00:00:00Z') });
+    const newer = await insertFeedback(t.handle, { userId: guest.id, rating: 5, createdAt: new Date('2026-02-01T00:00:00Z') });
+    await insertFeedback(t.handle, { userId: other.id });
+    const feedback = (await get(`/api/admin/guests/${guest.id}/feedback`)).json<GuestSectionPage<GuestFeedback>>();
+    expect(feedback).toEqual({
+      total: 2,
+      rows: [
+        { id: newer.id, rating: 5, comments: 'Lovely stay.', createdAt: '2026-02-01T00:00:00.000Z' },
+        { id: older.id, rating: 2, comments: 'Noisy', createdAt: '2026-01-01T00:00:00.000Z' },
+      ],
+    });
+
+    const [chat] = await t.handle.db
+      .insert(conversations)
+      .values({ userId: guest.id, title: 'About the beach house', unreadCount: 2, lastMessageAt: new Date('2026-03-01T00:00:00Z') })
+      .returning();
+    await t.handle.db.insert(conversations).values({ userId: other.id, title: 'Someone else' });
+    expect((await get(`/api/admin/guests/${guest.id}/conversations`)).json<GuestSectionPage<GuestConversation>>()).toEqual({
+      total: 1,
+      rows: [{ id: chat.id, title: 'About the beach house', unreadCount: 2, lastMessageAt: '2026-03-01T00:00:00.000Z' }],
+    });
+  });
+
+  it('refuses without a token (401) and each section to a role that may not read it (403)', async () => {
+    const guest = await insertGuest(t.handle);
+    expect((await get(`/api/admin/guests/${guest.id}`, null)).statusCode).toBe(401);
+    const moderator = await createStaff(t, t.token, 'moderator', 'moderator.guest-page@hoy.test');
+    const token = await loginAs(t, moderator.email);
+    expect((await get(`/api/admin/guests/${guest.id}`, token)).statusCode).toBe(200);
+    expect((await get(`/api/admin/guests/${guest.id}/feedback`, token)).statusCode).toBe(200);
+    expect((await get(`/api/admin/guests/${guest.id}/bookings`, token)).statusCode).toBe(403);
+    expect((await get(`/api/admin/guests/${guest.id}/conversations`, token)).statusCode).toBe(403);
   });
 });
 

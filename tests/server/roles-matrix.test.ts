@@ -16,7 +16,7 @@ import { createStaff, loginAs, STAFF_PASSWORD, stepUp, type StaffMember } from '
 
 const t = signedInTestApp();
 const staff = {} as Record<Exclude<Role, 'administrator'>, StaffMember>;
-const ids = { host: 0, listing: 0, property: 0, conversation: 0, administrator: 0 };
+const ids = { host: 0, guest: 0, listing: 0, property: 0, conversation: 0, administrator: 0 };
 const tokens = {} as Record<Role, string>;
 const MISSING_ID = 999_999;
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
   ids.listing = (await insertProperty(t.handle, host.id, { title: 'Matrix listing' })).id;
   ids.property = (await insertProperty(t.handle, host.id, { title: 'Matrix property' })).id;
   const guest = await insertGuest(t.handle, { name: 'Matrix Guest' });
+  ids.guest = guest.id;
   const [conversation] = await t.handle.db.insert(conversations).values({ userId: guest.id, title: 'Matrix chat', unreadCount: 1 }).returning();
   ids.conversation = conversation.id;
   const me = await t.request({ method: 'GET', url: '/api/admin/me', token: t.token });
@@ -54,6 +55,7 @@ function pathOf(call: GuardedCall, real: boolean): string {
     if (call.url.startsWith('/api/admin/property-approvals/')) return ids.property;
     if (call.url.startsWith('/api/admin/conversations/')) return ids.conversation;
     if (call.url.startsWith('/api/admin/staff/')) return ids.administrator;
+    if (call.url.startsWith('/api/admin/guests/')) return ids.guest;
     return ids.host;
   };
   return call.url.replace(':id', String(idFor())).replace(':kind', 'host-regular');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingList } from '../../src/admin/pages/bookings/list';
-import { bookingStatusLabelKey, normalizeBookingStatus } from '../../src/admin/pages/bookings/booking-status';
+import { bookingStatusLabelKey, normalizeBookingStatus } from '../../src/admin/components/booking-status';
 import type { Booking } from '../../src/contracts/bookings';
 import { changeLanguage } from '../../src/i18n';
 import { clickWhenSettled, expectShownWithin, renderAdmin, stubDataProvider } from './render-admin';

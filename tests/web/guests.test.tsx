@@ -1,9 +1,11 @@
-import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
 import GuestList from '../../src/admin/pages/guests/list';
-import type { GuestListItem } from '../../src/contracts/guests';
+import { GuestPage } from '../../src/admin/pages/guests/show';
+import type { GuestDetail, GuestListItem } from '../../src/contracts/guests';
 import type { Role } from '../../src/contracts/roles';
 import { changeLanguage } from '../../src/i18n';
 import { renderAdmin, stubDataProvider } from './render-admin';
@@ -28,28 +30,74 @@ function renderList(role?: Role) {
 
 const lastCall = (getList: { mock: { calls: unknown[][] } }) => getList.mock.calls.at(-1)?.[0] as GetListParams;
 
+const GUEST: GuestDetail = {
+  id: 12,
+  name: 'Hodan Ali',
+  email: 'hodan@hoy.test',
+  phone: '+252 615550101',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  country: 'Somalia',
+  lastSeenAt: null,
+};
+
+/** The guest page over a data provider that answers the guest (or an error) and its three sections. */
+function renderPage(options: { role?: Role; guest?: () => GuestDetail } = {}) {
+  const getOne = vi.fn<() => Promise<{ data: BaseRecord }>>(async () => ({ data: (options.guest ?? (() => GUEST))() as unknown as BaseRecord }));
+  const custom = vi.fn<(params: CustomParams) => Promise<{ data: unknown }>>(async ({ url, query }) => {
+    const page = Number((query as { page?: number } | undefined)?.page ?? 1);
+    if (url.endsWith('/bookings')) {
+      const rows = Array.from({ length: page === 1 ? 5 : 2 }, (_, index) => ({
+        id: 100 - (page - 1) * 5 - index,
+        status: 'confirmed',
+        checkInDate: '2026-04-01',
+        checkOutDate: '2026-04-03',
+        total: 120,
+        propertyTitle: 'Lido Beach House',
+      }));
+      return { data: { rows, total: 7 } };
+    }
+    if (url.endsWith('/feedback'))
+      return { data: { rows: [{ id: 4, rating: 2, comments: 'Noisy at night', createdAt: '2026-03-05T00:00:00.000Z' }], total: 1 } };
+    if (url.endsWith('/conversations'))
+      return { data: { rows: [{ id: 31, title: 'About the beach house', unreadCount: 2, lastMessageAt: '2026-03-06T00:00:00.000Z' }], total: 1 } };
+    throw { statusCode: 404, message: 'unexpected' };
+  });
+  const dataProvider = stubDataProvider({ getOne: getOne as unknown as DataProvider['getOne'], custom: custom as unknown as DataProvider['custom'] });
+  const ui = (
+    <Routes>
+      <Route path="/guests/:id" element={<GuestPage />} />
+      <Route path="/guests" element={<h2>Guests list</h2>} />
+    </Routes>
+  );
+  const { router } = renderAdmin(ui, { dataProvider, path: '/guests/12', role: options.role });
+  return { router, custom };
+}
+
 beforeEach(async () => {
   await changeLanguage('en');
 });
 
 describe('the Guests list', () => {
-  it('shows each guest, fallbacks for what is missing, and text never as markup', async () => {
+  it('shows each guest with a link to their page, fallbacks for what is missing, and text never as markup', async () => {
     renderList();
     expect(await screen.findByRole('heading', { level: 2, name: 'Guests' }, LOAD)).toBeInTheDocument();
-    const row = (await screen.findByText('Hodan Ali', undefined, LOAD)).closest('tr')!;
+    const hodan = await screen.findByRole('link', { name: 'Hodan Ali' }, LOAD);
+    expect(hodan).toHaveAttribute('href', '/guests/12');
+    const row = hodan.closest('tr')!;
     expect(within(row).getByText('#12')).toBeInTheDocument();
     expect(within(row).getByText('+252 615550101')).toBeInTheDocument();
     expect(within(row).getByText('Mar 4, 2026')).toHaveAttribute('dateTime', '2026-03-04T10:00:00.000Z');
-    const unnamed = screen.getByText('Unknown guest').closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'View guest: Hodan Ali' })).toHaveAttribute('href', '/guests/12');
+    const unnamed = screen.getByRole('link', { name: 'Unknown guest' }).closest('tr')!;
     expect(within(unnamed).getByText('No e-mail')).toBeInTheDocument();
     expect(within(unnamed).getByText('No phone')).toBeInTheDocument();
-    expect(screen.getByText('<b>Bold</b>')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '<b>Bold</b>' })).toBeInTheDocument();
     expect(document.querySelector('td b')).toBeNull();
   });
 
   it('sorts from the column headers, one way then the other, and searches by name, e-mail or #id', async () => {
     const getList = renderList();
-    await screen.findByText('Hodan Ali', undefined, LOAD);
+    await screen.findByRole('link', { name: 'Hodan Ali' }, LOAD);
     const user = userEvent.setup();
     for (const [label, field] of [
       ['Name', 'name'],
@@ -69,7 +117,7 @@ describe('the Guests list', () => {
 
   it('offers Export CSV to a role that exports and not to a viewer', async () => {
     renderList('viewer');
-    await screen.findByText('Hodan Ali', undefined, LOAD);
+    await screen.findByRole('link', { name: 'Hodan Ali' }, LOAD);
     expect(screen.queryByRole('button', { name: /Export CSV/ })).toBeNull();
   });
 
@@ -77,6 +125,49 @@ describe('the Guests list', () => {
     await changeLanguage('so');
     renderList();
     expect(await screen.findByRole('heading', { level: 2, name: 'Martida' }, LOAD)).toBeInTheDocument();
-    expect(await screen.findByText('Marti aan la aqoon', undefined, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Marti aan la aqoon' }, LOAD)).toBeInTheDocument();
+  });
+});
+
+describe('the guest page', () => {
+  it("shows the guest's details and their bookings, feedback and conversations with links", async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hodan Ali' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('hodan@hoy.test')).toBeInTheDocument();
+    expect(screen.getByText('Somalia')).toBeInTheDocument();
+    const bookings = await screen.findByRole('link', { name: 'Open booking #100 in Bookings' }, LOAD);
+    expect(bookings).toHaveAttribute('href', '/bookings?q=%23100');
+    expect(screen.getAllByText('Lido Beach House')).toHaveLength(5);
+    expect(await screen.findByText('Noisy at night')).toBeInTheDocument();
+    expect(screen.getByText('2 stars')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'About the beach house' })).toHaveAttribute('href', '/chats?conversation=31');
+  });
+
+  it('pages the bookings five at a time', async () => {
+    const { custom } = renderPage();
+    await screen.findByRole('link', { name: 'Open booking #100 in Bookings' }, LOAD);
+    await userEvent.setup().click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByRole('link', { name: 'Open booking #95 in Bookings' }, LOAD)).toBeInTheDocument();
+    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/guests/12/bookings', query: { page: 2 } }));
+  });
+
+  it('leaves out the sections a role may not read: a moderator sees feedback, not bookings or conversations', async () => {
+    const { custom } = renderPage({ role: 'moderator' });
+    expect(await screen.findByText('Noisy at night', undefined, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Bookings' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Conversations' })).toBeNull();
+    expect(custom.mock.calls.map(([call]) => call.url)).toEqual(expect.not.arrayContaining(['admin/guests/12/bookings']));
+  });
+
+  it('says so for an unknown guest, with the way back to the list', async () => {
+    const { router } = renderPage({
+      guest: () => {
+        throw { statusCode: 404, message: 'Guest not found' };
+      },
+    });
+    expect(await screen.findByRole('alert', undefined, LOAD)).toHaveTextContent('The guest could not be loaded');
+    expect(screen.getByText('There is no guest with this id.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /Back to Guests/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guests'));
   });
 });

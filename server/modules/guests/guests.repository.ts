@@ -1,10 +1,11 @@
-// SQL for guests (users who are not hosts): the guests list's source of rows.
-import { and, asc, count, desc, gt, sql, type SQL } from 'drizzle-orm';
+// SQL for guests (users who are not hosts): the guests list's source of rows, and the guest page's
+// reads (their details, bookings, feedback and conversations).
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { GuestListItem } from '../../../src/contracts/guests';
 import type { GuestSort } from '../../../src/contracts/lists/guests';
 import type { Database } from '../../db/client';
 import { readNamedCounter } from '../../db/counters';
-import { users } from '../../db/schema';
+import { bookings, conversations, feedbacks, properties, users } from '../../db/schema';
 import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
@@ -31,6 +32,8 @@ type GuestListRecord = {
   phone: string | null;
   createdAt: Date;
 };
+
+export type GuestRecord = GuestListRecord & { country: string | null; lastSeenAt: Date | null };
 
 const sortColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, createdAt: users.createdAt } as const;
 /** The sorts whose empty values ('' or null) come last in both directions, as the hosts' names and e-mails. */
@@ -119,3 +122,83 @@ export function guestsListSource(db: Database): ListSource<GuestListItem, GuestS
       ),
   };
 }
+
+/** One section's page: `limit` rows from `offset`, newest first. */
+export interface SectionRange {
+  limit: number;
+  offset: number;
+}
+
+export function createGuestsRepository(db: Database) {
+  return {
+    /** The guest, or undefined for an unknown id or a host's. */
+    async findGuest(id: number): Promise<GuestRecord | undefined> {
+      const [row] = await db
+        .select({ ...listColumns, country: users.country, lastSeenAt: users.lastSeenAt })
+        .from(users)
+        .where(and(isGuest, eq(users.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** The guest's bookings, newest first, with their property's title (bookings_guest_status_idx). */
+    async bookingsOf(guestId: number, range: SectionRange) {
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({
+            id: bookings.id,
+            status: bookings.status,
+            checkInDate: bookings.checkInDate,
+            checkOutDate: bookings.checkOutDate,
+            total: bookings.total,
+            propertyTitle: properties.title,
+          })
+          .from(bookings)
+          .leftJoin(properties, eq(properties.id, bookings.propertyId))
+          .where(eq(bookings.guestId, guestId))
+          .orderBy(desc(bookings.id))
+          .limit(range.limit)
+          .offset(range.offset),
+        db.select({ total: count() }).from(bookings).where(eq(bookings.guestId, guestId)),
+      ]);
+      return { rows, total };
+    },
+
+    /** The feedback the guest gave, newest first (feedbacks_user_idx). */
+    async feedbackOf(guestId: number, range: SectionRange) {
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ id: feedbacks.id, rating: feedbacks.rating, comments: feedbacks.comments, createdAt: feedbacks.createdAt })
+          .from(feedbacks)
+          .where(eq(feedbacks.userId, guestId))
+          .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
+          .limit(range.limit)
+          .offset(range.offset),
+        db.select({ total: count() }).from(feedbacks).where(eq(feedbacks.userId, guestId)),
+      ]);
+      return { rows, total };
+    },
+
+    /** The guest's conversations, latest message first (conversations_user_idx, migration 0045). */
+    async conversationsOf(guestId: number, range: SectionRange) {
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({
+            id: conversations.id,
+            title: conversations.title,
+            unreadCount: conversations.unreadCount,
+            lastMessageAt: conversations.lastMessageAt,
+          })
+          .from(conversations)
+          .where(eq(conversations.userId, guestId))
+          .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, sql`${conversations.id} DESC NULLS LAST`)
+          .limit(range.limit)
+          .offset(range.offset),
+        db.select({ total: count() }).from(conversations).where(eq(conversations.userId, guestId)),
+      ]);
+      return { rows, total };
+    },
+  };
+}
+
+export type GuestsRepository = ReturnType<typeof createGuestsRepository>;

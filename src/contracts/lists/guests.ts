@@ -23,6 +23,15 @@ export const declaration = declareList({
   icon: 'user',
   // Right after Hosts (10), before Property Approvals (20).
   menuOrder: 15,
+  resource: {
+    routes: { show: '/guests/:id' },
+    endpoints: { getOne: { path: 'admin/guests/:id' } },
+    actions: {
+      bookings: { method: 'get', path: 'admin/guests/:id/bookings' },
+      feedback: { method: 'get', path: 'admin/guests/:id/feedback' },
+      conversations: { method: 'get', path: 'admin/guests/:id/conversations' },
+    },
+  },
 });
 
 export const definition = defineList(declaration, () => ({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../contracts/bookings';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from '../../components/status-badge';
-import { bookingStatusLabelKey, normalizeBookingStatus } from './booking-status';
+import { bookingStatusLabelKey, normalizeBookingStatus } from '../../components/booking-status';
 
 /** A booking date as "Jan 5, 2025", with the translated "N/A" and "Invalid Date". */
 export function useBookingDate(): (value: string | null | undefined) => string {

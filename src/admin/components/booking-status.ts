@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '../../../contracts/statuses';
+import { BOOKING_STATUSES, type BookingStatus } from '../../contracts/statuses';
 
 /** docs/product.md §19: the four statuses in any letter case; null for a missing one ("Unknown"). */
 export function normalizeBookingStatus(value: string | null | undefined): BookingStatus | string | null {
