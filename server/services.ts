@@ -126,7 +126,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
-  const bookings = createBookingsService({ repository: createBookingsRepository(handle.db) });
+  const bookings = createBookingsService({ db: handle.db, repository: createBookingsRepository(handle.db), audit });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
   const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle), pages });

@@ -13,12 +13,13 @@ export const ACTIVITY_STAFF_ACCOUNTS_PERMISSION: TablePermission = 'staff.manage
 
 /**
  * The kinds of record whose entries need a permission besides reading Activity (or a record's
- * History): staff accounts ACTIVITY_STAFF_ACCOUNTS_PERMISSION, promos the permission that reads
- * promos, so a role that may not read promos does not read their history either.
+ * History): staff accounts ACTIVITY_STAFF_ACCOUNTS_PERMISSION, promos and bookings the permission
+ * that reads them, so a role that may not read promos does not read their history either.
  */
 const ACTIVITY_KIND_PERMISSIONS: Partial<Record<AuditEntityType, TablePermission>> = {
   staff: ACTIVITY_STAFF_ACCOUNTS_PERMISSION,
   promo: 'promos.read',
+  booking: 'bookings.read',
 };
 
 /** The permission entries about this kind of record need besides reading Activity; undefined for none. */

@@ -31,6 +31,8 @@ const PERMISSION_HOLDERS = {
   /** Approve or decline listings and properties. */
   'listings.decide': ['moderator'],
   'bookings.read': ['support', 'viewer'],
+  /** Cancel a booking, mark it a no-show or completed (src/contracts/booking-moves.ts). */
+  'bookings.intervene': ['support'],
   'chats.read': ['support', 'viewer'],
   /** Send a message and mark a conversation read. */
   'chats.answer': ['support'],

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'property.confirmed',
   'property.declined',
   'property.decision-undone',
+  'booking.cancelled',
+  'booking.no-show',
+  'booking.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

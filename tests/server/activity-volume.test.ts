@@ -38,8 +38,8 @@ async function plainIds(call: Call): Promise<number[]> {
   const pattern = call.q === undefined ? undefined : containsPattern(call.q);
   const conditions = [
     call.status === undefined ? undefined : sql`e.entity_type = ${call.status}`,
-    // A Moderator's view: neither staff accounts (no staff.manage) nor promos (no promos.read).
-    call.isEveryEntry ? undefined : sql`e.entity_type NOT IN ('staff', 'promo')`,
+    // A Moderator's view: neither staff accounts (no staff.manage), promos (no promos.read) nor bookings (no bookings.read).
+    call.isEveryEntry ? undefined : sql`e.entity_type NOT IN ('staff', 'promo', 'booking')`,
     call.staffId === undefined ? undefined : sql`e.administrator_id = ${call.staffId}`,
     call.createdFrom === undefined ? undefined : sql`(e.created_at AT TIME ZONE 'UTC')::date >= ${call.createdFrom}::date`,
     call.createdTo === undefined ? undefined : sql`(e.created_at AT TIME ZONE 'UTC')::date <= ${call.createdTo}::date`,

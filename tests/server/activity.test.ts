@@ -107,7 +107,7 @@ describe('GET /api/admin/activity', () => {
   });
 
   it('refuses an unknown kind, sort or format with 400', async () => {
-    for (const query of ['status=booking', 'sort=action', 'sort=administratorEmail', 'order=sideways', 'format=xml', 'pageSize=101']) {
+    for (const query of ['status=refund', 'sort=action', 'sort=administratorEmail', 'order=sideways', 'format=xml', 'pageSize=101']) {
       const response = await get(`?${query}`);
       expect(response.statusCode, query).toBe(400);
     }

@@ -261,7 +261,7 @@ describe('seedVolume', () => {
     const summary = await seedVolume(first, { hosts: 20, bookings: 500, audit: 1_200, reset: true });
     expect(summary.counts.audit_events).toBe(1_200);
     expect(await countBy(first, 'audit_events', 'administrator_id')).toEqual({ 1: expect.any(Number), 2: expect.any(Number) });
-    expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual(['host', 'listing', 'promo', 'property', 'staff']);
+    expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual(['booking', 'host', 'listing', 'promo', 'property', 'staff']);
     // Reasons on declines only, and on most of them.
     expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL AND action NOT LIKE '%.decline'")).toBe(0);
     expect(await count(first, 'SELECT count(*) FROM audit_events WHERE reason IS NOT NULL')).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // The benchmark data set: many realistic rows, generated as a stream from a fixed seed and loaded
 // with COPY in one transaction. It needs an empty database, or `reset` to empty it first.
 import type { DatabaseHandle } from '../client';
+import type { AuditEntityType } from '../../../src/contracts/statuses';
 import { dropDeferrableConstraints, openBulkLoader, resetSequences, restoreDeferredConstraints, toCopyLine, type BulkLoader } from './bulk-load';
 import {
   DEFAULT_REFERENCE_DATE,
@@ -572,6 +573,9 @@ const AUDIT_ACTION_WEIGHTS = {
   'account.second-factor-on': 5,
   'account.second-factor-off': 2,
   'account.recovery-codes': 2,
+  'booking.cancel': 40,
+  'booking.no-show': 10,
+  'booking.complete': 40,
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTION_WEIGHTS;
 
@@ -611,19 +615,32 @@ function auditChange(random: Random, action: AuditAction, reason: string | null)
       return { before: { disabled: false }, after: { disabled: true, sessionsRevoked: random.int(0, 3) } };
     case 'staff.enable':
       return { before: { disabled: true }, after: { disabled: false } };
+    case 'booking.cancel':
+      return {
+        before: { status: random.pick(['pending', 'confirmed'] as const) },
+        after: {
+          status: 'cancelled',
+          cancelReason: random.pick(['guest-request', 'host-request', 'payment-problem'] as const),
+          bearer: random.pick(['guest', 'host'] as const),
+        },
+      };
+    case 'booking.no-show':
+      return { before: { status: 'confirmed' }, after: { status: 'cancelled' } };
+    case 'booking.complete':
+      return { before: { status: 'confirmed' }, after: { status: 'completed' } };
     default:
       return { before: null, after: null };
   }
 }
 
-function entityOf(action: AuditAction): 'host' | 'listing' | 'property' | 'promo' | 'staff' {
+function entityOf(action: AuditAction): AuditEntityType {
   const prefix = action.slice(0, action.indexOf('.'));
-  return prefix === 'account' ? 'staff' : (prefix as 'host' | 'listing' | 'property' | 'promo' | 'staff');
+  return prefix === 'account' ? 'staff' : (prefix as AuditEntityType);
 }
 
 /**
- * The audit trail: the product's actions over hosts, listings, properties, promos and (a few) staff
- * accounts, by the administrators there are at seed time (none: nobody), reasons on most declines,
+ * The audit trail: the product's actions over hosts, listings, properties, promos, bookings and (a
+ * few) staff accounts, by the administrators there are at seed time (none: nobody), reasons on most declines,
  * spread evenly over the past years in id order as an append-only trail is.
  */
 function* auditLines(context: VolumeContext): Generator<string> {
@@ -655,9 +672,11 @@ function* auditLines(context: VolumeContext): Generator<string> {
           ? random.int(1, plan.hosts)
           : entityType === 'promo'
             ? random.int(1, PROMO_IDS)
-            : action.startsWith('account.')
-              ? (administratorId as number)
-              : random.pick(administratorIds);
+            : entityType === 'booking'
+              ? random.int(1, Math.max(1, plan.bookings))
+              : action.startsWith('account.')
+                ? (administratorId as number)
+                : random.pick(administratorIds);
     const reason = action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
     const { before, after } = auditChange(random, action, reason);
     const createdAt = new Date(Math.floor(instant / 1000) * 1000);

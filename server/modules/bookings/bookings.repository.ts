@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL }
 import type { Booking } from '../../../src/contracts/bookings';
 import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { createdRangeCondition, createdRangeOf, type CreatedRange } from '../../lib/created-range';
 import { counterName, readCounter, readCounters } from '../../db/counters';
 import { bookingNames, bookings, properties, users } from '../../db/schema';
@@ -490,6 +490,35 @@ export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_
         cancelled: counters['bookings:cancelled'],
         completed: counters['bookings:completed'],
       };
+    },
+
+    /**
+     * A move's compare-and-set (src/contracts/booking-moves.ts): the booking moves to `to` only while
+     * its status is one of `from`, locked first so concurrent moves queue and the later ones find it
+     * moved. Answers the status it had and whether it moved; undefined when there is no such booking.
+     * `name` is the booking as Activity names it: its guest and property.
+     */
+    async moveStatus(
+      transaction: Transaction,
+      id: number,
+      move: { from: readonly string[]; to: string; isCancelling: boolean },
+    ): Promise<{ previousStatus: string; isMoved: boolean; name: string } | undefined> {
+      const result = await transaction.execute(sql`WITH previous AS (
+          SELECT id, status FROM bookings WHERE id = ${id} FOR UPDATE
+        ),
+        moved AS (
+          UPDATE bookings AS b SET status = ${move.to}, is_cancelled = b.is_cancelled OR ${move.isCancelling}
+          FROM previous WHERE b.id = previous.id AND previous.status = ANY(${`{${move.from.join(',')}}`}::text[])
+          RETURNING b.id
+        )
+        SELECT previous.status AS "previousStatus", moved.id IS NOT NULL AS "isMoved",
+          concat_ws(' · ', guest.name, property.title) AS name
+        FROM previous LEFT JOIN moved ON moved.id = previous.id
+          JOIN bookings AS booking ON booking.id = previous.id
+          LEFT JOIN users AS guest ON guest.id = booking.guest_id
+          LEFT JOIN properties AS property ON property.id = booking.property_id`);
+      const [row] = (result as unknown as { rows: { previousStatus: string; isMoved: boolean; name: string }[] }).rows;
+      return row === undefined ? undefined : { previousStatus: row.previousStatus, isMoved: row.isMoved === true, name: row.name };
     },
   };
 }

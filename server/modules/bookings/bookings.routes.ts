@@ -1,6 +1,9 @@
-// Bookings: the counts of the list's cards (the list is in server/routes.ts).
+// Bookings: the counts of the list's cards (the list is in server/routes.ts) and a member's moves on a
+// booking (src/contracts/booking-moves.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingSummarySchema } from '../../../src/contracts/bookings';
+import { bookingMoveRequestSchema, bookingMoveResponseSchema } from '../../../src/contracts/booking-moves';
+import { idParamsSchema } from '../../../src/contracts/common';
 import { adminRoute } from '../../lib/route-schema';
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,5 +11,18 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/bookings/summary',
     adminRoute('bookings', 'Booking counts for the cards: total and one per status', { access: 'bookings.read', ok: bookingSummarySchema }),
     async () => app.services.bookings.summary(),
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/moves',
+    adminRoute('bookings', 'Cancel a booking, mark it a no-show or completed; 409 when its status does not allow the move', {
+      description: 'cancel: pending or confirmed → cancelled, with a reason and who bears it. no-show: confirmed → cancelled. complete: confirmed → completed.',
+      access: 'bookings.intervene',
+      params: idParamsSchema,
+      body: bookingMoveRequestSchema,
+      ok: bookingMoveResponseSchema,
+      errors: [404, 409],
+    }),
+    async (request) => app.services.bookings.move(request.admin!.administratorId, request.params.id, request.body),
   );
 };
