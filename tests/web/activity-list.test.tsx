@@ -167,8 +167,9 @@ describe('Activity', () => {
     expect(within(declined).getByText('an administrator no longer on record')).toBeInTheDocument();
     expect(within(kinds).getByRole('radio', { name: 'Properties' })).toBeInTheDocument();
     expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
-    // A Moderator may not read promos: the server leaves their entries out, and so does the filter.
+    // A Moderator may not read promos nor bookings: the server leaves their entries out, and so does the filter.
     expect(within(kinds).queryByRole('radio', { name: 'Promos' })).toBeNull();
+    expect(within(kinds).queryByRole('radio', { name: 'Bookings' })).toBeNull();
     expect(within(kinds).getAllByRole('radio')).toHaveLength(4);
   });
 
@@ -177,7 +178,8 @@ describe('Activity', () => {
     const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
     expect(await within(kinds).findByRole('radio', { name: 'Promos' })).toBeInTheDocument();
     expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
-    expect(within(kinds).getAllByRole('radio')).toHaveLength(5);
+    // All, Hosts, Listings, Properties, Promos and Bookings (the viewer reads bookings).
+    expect(within(kinds).getAllByRole('radio')).toHaveLength(6);
   });
 
   it('speaks Somali', async () => {

@@ -44,7 +44,13 @@ export const declaration = declareList({
   access: 'bookings.read',
   icon: 'schedule',
   menuOrder: 40,
-  resource: { actions: { summary: { method: 'get', path: 'admin/bookings/summary' } } },
+  resource: {
+    actions: {
+      summary: { method: 'get', path: 'admin/bookings/summary' },
+      /** Cancel, no-show, complete (src/contracts/booking-moves.ts). */
+      moves: { method: 'post', path: 'admin/bookings/:id/moves' },
+    },
+  },
 });
 
 export const definition = defineList(declaration, () => ({

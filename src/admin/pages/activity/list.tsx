@@ -18,6 +18,7 @@ import { Notice } from '../../components/notice';
 function recordPath({ entityType, entityId }: ActivityRow): string {
   if (entityType === 'promo') return '/promo-code';
   if (entityType === 'staff') return '/staff';
+  if (entityType === 'booking') return `/bookings?q=${encodeURIComponent(`#${entityId}`)}`;
   return entityType === 'host' ? `/host-details/${entityId}` : `/listings/${entityId}`;
 }
 
@@ -77,6 +78,7 @@ export function ActivityList() {
   const { t } = useTranslation();
   const canReadStaffAccounts = usePermission('activity', ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
   const canReadPromos = usePermission('activity', activityKindPermission('promo') ?? ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
+  const canReadBookings = usePermission('activity', activityKindPermission('booking') ?? ACTIVITY_STAFF_ACCOUNTS_PERMISSION);
   const shown = (value: unknown) =>
     value === null || value === undefined || value === '' ? t('admin.history.emptyValue') : typeof value === 'string' ? value : JSON.stringify(value);
   const columns: ListColumn<ActivityRow>[] = [
@@ -110,7 +112,11 @@ export function ActivityList() {
       ),
     },
   ];
-  const definition = activityWithout([...(canReadPromos ? [] : (['promo'] as const)), ...(canReadStaffAccounts ? [] : (['staff'] as const))]);
+  const definition = activityWithout([
+    ...(canReadPromos ? [] : (['promo'] as const)),
+    ...(canReadStaffAccounts ? [] : (['staff'] as const)),
+    ...(canReadBookings ? [] : (['booking'] as const)),
+  ]);
   return <ListScreen<ActivityRow> definition={definition} columns={columns} toolbar={<StaffFilter />} />;
 }
 

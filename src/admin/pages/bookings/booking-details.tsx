@@ -1,16 +1,19 @@
 import { Button, Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { BookingMoveResponse } from '../../../contracts/booking-moves';
 import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
+import { BookingMoves } from './booking-moves';
 
 interface BookingDetailsProps {
   booking: Booking | undefined;
   onClose(): void;
+  onMoved(answer: BookingMoveResponse): void;
 }
 
-/** Every field of one booking, opened by the list's "View". */
-export function BookingDetails({ booking, onClose }: BookingDetailsProps) {
+/** Every field of one booking, opened by the list's "View", and the moves a member may make on it. */
+export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProps) {
   const { t } = useTranslation();
   const formatBookingDate = useBookingDate();
   const yesNo = (value: boolean) => t(value ? 'admin.bookings.details.yes' : 'admin.bookings.details.no');
@@ -24,6 +27,7 @@ export function BookingDetails({ booking, onClose }: BookingDetailsProps) {
       width="min(480px, 100vw)"
       destroyOnHidden
     >
+      {booking ? <BookingMoves booking={booking} onMoved={onMoved} /> : null}
       {booking ? (
         <Descriptions
           column={1}

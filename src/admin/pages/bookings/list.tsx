@@ -41,7 +41,16 @@ export function BookingList() {
   ];
   return (
     <ListScreen<Booking, BookingSummary> definition={bookingList} columns={columns} summary={{ keys: ['total', 'confirmed', 'pending', 'cancelled'] }}>
-      <BookingDetails booking={viewed} onClose={() => setViewed(undefined)} />
+      <BookingDetails
+        booking={viewed}
+        onClose={() => setViewed(undefined)}
+        // The panel shows the booking as moved at once; the list reads it afresh (use-booking-move.ts).
+        onMoved={(answer) =>
+          setViewed(
+            (current) => current && { ...current, status: answer.status as Booking['status'], isCancelled: current.isCancelled || answer.move === 'cancel' },
+          )
+        }
+      />
     </ListScreen>
   );
 }
