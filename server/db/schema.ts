@@ -582,6 +582,10 @@ export const auditEvents = pgTable(
     searchIndex('audit_events_reason_trgm_idx', table.reason).where(sql`reason IS NOT NULL`),
     // "Who approved Mehmet Smith?": Activity's search over the record's name (migration 0024).
     searchIndex('audit_events_entity_name_trgm_idx', table.entityName).where(sql`entity_name IS NOT NULL`),
+    // The same reason and name under one kind of record (`host:Mehmet Smith`): a search under a kind
+    // reads that kind's matches alone, not every kind's (migration 0046).
+    searchIndex('audit_events_kind_reason_trgm_idx', sql`(${table.entityType} || ':' || ${table.reason})`).where(sql`reason IS NOT NULL`),
+    searchIndex('audit_events_kind_name_trgm_idx', sql`(${table.entityType} || ':' || ${table.entityName})`).where(sql`entity_name IS NOT NULL`),
   ],
 );
 

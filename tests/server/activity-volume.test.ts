@@ -223,4 +223,33 @@ describe('Activity over a seeded trail', () => {
     expect(found).toEqual([]);
     expect(await apiPage({ isEveryEntry: false, status: 'host', order: 'asc', q: 'volume host 4999' }, 1, 25)).toMatchObject({ total: 11 });
   }, 120_000);
+  it('answers a word found only far back in time, newest first, past the entries a walk reads (20,000), as the plain query does', async () => {
+    // 1,500 of the oldest entries hold the word; 25,000 newer ones do not: walking from the newest
+    // stops empty-handed and the page comes from the indexes.
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, reason, created_at)
+      SELECT ${moderator.id}, 'listing.decline', (ARRAY['listing', 'property', 'host'])[1 + n % 3], n, 'Uneven quarrel ' || n, now() - interval '20 years' - n * interval '1 minute'
+      FROM generate_series(1, 1500) AS n`);
+    await t.handle.query(sql`INSERT INTO audit_events (administrator_id, action, entity_type, entity_id, entity_name, created_at)
+      SELECT ${moderator.id}, 'host.approve', 'host', n, 'Filler host ' || n, now() + n * interval '1 second'
+      FROM generate_series(1, 25000) AS n`);
+    const found = [];
+    for (const order of ['desc', 'asc'] as const) {
+      found.push(...(await differences({ isEveryEntry: true, order, q: 'quarrel' })));
+      found.push(...(await differences({ isEveryEntry: false, status: 'listing', order, q: 'quarrel' })));
+    }
+    expect(found).toEqual([]);
+    expect((await apiPage({ isEveryEntry: true, order: 'desc', q: 'quarrel' }, 1, 25)).ids).toHaveLength(25);
+  }, 120_000);
+
+  it('reads a search under one kind of record from the kind-and-text trigram indexes', async () => {
+    for (const [column, index] of [
+      ['reason', 'audit_events_kind_reason_trgm_idx'],
+      ['entity_name', 'audit_events_kind_name_trgm_idx'],
+    ] as const) {
+      const plan = await t.handle.query<{ 'QUERY PLAN': string }>(
+        sql.raw(`EXPLAIN SELECT 1 FROM audit_events WHERE (entity_type || ':' || ${column}) ILIKE 'promo:%quarrel%' AND ${column} IS NOT NULL`),
+      );
+      expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(index);
+    }
+  });
 });
