@@ -51,7 +51,8 @@ export const BOOKING_MOVE_MESSAGES = {
 export const moveRefusedMessage = (move: BookingMoveName, status: string): string =>
   `A ${status} booking cannot be moved by "${move}": it needs a booking that is ${BOOKING_MOVES[move].from.join(' or ')}.`;
 
-const noteSchema = z.string().trim().max(MAX_MOVE_NOTE_LENGTH, BOOKING_MOVE_MESSAGES.noteTooLong).optional();
+// Kept exactly as written, spaces and all (stored text comes back as sent).
+const noteSchema = z.string().max(MAX_MOVE_NOTE_LENGTH, BOOKING_MOVE_MESSAGES.noteTooLong).optional();
 
 /** POST /api/admin/bookings/:id/moves. */
 export const bookingMoveRequestSchema = z.discriminatedUnion(

@@ -179,7 +179,7 @@ describe('POST /api/admin/bookings/:id/moves', () => {
 
   it('takes a note of exactly 500 characters, stored as written', async () => {
     const id = await bookingOf('pending');
-    const note = `<b>${'é'.repeat(493)}</b>`;
+    const note = ` <b>${'é'.repeat(491)}</b> `;
     expect((await moveOn(id, { ...BODIES.cancel, note })).statusCode).toBe(200);
     expect((await stateOf(id)).audit[0].reason).toBe(note);
   });
