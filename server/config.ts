@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
 import { LIVE_LIMITS, type LiveLimits } from '../src/contracts/live';
+import { MAX_REFUND_MINOR } from '../src/contracts/refunds';
 import { isTooWideProxyRange, WIDEST_PROXY_PREFIX } from './lib/trust-proxy';
 
 const DEFAULT_APP_NAME = 'Hoy';
@@ -156,6 +157,10 @@ const envSchema = z.object({
     .default(3600),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  // Refunds (decision 043): the secret the payment side signs its callbacks with, and the amount in
+  // cents above which a refund needs a step-up.
+  PAYMENTS_CALLBACK_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').max(500).optional(),
+  REFUND_STEP_UP_ABOVE_MINOR: z.coerce.number().int().min(0).max(MAX_REFUND_MINOR).default(50_000),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -217,6 +222,15 @@ export interface Config {
    */
   passwordHashing: PasswordParameters;
   webhooks: WebhookSettings;
+  refunds: RefundSettings;
+}
+
+/** Refunds (docs/webhooks.md, decision 043). */
+export interface RefundSettings {
+  /** Signs the payment side's callbacks; unset, the callback answers 503 and accepts nothing. */
+  callbackSecret: string | undefined;
+  /** A refund of more cents than this needs a step-up of the session (decision 039). */
+  stepUpAboveMinor: number;
 }
 
 /** How each process delivers the outbox's events (server/modules/webhooks/webhook-worker.ts, decision 041). */
@@ -300,5 +314,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: values.WEBHOOK_CONCURRENCY,
       leaseMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000 * 2 + 30_000,
     },
+    refunds: { callbackSecret: values.PAYMENTS_CALLBACK_SECRET, stepUpAboveMinor: values.REFUND_STEP_UP_ABOVE_MINOR },
   };
 }

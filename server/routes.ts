@@ -22,6 +22,8 @@ import { listingsRoutes } from './modules/listings/listings.routes';
 import { listingsMapRoutes } from './modules/listings-map/listings-map.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
+import { paymentCallbackRoutes } from './modules/refunds/payment-callbacks.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
@@ -44,13 +46,15 @@ export const PUBLIC_CALLS = [
   'POST /api/data/add-email-subscriber',
   // A CSV download: the single-use ticket in the path is the credential (docs/decisions/022).
   'GET /api/admin/exports/:ticket',
+  // The payment side's answer to a refund: signed with PAYMENTS_CALLBACK_SECRET, not a session (decision 043).
+  'POST /api/payments/refunds/:id/result',
 ] as const;
 
 /** The admin lists: each answers its whole array, one page with its total, and CSV where defined. */
 const LISTS: FastifyPluginAsyncZod[] = ADMIN_LISTS.map((list) => listRoutes(list.definition, list.sourceOf));
 
-/** Modules whose routes anyone may call: sign-in, health, the landing page's two forms and ticketed downloads. */
-export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes, exportDownloadRoutes];
+/** Modules whose routes need no session: sign-in, health, the landing page's two forms, ticketed downloads and signed payment callbacks. */
+export const publicRoutePlugins: FastifyPluginAsyncZod[] = [healthRoutes, adminLoginRoutes, landingRoutes, exportDownloadRoutes, paymentCallbackRoutes];
 
 /**
  * Everything else: a live session before any route code runs, and the role's permission that each
@@ -64,6 +68,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   hostsRoutes,
   guestsRoutes,
   bookingsRoutes,
+  refundsRoutes,
   dashboardRoutes,
   dashboardChartRoutes,
   listingsRoutes,

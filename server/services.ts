@@ -45,6 +45,8 @@ import { createStaffRepository } from './modules/staff/staff.repository';
 import { createStaffService } from './modules/staff/staff.service';
 import { createLiveRepository } from './modules/live/live.repository';
 import { createLiveService } from './modules/live/live.service';
+import { createRefundsRepository } from './modules/refunds/refunds.repository';
+import { createRefundsService } from './modules/refunds/refunds.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService, type RowDecider } from './modules/review/review.service';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
@@ -59,6 +61,8 @@ const LIVE_READERS = new Map<string, Permission>([
   ['chats', 'chats.read'],
   ['messages', 'chats.read'],
   ['promos', 'promos.read'],
+  // A booking's refunds, named by the booking's id (migration 0047).
+  ['refunds', 'bookings.read'],
 ]);
 
 export interface ServiceDeps {
@@ -127,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
   const bookings = createBookingsService({ db: handle.db, repository: createBookingsRepository(handle.db), audit });
+  const refunds = createRefundsService({ db: handle.db, repository: createRefundsRepository(handle.db), audit, clock });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
   const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle), pages });
@@ -179,6 +184,7 @@ export function createServices(deps: ServiceDeps) {
     hosts,
     guests,
     bookings,
+    refunds,
     dashboard,
     dashboardCharts,
     listings,

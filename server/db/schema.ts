@@ -28,6 +28,7 @@ import { BOOKING_STATUSES, HOST_STATUSES, LISTING_STATUSES, PROPERTY_APPROVAL_ST
 import { ROLES, type Role } from '../../src/contracts/roles';
 import { LIVE_ACTIONS } from '../../src/contracts/live';
 import { DELIVERY_STATUSES, MAX_DELIVERY_ERROR_LENGTH } from '../../src/contracts/webhooks';
+import { MAX_REFUND_REASON_LENGTH, REFUND_STATUSES } from '../../src/contracts/refunds';
 
 /**
  * A list search's trigram index ("contains" any part of the text). Written into at every change
@@ -972,5 +973,34 @@ export const webhookDeliveryAttempts = pgTable(
   (table) => [
     index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId, table.id),
     check('webhook_delivery_attempts_error_length', sql.raw(`char_length(error) <= ${MAX_DELIVERY_ERROR_LENGTH}`)),
+  ],
+);
+
+/**
+ * A booking's refunds (issue 51, point 2; decision 043), in cents. Hoy asks, the payment side answers
+ * (requested → succeeded or failed, once). A trigger of migration 0047 refuses any insert or update
+ * that would take the requested and succeeded refunds of a booking past what its guest paid.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('requested'),
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by').references(() => administrators.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull().unique('refunds_idempotency_key_key'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    failureReason: text('failure_reason'),
+  },
+  (table) => [
+    index('refunds_booking_idx').on(table.bookingId, table.id),
+    check('refunds_amount_minor_check', sql`amount_minor > 0`),
+    check('refunds_status_check', inList('status', REFUND_STATUSES)),
+    check('refunds_reason_length', sql.raw(`char_length(reason) <= ${MAX_REFUND_REASON_LENGTH}`)),
   ],
 );

@@ -25,9 +25,17 @@ export interface RouteAccess {
   /**
    * A call that can take an account: the session must have stepped up in the last few minutes, with
    * a second factor when the member has one, or it answers 403 `step-up-required` before any route
-   * code runs (docs/decisions/039-step-up.md).
+   * code runs (docs/decisions/039-step-up.md). A rule: only the calls whose body it picks (a large
+   * refund), checked once the body is validated, still before any route code.
    */
-  requiresStepUp?: boolean;
+  requiresStepUp?: boolean | StepUpRule;
+}
+
+/** A step-up that some calls of a route need, chosen by their validated body. */
+export interface StepUpRule {
+  isNeeded(body: unknown): boolean;
+  /** When it is needed, as the OpenAPI description says it: "When amountMinor is above 50000". */
+  condition: string;
 }
 
 declare module 'fastify' {
@@ -83,6 +91,8 @@ function rolesSentence(access: RouteAccess): string {
 
 /** What a call that needs a step-up says of it in the OpenAPI document. */
 const STEP_UP_SENTENCE = `Needs a step-up of this session (POST /api/admin/account/step-up) in the last ${STEP_UP_MINUTES} minutes, with a code or a recovery code when the member has a second factor; otherwise 403 with reason \`${ACCOUNT_REASONS.stepUpRequired}\` and nothing changes.`;
+const stepUpSentence = (rule: true | StepUpRule): string =>
+  rule === true ? STEP_UP_SENTENCE : `${rule.condition}: ${STEP_UP_SENTENCE.replace('Needs', 'needs')}`;
 
 function describe<const S extends RouteSpec>(tag: string, summary: string, spec: S, access: RouteAccess | undefined): RouteSchema<S> {
   const { ok, status = 200, errors = [], params, querystring, body } = spec;
@@ -96,7 +106,9 @@ function describe<const S extends RouteSpec>(tag: string, summary: string, spec:
   }
   const response: Record<number, z.ZodType> = { [status]: ok };
   for (const code of [...errorStatuses].sort((a, b) => a - b)) response[code] = errorSchema;
-  const description = [spec.description, access?.requiresStepUp && STEP_UP_SENTENCE, access && rolesSentence(access)].filter(Boolean).join(' ');
+  const description = [spec.description, access?.requiresStepUp && stepUpSentence(access.requiresStepUp), access && rolesSentence(access)]
+    .filter(Boolean)
+    .join(' ');
   return {
     ...(access ? { config: { access } } : {}),
     schema: {

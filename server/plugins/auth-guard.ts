@@ -9,7 +9,8 @@
 // before validation and before any route code, so a refused call changes nothing. A guarded route
 // that declares no permission, or one that does not exist, stops the app at start. A route whose
 // access says `requiresStepUp` is refused the same way, 403 `step-up-required`, to a session that has
-// not stepped up in the last 5 minutes (docs/decisions/039-step-up.md).
+// not stepped up in the last 5 minutes (docs/decisions/039-step-up.md); one whose rule picks the calls
+// by their body (a large refund, decision 043) is refused once the body is validated.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -131,7 +132,17 @@ async function requireSecondFactor(request: FastifyRequest): Promise<void> {
  * enough (docs/decisions/039-step-up.md): read from the session's row, so every process agrees.
  */
 async function requireStepUp(request: FastifyRequest): Promise<void> {
-  if (!request.routeOptions.config.access?.requiresStepUp || !request.admin) return;
+  if (request.routeOptions.config.access?.requiresStepUp === true) await refuseWithoutStepUp(request);
+}
+
+/** The same for a route whose rule picks its calls by their body (a large refund): after validation, before any route code. */
+async function requireStepUpOfBody(request: FastifyRequest): Promise<void> {
+  const rule = request.routeOptions.config.access?.requiresStepUp;
+  if (typeof rule === 'object' && rule.isNeeded(request.body)) await refuseWithoutStepUp(request);
+}
+
+async function refuseWithoutStepUp(request: FastifyRequest): Promise<void> {
+  if (!request.admin) return;
   if (await request.server.services.account.hasRecentStepUp(request.admin)) return;
   request.log.info(
     { event: 'step-up.required', administratorId: request.admin.administratorId, method: request.method, route: request.routeOptions.url ?? null },
@@ -193,6 +204,7 @@ export function guardedScope(routePlugins: readonly FastifyPluginAsyncZod[]): Fa
     scope.addHook('onRequest', requireSecondFactor);
     scope.addHook('onRequest', requirePermission);
     scope.addHook('onRequest', requireStepUp);
+    scope.addHook('preHandler', requireStepUpOfBody);
     for (const plugin of routePlugins) await scope.register(plugin);
   };
 }

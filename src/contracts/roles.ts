@@ -33,6 +33,8 @@ const PERMISSION_HOLDERS = {
   'bookings.read': ['support', 'viewer'],
   /** Cancel a booking, mark it a no-show or completed (src/contracts/booking-moves.ts). */
   'bookings.intervene': ['support'],
+  /** Ask the payment side to refund a paid booking, in full or in part (src/contracts/refunds.ts). */
+  'bookings.refund': [],
   'chats.read': ['support', 'viewer'],
   /** Send a message and mark a conversation read. */
   'chats.answer': ['support'],

@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.cancelled',
   'booking.no-show',
   'booking.completed',
+  'refund.requested',
+  'refund.succeeded',
+  'refund.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

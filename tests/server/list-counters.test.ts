@@ -263,7 +263,7 @@ describe('booking inserts folded later (decision 033)', () => {
     try {
       await insertBooking(handle, { status: 'pending' });
       await insertBooking(handle, { status: 'confirmed' });
-      await handle.query(sql`TRUNCATE bookings`);
+      await handle.query(sql`TRUNCATE bookings, refunds`);
       expect(await keptCounters(handle)).toEqual(await recountedCounters(handle));
       expect(await readText(handle, DAYS_NOW)).toEqual({});
       await foldAll(handle);

@@ -1,0 +1,390 @@
+// Refunds, exactly once (issue 51, points 2, 4 and 6; decision 043): full and partial refunds, an
+// over-refund refused by the service and by the database itself, 50 racing requests with one winner,
+// idempotency keys, the event in the request's transaction, the payment side's signed callback, the
+// step-up above the configured amount, the roles, and hostile input.
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_REASONS } from '../../src/contracts/account-reasons';
+import type { BookingRefunds, Refund } from '../../src/contracts/refunds';
+import type { BookingStatus } from '../../src/contracts/statuses';
+import { administrators } from '../../server/db/schema';
+import { signWebhook } from '../../server/modules/webhooks/webhook-signature';
+import { createTestApp, signedInTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './helpers/app';
+import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
+import { createStaff, loginAs, stepUp } from './helpers/staff';
+
+const SECRET = 'a payments callback secret of at least 32 characters';
+const STEP_UP_ABOVE = 50_000;
+const t = signedInTestApp({ refunds: { callbackSecret: SECRET, stepUpAboveMinor: STEP_UP_ABOVE } });
+let administratorId: number;
+let guestId: number;
+let propertyId: number;
+const tokens: Record<'moderator' | 'support' | 'viewer', string> = { moderator: '', support: '', viewer: '' };
+
+beforeAll(async () => {
+  [{ id: administratorId }] = await t.handle.db.select({ id: administrators.id }).from(administrators).where(eq(administrators.email, TEST_ADMIN_EMAIL));
+  guestId = (await insertGuest(t.handle, { name: 'Hodan Refund' })).id;
+  const host = await insertHost(t.handle, { name: 'Host Refund' });
+  propertyId = (await insertProperty(t.handle, host.id, { title: 'Jazeera flat' })).id;
+  for (const role of ['moderator', 'support', 'viewer'] as const) {
+    const member = await createStaff(t, t.token, role, `${role}-refunds@hoy.test`);
+    tokens[role] = await loginAs(t, member.email);
+  }
+});
+
+/** A booking whose guest paid `total` dollars (135.00 by default: 13,500 cents). */
+const bookingOf = async (status: BookingStatus = 'confirmed', total = 135) => (await insertBooking(t.handle, { status, guestId, propertyId, total })).id;
+
+/** As the test administrator unless another token, or none (null), is given. */
+const refund = (id: number | string, payload: unknown, { token = t.token as string | null, headers = {} as Record<string, string> } = {}) =>
+  t.request({ method: 'POST', url: `/api/admin/bookings/${id}/refunds`, token: token ?? undefined, headers, payload: payload as Record<string, unknown> });
+
+const refundsOf = async (id: number, token = t.token) =>
+  (await t.request({ method: 'GET', url: `/api/admin/bookings/${id}/refunds`, token })).json<BookingRefunds>();
+
+/** The payment side's signed answer; `signature` and `timestamp` override the right ones. */
+function callback(refundId: number | string, body: unknown, signing: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+  const text = JSON.stringify(body);
+  const timestamp = signing.timestamp ?? Math.floor(t.clock.now().getTime() / 1000);
+  const signature = signing.signature === undefined ? signWebhook(signing.secret ?? SECRET, timestamp, text) : signing.signature;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'hoy-timestamp': String(timestamp),
+    ...(signature === null ? {} : { 'hoy-signature': signature }),
+  };
+  return t.request({ method: 'POST', url: `/api/payments/refunds/${refundId}/result`, headers, payload: text });
+}
+
+/** What a refund changes: the booking's refunds, their audit entries and their events. */
+async function stateOf(bookingId: number) {
+  const refunds = await t.handle.query<{ id: number; amount_minor: string; status: string; reason: string; idempotency_key: string }>(
+    sql`SELECT id, amount_minor::text, status, reason, idempotency_key FROM refunds WHERE booking_id = ${bookingId} ORDER BY id`,
+  );
+  const audit = await t.handle.query<{ action: string; administrator_id: number | null; reason: string | null; after: unknown }>(
+    sql`SELECT action, administrator_id, reason, after FROM audit_events WHERE entity_type = 'booking' AND entity_id = ${bookingId} ORDER BY id`,
+  );
+  const events = await t.handle.query<{ type: string; payload: Record<string, unknown>; idempotency_key: string }>(
+    sql`SELECT type, payload, idempotency_key FROM outbox_events WHERE payload->>'entity' = 'refund' AND payload->>'bookingId' = ${String(bookingId)} ORDER BY created_at, type <> 'refund.requested', type`,
+  );
+  return { refunds, audit, events };
+}
+
+describe('POST /api/admin/bookings/:id/refunds', () => {
+  it('refunds a booking in part, then the rest, each with its audit entry and its refund.requested event', async () => {
+    const id = await bookingOf('completed');
+    const first = await refund(id, { amountMinor: 5_000, reason: 'Broken heater' }, { headers: { 'idempotency-key': 'part-one' } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<Refund>()).toMatchObject({
+      bookingId: id,
+      amountMinor: 5_000,
+      currency: 'USD',
+      status: 'requested',
+      reason: 'Broken heater',
+      requestedBy: administratorId,
+    });
+    expect(await refundsOf(id)).toMatchObject({ isPaid: true, paidMinor: 13_500, refundedMinor: 5_000, remainingMinor: 8_500 });
+    const rest = await refund(id, { amountMinor: 8_500, reason: 'The rest', idempotencyKey: 'part-two' });
+    expect(rest.statusCode).toBe(201);
+    expect(await refundsOf(id)).toMatchObject({ refundedMinor: 13_500, remainingMinor: 0 });
+    const { refunds, audit, events } = await stateOf(id);
+    expect(refunds.map((row) => [row.amount_minor, row.status])).toEqual([
+      ['5000', 'requested'],
+      ['8500', 'requested'],
+    ]);
+    expect(audit.map((entry) => [entry.action, entry.administrator_id, entry.reason])).toEqual([
+      ['booking.refund-requested', administratorId, 'Broken heater'],
+      ['booking.refund-requested', administratorId, 'The rest'],
+    ]);
+    expect(events).toEqual([
+      {
+        type: 'refund.requested',
+        idempotency_key: 'refund.requested:part-one',
+        payload: {
+          entity: 'refund',
+          id: first.json<Refund>().id,
+          bookingId: id,
+          amountMinor: 5_000,
+          currency: 'USD',
+          status: 'requested',
+          previousStatus: null,
+          reason: 'Broken heater',
+          failureReason: null,
+          idempotencyKey: 'part-one',
+          requestedBy: administratorId,
+        },
+      },
+      expect.objectContaining({ type: 'refund.requested', idempotency_key: 'refund.requested:part-two' }),
+    ]);
+  });
+
+  it('refunds in full, to the cent of a total with cents, and refuses one cent more with 409', async () => {
+    // 234.57 × 100 is 23456.999… in floating point: the database converts the numeric exactly.
+    const id = await bookingOf('cancelled', 234.57);
+    expect((await refund(id, { amountMinor: 23_458, reason: 'One cent too many' })).statusCode).toBe(409);
+    expect((await refund(id, { amountMinor: 23_457, reason: 'All of it' })).statusCode).toBe(201);
+    const over = await refund(id, { amountMinor: 1, reason: 'More' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ reason: 'refund-exceeds-paid', message: expect.stringContaining('remains refundable') });
+    expect((await stateOf(id)).refunds).toHaveLength(1);
+  });
+
+  it('refuses a booking that was not paid (pending) with 409, and answers 404 for one that does not exist', async () => {
+    const id = await bookingOf('pending');
+    const response = await refund(id, { amountMinor: 100, reason: 'Not paid' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ reason: 'booking-not-paid' });
+    expect((await stateOf(id)).refunds).toEqual([]);
+    expect((await refund(2_000_000_000, { amountMinor: 100, reason: 'Nobody' })).statusCode).toBe(404);
+  });
+
+  it('lets exactly one of 50 concurrent full refunds through; the others get 409 and write nothing', async () => {
+    const id = await bookingOf('confirmed');
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => refund(id, { amountMinor: 13_500, reason: `Storm ${index}` })));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array<number>(49).fill(409)]);
+    for (const response of responses.filter((each) => each.statusCode === 409)) expect(response.json()).toMatchObject({ reason: 'refund-exceeds-paid' });
+    const { refunds, audit, events } = await stateOf(id);
+    expect(refunds).toHaveLength(1);
+    expect(audit).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+
+  it('answers the same refund to a key sent again (once or 10 times at once), and 409 to the key on another request', async () => {
+    const id = await bookingOf('confirmed');
+    const payload = { amountMinor: 2_000, reason: 'Retried' };
+    const first = await refund(id, payload, { headers: { 'idempotency-key': 'retry-me' } });
+    const again = await Promise.all(Array.from({ length: 10 }, () => refund(id, payload, { headers: { 'idempotency-key': 'retry-me' } })));
+    expect(first.statusCode).toBe(201);
+    for (const response of again) expect([response.statusCode, response.json()]).toEqual([201, first.json()]);
+    const viaBody = await refund(id, { ...payload, idempotencyKey: 'retry-me' });
+    expect(viaBody.json()).toEqual(first.json());
+    const otherAmount = await refund(id, { ...payload, amountMinor: 2_001 }, { headers: { 'idempotency-key': 'retry-me' } });
+    expect(otherAmount.statusCode).toBe(409);
+    expect(otherAmount.json()).toMatchObject({ reason: 'idempotency-key-reused' });
+    const otherBooking = await refund(await bookingOf('confirmed'), payload, { headers: { 'idempotency-key': 'retry-me' } });
+    expect(otherBooking.statusCode).toBe(409);
+    const { refunds, events } = await stateOf(id);
+    expect(refunds).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+
+  it('answers 400 to a header key and a body key that differ', async () => {
+    const id = await bookingOf('confirmed');
+    const response = await refund(id, { amountMinor: 100, reason: 'Two keys', idempotencyKey: 'one' }, { headers: { 'idempotency-key': 'two' } });
+    expect(response.statusCode).toBe(400);
+    expect((await stateOf(id)).refunds).toEqual([]);
+  });
+
+  it('writes the refund, its audit entry and its event in one transaction: a failing event leaves none of them', async () => {
+    const id = await bookingOf('confirmed');
+    await t.handle.query(
+      sql.raw(`CREATE FUNCTION refuse_refund_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),
+    );
+    await t.handle.query(
+      sql.raw(
+        `CREATE TRIGGER refuse_refund_event BEFORE INSERT ON outbox_events FOR EACH ROW WHEN (NEW.payload->>'bookingId' = '${id}') EXECUTE FUNCTION refuse_refund_event()`,
+      ),
+    );
+    try {
+      expect((await refund(id, { amountMinor: 100, reason: 'Doomed' })).statusCode).toBe(500);
+      expect(await stateOf(id)).toEqual({ refunds: [], audit: [], events: [] });
+    } finally {
+      await t.handle.query(sql.raw('DROP TRIGGER refuse_refund_event ON outbox_events'));
+      await t.handle.query(sql.raw('DROP FUNCTION refuse_refund_event()'));
+    }
+  });
+
+  it('records a live change of the booking’s refunds', async () => {
+    const id = await bookingOf('confirmed');
+    await refund(id, { amountMinor: 100, reason: 'Live' });
+    const changes = await t.handle.query<{ action: string }>(sql`SELECT action FROM live_changes WHERE resource = 'refunds' AND row_id = ${id}`);
+    expect(changes).toEqual([{ action: 'created' }]);
+  });
+
+  it(`needs a step-up above ${STEP_UP_ABOVE} cents (403 step-up-required, nothing written), and takes it after one`, async () => {
+    const id = await bookingOf('confirmed', 2000);
+    expect((await refund(id, { amountMinor: STEP_UP_ABOVE, reason: 'At the limit' })).statusCode).toBe(201);
+    const token = await t.login();
+    const refused = await refund(id, { amountMinor: STEP_UP_ABOVE + 1, reason: 'Large' }, { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ reason: ACCOUNT_REASONS.stepUpRequired });
+    expect((await stateOf(id)).refunds).toHaveLength(1);
+    await stepUp(t, token, { password: TEST_ADMIN_PASSWORD });
+    expect((await refund(id, { amountMinor: STEP_UP_ABOVE + 1, reason: 'Large' }, { token })).statusCode).toBe(201);
+    t.clock.advance(5 * 60 * 1000);
+    expect((await refund(id, { amountMinor: STEP_UP_ABOVE - 2, reason: 'Under the limit' }, { token })).statusCode).toBe(201);
+    expect((await refund(id, { amountMinor: STEP_UP_ABOVE + 1, reason: 'Large again' }, { token })).statusCode).toBe(403);
+  });
+
+  it('answers 401 without a session and 403 to the moderator, support and viewer; support and viewer read the refunds', async () => {
+    const id = await bookingOf('confirmed');
+    expect((await refund(id, { amountMinor: 100, reason: 'No session' }, { token: null })).statusCode).toBe(401);
+    for (const role of ['moderator', 'support', 'viewer'] as const) {
+      expect((await refund(id, { amountMinor: 100, reason: role }, { token: tokens[role] })).statusCode, role).toBe(403);
+    }
+    expect((await stateOf(id)).refunds).toEqual([]);
+    expect((await t.request({ method: 'GET', url: `/api/admin/bookings/${id}/refunds`, token: tokens.moderator })).statusCode).toBe(403);
+    expect((await refundsOf(id, tokens.support)).remainingMinor).toBe(13_500);
+    expect((await refundsOf(id, tokens.viewer)).refunds).toEqual([]);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['a body that is a list', [{ amountMinor: 100, reason: 'x' }]],
+    ['no amount', { reason: 'x' }],
+    ['an amount of 0', { amountMinor: 0, reason: 'x' }],
+    ['a negative amount', { amountMinor: -100, reason: 'x' }],
+    ['an amount with a fraction', { amountMinor: 1.5, reason: 'x' }],
+    ['an amount as text', { amountMinor: '100', reason: 'x' }],
+    ['an amount too large to be paid', { amountMinor: 1e15, reason: 'x' }],
+    ['no reason', { amountMinor: 100 }],
+    ['an empty reason', { amountMinor: 100, reason: '' }],
+    ['a reason of spaces only', { amountMinor: 100, reason: '   ' }],
+    ['a reason of 501 characters', { amountMinor: 100, reason: 'x'.repeat(501) }],
+    ['a reason that is not text', { amountMinor: 100, reason: { $gt: '' } }],
+    ['a reason with a NUL', { amountMinor: 100, reason: 'a\u0000b' }],
+    ['a field it does not take', { amountMinor: 100, reason: 'x', status: 'succeeded' }],
+    ['an empty idempotency key', { amountMinor: 100, reason: 'x', idempotencyKey: '' }],
+    ['an idempotency key with a space', { amountMinor: 100, reason: 'x', idempotencyKey: 'a b' }],
+    ['an idempotency key of 201 characters', { amountMinor: 100, reason: 'x', idempotencyKey: 'k'.repeat(201) }],
+  ])('answers 400 to %s, writing nothing', async (_label, payload) => {
+    const id = await bookingOf('confirmed');
+    expect((await refund(id, payload)).statusCode).toBe(400);
+    expect((await stateOf(id)).refunds).toEqual([]);
+  });
+
+  it('answers 400 to an Idempotency-Key header of non-ASCII text', async () => {
+    const id = await bookingOf('confirmed');
+    expect((await refund(id, { amountMinor: 100, reason: 'x' }, { headers: { 'idempotency-key': 'clé' } })).statusCode).toBe(400);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 400 to the booking id %s', async (id) => {
+    expect((await refund(id, { amountMinor: 100, reason: 'x' })).statusCode).toBe(400);
+  });
+
+  it('keeps a reason of exactly 500 characters as written, spaces and all', async () => {
+    const id = await bookingOf('confirmed');
+    const reason = ` <b>${'é'.repeat(491)}</b> `;
+    expect((await refund(id, { amountMinor: 100, reason })).json<Refund>().reason).toBe(reason);
+    expect((await stateOf(id)).refunds[0].reason).toBe(reason);
+  });
+});
+
+describe('the database itself', () => {
+  const insertByHand = (bookingId: number, amountMinor: number, key: string, status = 'requested') =>
+    t.handle.query(
+      sql`INSERT INTO refunds (booking_id, amount_minor, status, reason, idempotency_key, created_at) VALUES (${bookingId}, ${amountMinor}, ${status}, 'by hand', ${key}, now())`,
+    );
+
+  /** The database's own message of a statement that fails (drizzle wraps it as the cause). */
+  const refusalOf = (statement: Promise<unknown>) =>
+    statement.then(
+      () => 'accepted',
+      (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+    );
+
+  it('refuses an insert by SQL that would refund more than was paid, and one on a booking not paid', async () => {
+    const id = await bookingOf('confirmed');
+    await insertByHand(id, 13_000, 'hand-1');
+    expect(await refusalOf(insertByHand(id, 501, 'hand-2'))).toMatch(/would reach 13501 cents, more than the 13500 paid/);
+    await insertByHand(id, 500, 'hand-3');
+    await insertByHand(id, 9_999, 'hand-4', 'failed');
+    expect(await refusalOf(insertByHand(await bookingOf('pending'), 1, 'hand-5'))).toMatch(/more than the 0 paid/);
+    expect(await refusalOf(insertByHand(id, 0, 'hand-6', 'failed'))).toMatch(/refunds_amount_minor_check/);
+    expect((await stateOf(id)).refunds.map((row) => row.amount_minor)).toEqual(['13000', '500', '9999']);
+  });
+
+  it('refuses an update by SQL that would bring a failed refund back past what was paid', async () => {
+    const id = await bookingOf('confirmed');
+    await insertByHand(id, 13_500, 'hand-7', 'failed');
+    await insertByHand(id, 13_500, 'hand-8');
+    expect(await refusalOf(t.handle.query(sql`UPDATE refunds SET status = 'requested' WHERE idempotency_key = 'hand-7'`))).toMatch(/would reach 27000 cents/);
+  });
+});
+
+describe('POST /api/payments/refunds/:id/result', () => {
+  async function requested(amountMinor = 1_000): Promise<Refund & { bookingId: number }> {
+    const response = await refund(await bookingOf('confirmed'), { amountMinor, reason: 'For the callback' });
+    return response.json<Refund>();
+  }
+
+  it('moves a requested refund to succeeded, with its audit entry, its event and a live change; the same answer again is a 200 that changes nothing', async () => {
+    const { id, bookingId } = await requested();
+    const response = await callback(id, { status: 'succeeded' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Refund>()).toMatchObject({ id, status: 'succeeded', decidedAt: t.clock.now().toISOString(), failureReason: null });
+    const again = await callback(id, { status: 'succeeded' });
+    expect([again.statusCode, again.json()]).toEqual([200, response.json()]);
+    const { audit, events } = await stateOf(bookingId);
+    expect(audit.map((entry) => [entry.action, entry.administrator_id])).toEqual([
+      ['booking.refund-requested', administratorId],
+      ['booking.refund-succeeded', null],
+    ]);
+    expect(events.map((event) => [event.type, event.idempotency_key, event.payload.status, event.payload.previousStatus])).toEqual([
+      ['refund.requested', expect.any(String), 'requested', null],
+      ['refund.succeeded', `refund.succeeded:${id}`, 'succeeded', 'requested'],
+    ]);
+    const changes = await t.handle.query<{ action: string }>(
+      sql`SELECT action FROM live_changes WHERE resource = 'refunds' AND row_id = ${bookingId} ORDER BY id`,
+    );
+    expect(changes).toEqual([{ action: 'created' }, { action: 'updated' }]);
+    expect((await refundsOf(bookingId)).refundedMinor).toBe(1_000);
+  });
+
+  it('moves a requested refund to failed with its reason, which gives the amount back; a contradicting answer is 409', async () => {
+    const { id, bookingId } = await requested(13_500);
+    const failed = await callback(id, { status: 'failed', failureReason: 'Card closed' });
+    expect(failed.json<Refund>()).toMatchObject({ status: 'failed', failureReason: 'Card closed' });
+    expect((await stateOf(bookingId)).events.map((event) => event.type)).toEqual(['refund.requested', 'refund.failed']);
+    expect(await refundsOf(bookingId)).toMatchObject({ refundedMinor: 0, remainingMinor: 13_500 });
+    const contradiction = await callback(id, { status: 'succeeded' });
+    expect(contradiction.statusCode).toBe(409);
+    expect(contradiction.json()).toMatchObject({ reason: 'refund-already-decided' });
+    expect((await stateOf(bookingId)).events).toHaveLength(2);
+    expect((await refund(bookingId, { amountMinor: 13_500, reason: 'Again, after the failure' })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['no signature', { signature: null }],
+    ['a signature under another secret', { secret: 'another secret of at least 32 characters!!' }],
+    ['a signature of other text', { signature: `v1=${'0'.repeat(64)}` }],
+    ['a timestamp 6 minutes old', { ageSeconds: 360 }],
+    ['a timestamp 6 minutes ahead', { ageSeconds: -360 }],
+  ])('answers 401 to %s, changing nothing', async (_label, { ageSeconds, ...signing }: { ageSeconds?: number; secret?: string; signature?: string | null }) => {
+    const { id, bookingId } = await requested();
+    const timestamp = ageSeconds === undefined ? undefined : Math.floor(t.clock.now().getTime() / 1000) - ageSeconds;
+    const response = await callback(id, { status: 'succeeded' }, { ...signing, ...(timestamp === undefined ? {} : { timestamp }) });
+    expect(response.statusCode).toBe(401);
+    expect((await stateOf(bookingId)).refunds[0].status).toBe('requested');
+  });
+
+  it('answers 401 to a body changed after signing', async () => {
+    const { id } = await requested();
+    const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+    const signature = signWebhook(SECRET, timestamp, JSON.stringify({ status: 'failed' }));
+    const headers = { 'content-type': 'application/json', 'hoy-timestamp': String(timestamp), 'hoy-signature': signature };
+    const response = await t.request({ method: 'POST', url: `/api/payments/refunds/${id}/result`, headers, payload: JSON.stringify({ status: 'succeeded' }) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 404 to a signed answer about a refund that does not exist, and 400 to a signed bad body', async () => {
+    expect((await callback(2_000_000_000, { status: 'succeeded' })).statusCode).toBe(404);
+    const { id } = await requested();
+    for (const body of [{ status: 'refunded' }, { status: 'failed', failureReason: 'x'.repeat(501) }, { status: 'failed', extra: 1 }, ['succeeded']]) {
+      expect((await callback(id, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('answers 503 and accepts nothing while PAYMENTS_CALLBACK_SECRET is not set', async () => {
+    const unset = await createTestApp();
+    try {
+      const timestamp = Math.floor(unset.clock.now().getTime() / 1000);
+      const text = JSON.stringify({ status: 'succeeded' });
+      const headers = { 'content-type': 'application/json', 'hoy-timestamp': String(timestamp), 'hoy-signature': signWebhook('', timestamp, text) };
+      const response = await unset.request({ method: 'POST', url: '/api/payments/refunds/1/result', headers, payload: text });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await unset.close();
+    }
+  });
+});
