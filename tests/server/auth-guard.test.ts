@@ -123,7 +123,7 @@ describe('the real app', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists exactly the public calls: the three probes, the OpenAPI document and its reference page, sign-in, the two landing forms and ticketed downloads', () => {
+  it('lists exactly the public calls: the three probes, the OpenAPI document and its reference page, sign-in, the two landing forms, ticketed downloads and the signed refund callback', () => {
     expect([...PUBLIC_CALLS].sort()).toEqual([
       'GET /api/admin/exports/:ticket',
       'GET /api/docs',
@@ -140,6 +140,7 @@ describe('the real app', () => {
       'POST /api/admin/admin-login/second-factor',
       'POST /api/data/add-email-subscriber',
       'POST /api/data/add-host-information',
+      'POST /api/payments/refunds/:id/result',
     ]);
   });
 
