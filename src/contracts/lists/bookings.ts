@@ -49,6 +49,9 @@ export const declaration = declareList({
       summary: { method: 'get', path: 'admin/bookings/summary' },
       /** Cancel, no-show, complete (src/contracts/booking-moves.ts). */
       moves: { method: 'post', path: 'admin/bookings/:id/moves' },
+      /** A booking's refunds, and a new one (src/contracts/refunds.ts). */
+      refunds: { method: 'get', path: 'admin/bookings/:id/refunds' },
+      refund: { method: 'post', path: 'admin/bookings/:id/refunds' },
     },
   },
 });

@@ -5,6 +5,7 @@ import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
 import { BookingMoves } from './booking-moves';
+import { BookingRefunds } from './booking-refunds';
 
 interface BookingDetailsProps {
   booking: Booking | undefined;
@@ -12,7 +13,7 @@ interface BookingDetailsProps {
   onMoved(answer: BookingMoveResponse): void;
 }
 
-/** Every field of one booking, opened by the list's "View", and the moves a member may make on it. */
+/** Every field of one booking, opened by the list's "View", the moves a member may make on it and its refunds. */
 export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProps) {
   const { t } = useTranslation();
   const formatBookingDate = useBookingDate();
@@ -28,6 +29,7 @@ export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProp
       destroyOnHidden
     >
       {booking ? <BookingMoves booking={booking} onMoved={onMoved} /> : null}
+      {booking ? <BookingRefunds booking={booking} /> : null}
       {booking ? (
         <Descriptions
           column={1}
