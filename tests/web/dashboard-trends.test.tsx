@@ -86,6 +86,8 @@ describe('the dashboard charts', () => {
       // The address the list keeps for those days (list-address.ts): it opens there with nothing to rewrite.
       '/hosts?pageSize=8&currentPage=1&filters[0][field]=createdFrom&filters[0][operator]=eq&filters[0][value]=2026-10-26&filters[1][field]=createdTo&filters[1][operator]=eq&filters[1][value]=2026-11-01',
     );
+    // The link shows one word, the start of its name; the row's header names the period.
+    expect(within(first).getByRole('link', { name: /^Open the list for / })).toHaveTextContent(/^Open$/);
     // A week of decisions opens Activity over that week.
     const decisions = screen.getByRole('region', { name: 'Time to a decision' });
     await userEvent.click(within(decisions).getByText('Table'));

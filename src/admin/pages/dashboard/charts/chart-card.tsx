@@ -112,7 +112,12 @@ export function ChartCard({ spec, range, format }: { spec: ChartSpec; range: Cha
           format={format}
           label={label}
           linkOf={linkOf}
-          texts={{ period: text('columns.period'), open: text('columns.open'), openList: (period) => text('openList', { period }) }}
+          texts={{
+            period: text('columns.period'),
+            open: text('columns.open'),
+            openShort: text('openShort'),
+            openList: (period) => text('openList', { period }),
+          }}
         />
       )}
     </section>

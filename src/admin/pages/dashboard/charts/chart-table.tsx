@@ -12,7 +12,7 @@ interface ChartTableProps {
   points: readonly ChartPoint[];
   format: ChartFormat;
   label: (series: SeriesSpec) => string;
-  texts: { period: string; open: string; openList: (period: string) => string };
+  texts: { period: string; open: string; openShort: string; openList: (period: string) => string };
   linkOf?: (point: ChartPoint) => string | undefined;
 }
 
@@ -57,7 +57,16 @@ export function ChartTable({ caption, series, points, format, label, texts, link
                     {format.value(entry.value, point[entry.key] as number | null)}
                   </td>
                 ))}
-                {linkOf && <td style={cell}>{link && <Link to={link}>{texts.openList(period)}</Link>}</td>}
+                {/* The row names its period: the link shows a word, and its name begins with that word and names the period (a year of weeks kept the whole sentence in a column too narrow for it, over the next chart). */}
+                {linkOf && (
+                  <td style={cell}>
+                    {link && (
+                      <Link to={link} aria-label={texts.openList(period)}>
+                        {texts.openShort}
+                      </Link>
+                    )}
+                  </td>
+                )}
               </tr>
             );
           })}
