@@ -1,33 +1,19 @@
 // A member's moves on a booking (issue 51, point 2; src/contracts/booking-moves.ts): each move the
 // machine allows, each it refuses (409, nothing changed), concurrent cancels with one winner, the audit
 // entry and the outbox event in the move's transaction, the roles, and hostile input.
-import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_MOVES, BOOKING_MOVE_NAMES, type BookingMoveName } from '../../src/contracts/booking-moves';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/contracts/statuses';
-import { administrators } from '../../server/db/schema';
-import { signedInTestApp, TEST_ADMIN_EMAIL } from './helpers/app';
-import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
-import { createStaff, loginAs } from './helpers/staff';
+import { signedInTestApp } from './helpers/app';
+import { bookingParties } from './helpers/booking-parties';
+import { insertBooking } from './helpers/fixtures';
 
 const t = signedInTestApp();
-let administratorId: number;
-let guestId: number;
-let propertyId: number;
-const tokens: Record<'moderator' | 'support' | 'viewer', string> = { moderator: '', support: '', viewer: '' };
+const parties = bookingParties(t, { guest: 'Ayaan Moves', host: 'Host Moves', property: 'Lido flat', tag: 'moves' });
+const { tokens } = parties;
 
-beforeAll(async () => {
-  [{ id: administratorId }] = await t.handle.db.select({ id: administrators.id }).from(administrators).where(eq(administrators.email, TEST_ADMIN_EMAIL));
-  guestId = (await insertGuest(t.handle, { name: 'Ayaan Moves' })).id;
-  const host = await insertHost(t.handle, { name: 'Host Moves' });
-  propertyId = (await insertProperty(t.handle, host.id, { title: 'Lido flat' })).id;
-  for (const role of ['moderator', 'support', 'viewer'] as const) {
-    const member = await createStaff(t, t.token, role, `${role}-moves@hoy.test`);
-    tokens[role] = await loginAs(t, member.email);
-  }
-});
-
-const bookingOf = async (status: BookingStatus) => (await insertBooking(t.handle, { status, guestId, propertyId })).id;
+const bookingOf = async (status: BookingStatus) => (await insertBooking(t.handle, { status, guestId: parties.guestId, propertyId: parties.propertyId })).id;
 const BODIES: Record<BookingMoveName, Record<string, unknown>> = {
   cancel: { move: 'cancel', reason: 'guest-request', bearer: 'guest', note: 'Flight cancelled' },
   'no-show': { move: 'no-show' },
@@ -74,7 +60,7 @@ describe('POST /api/admin/bookings/:id/moves', () => {
     expect(audit).toEqual([
       {
         action: `booking.${move}`,
-        administrator_id: administratorId,
+        administrator_id: parties.administratorId,
         entity_name: 'Ayaan Moves · Lido flat',
         reason: move === 'cancel' ? 'Flight cancelled' : null,
         before: { status: from },
@@ -91,7 +77,7 @@ describe('POST /api/admin/bookings/:id/moves', () => {
           previousStatus: from,
           ...details,
           note: move === 'cancel' ? 'Flight cancelled' : null,
-          decidedBy: administratorId,
+          decidedBy: parties.administratorId,
         },
       },
     ]);

@@ -2,38 +2,26 @@
 // over-refund refused by the service and by the database itself, 50 racing requests with one winner,
 // idempotency keys, the event in the request's transaction, the payment side's signed callback, the
 // step-up above the configured amount, the roles, and hostile input.
-import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account-reasons';
 import type { BookingRefunds, Refund } from '../../src/contracts/refunds';
 import type { BookingStatus } from '../../src/contracts/statuses';
-import { administrators } from '../../server/db/schema';
 import { signWebhook } from '../../server/modules/webhooks/webhook-signature';
-import { createTestApp, signedInTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './helpers/app';
-import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
-import { createStaff, loginAs, stepUp } from './helpers/staff';
+import { createTestApp, signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers/app';
+import { bookingParties } from './helpers/booking-parties';
+import { insertBooking } from './helpers/fixtures';
+import { stepUp } from './helpers/staff';
 
 const SECRET = 'a payments callback secret of at least 32 characters';
 const STEP_UP_ABOVE = 50_000;
 const t = signedInTestApp({ refunds: { callbackSecret: SECRET, stepUpAboveMinor: STEP_UP_ABOVE } });
-let administratorId: number;
-let guestId: number;
-let propertyId: number;
-const tokens: Record<'moderator' | 'support' | 'viewer', string> = { moderator: '', support: '', viewer: '' };
-
-beforeAll(async () => {
-  [{ id: administratorId }] = await t.handle.db.select({ id: administrators.id }).from(administrators).where(eq(administrators.email, TEST_ADMIN_EMAIL));
-  guestId = (await insertGuest(t.handle, { name: 'Hodan Refund' })).id;
-  const host = await insertHost(t.handle, { name: 'Host Refund' });
-  propertyId = (await insertProperty(t.handle, host.id, { title: 'Jazeera flat' })).id;
-  for (const role of ['moderator', 'support', 'viewer'] as const) {
-    const member = await createStaff(t, t.token, role, `${role}-refunds@hoy.test`);
-    tokens[role] = await loginAs(t, member.email);
-  }
-});
+const parties = bookingParties(t, { guest: 'Hodan Refund', host: 'Host Refund', property: 'Jazeera flat', tag: 'refunds' });
+const { tokens } = parties;
 
 /** A booking whose guest paid `total` dollars (135.00 by default: 13,500 cents). */
-const bookingOf = async (status: BookingStatus = 'confirmed', total = 135) => (await insertBooking(t.handle, { status, guestId, propertyId, total })).id;
+const bookingOf = async (status: BookingStatus = 'confirmed', total = 135) =>
+  (await insertBooking(t.handle, { status, guestId: parties.guestId, propertyId: parties.propertyId, total })).id;
 
 /** As the test administrator unless another token, or none (null), is given. */
 const refund = (id: number | string, payload: unknown, { token = t.token as string | null, headers = {} as Record<string, string> } = {}) =>
@@ -80,7 +68,7 @@ describe('POST /api/admin/bookings/:id/refunds', () => {
       currency: 'USD',
       status: 'requested',
       reason: 'Broken heater',
-      requestedBy: administratorId,
+      requestedBy: parties.administratorId,
     });
     expect(await refundsOf(id)).toMatchObject({ isPaid: true, paidMinor: 13_500, refundedMinor: 5_000, remainingMinor: 8_500 });
     const rest = await refund(id, { amountMinor: 8_500, reason: 'The rest', idempotencyKey: 'part-two' });
@@ -92,8 +80,8 @@ describe('POST /api/admin/bookings/:id/refunds', () => {
       ['8500', 'requested'],
     ]);
     expect(audit.map((entry) => [entry.action, entry.administrator_id, entry.reason])).toEqual([
-      ['booking.refund-requested', administratorId, 'Broken heater'],
-      ['booking.refund-requested', administratorId, 'The rest'],
+      ['booking.refund-requested', parties.administratorId, 'Broken heater'],
+      ['booking.refund-requested', parties.administratorId, 'The rest'],
     ]);
     expect(events).toEqual([
       {
@@ -110,7 +98,7 @@ describe('POST /api/admin/bookings/:id/refunds', () => {
           reason: 'Broken heater',
           failureReason: null,
           idempotencyKey: 'part-one',
-          requestedBy: administratorId,
+          requestedBy: parties.administratorId,
         },
       },
       expect.objectContaining({ type: 'refund.requested', idempotency_key: 'refund.requested:part-two' }),
@@ -317,7 +305,7 @@ describe('POST /api/payments/refunds/:id/result', () => {
     expect([again.statusCode, again.json()]).toEqual([200, response.json()]);
     const { audit, events } = await stateOf(bookingId);
     expect(audit.map((entry) => [entry.action, entry.administrator_id])).toEqual([
-      ['booking.refund-requested', administratorId],
+      ['booking.refund-requested', parties.administratorId],
       ['booking.refund-succeeded', null],
     ]);
     expect(events.map((event) => [event.type, event.idempotency_key, event.payload.status, event.payload.previousStatus])).toEqual([
