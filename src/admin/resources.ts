@@ -64,7 +64,8 @@ export type ResourceEntry = {
 };
 
 /** A resource that is not an admin list (chats, promos): it states its own call, permission, page size and filters. */
-type PlainResourceDeclaration = Pick<ResourceEntry, 'name' | 'access' | 'pageSize' | 'actions' | 'extraRoutes'> & {
+type PlainResourceDeclaration = Pick<ResourceEntry, 'name' | 'access' | 'pageSize' | 'actions' | 'extraRoutes' | 'isHiddenFromMenu'> & {
+  labelKey?: string;
   icon: MenuIcon;
   menuOrder: number;
   endpoints: ResourceEntry['endpoints'];
@@ -145,6 +146,19 @@ export const PLAIN_RESOURCES = [
     actions: { retry: { method: 'post', path: 'admin/webhook-deliveries/:id/retry' } },
     filterFields: ['status'],
     pageSize: 20,
+  }),
+  // The endpoints deliveries go to: the second tab of Webhook deliveries, its own route, not in the sidebar.
+  defineResource({
+    name: 'webhook-endpoints',
+    labelKey: 'admin.nav.webhookDeliveries',
+    access: 'webhooks.manage',
+    icon: 'unordered-list',
+    menuOrder: 98,
+    isHiddenFromMenu: true,
+    routes: { list: '/webhook-deliveries/endpoints' },
+    endpoints: { getList: { path: 'admin/webhook-endpoints', rowsField: 'endpoints' } },
+    actions: { create: { method: 'post', path: 'admin/webhook-endpoints' }, update: { method: 'patch', path: 'admin/webhook-endpoints/:id' } },
+    pageSize: 100,
   }),
 ] as const;
 

@@ -36,6 +36,7 @@ const OTHER_SCREENS: Readonly<Record<string, Partial<ResourcePages>>> = {
     },
   },
   'email-subscribers': { list: screen(() => import('./pages/landing-data/list'), 'SubscriberList') },
+  'webhook-endpoints': { list: screen(() => import('./pages/webhook-deliveries/endpoints'), 'WebhookEndpointList') },
 };
 
 /** A registry entry's screens; an entry without a list screen stops the app. */

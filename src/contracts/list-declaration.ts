@@ -20,6 +20,8 @@ export type Endpoint = {
   path: string;
   /** The answer is `{ success, data, message? }`; `success: false` is an error carrying `message`. */
   hasEnvelope?: boolean;
+  /** A list answered as an object: its rows are this field of the answer (`{ endpoints: [...] }`). */
+  rowsField?: string;
   timeoutMs?: number;
 };
 

@@ -95,6 +95,14 @@ describe('data provider getList', () => {
     expect(secondPage.data.map((host) => host.name)).toEqual(['Ifrah', 'Jama', 'Kadra']);
   });
 
+  it('reads the rows of a list answered as an object from its declared field (webhook endpoints)', async () => {
+    const values = { url: 'https://market.example/data-provider', eventTypes: ['host.verified'] };
+    const { data: created } = await provider.custom!<BaseRecord>({ url: actionPath('webhook-endpoints', 'create'), method: 'post', payload: values });
+    const { data, total } = await provider.getList({ resource: 'webhook-endpoints', pagination: { mode: 'off' } });
+    expect(total).toBe(data.length);
+    expect(data).toContainEqual(expect.objectContaining({ id: (created.endpoint as BaseRecord).id, ...values, isEnabled: true }));
+  });
+
   it('gives each host row an id equal to its userId', async () => {
     const { data } = await provider.getList({ resource: 'hosts', pagination: { currentPage: 1, pageSize: 3 } });
     for (const host of data) expect(host.id).toBe(host.userId);

@@ -144,7 +144,8 @@ export function createDataProvider(apiUrl: string = API_BASE_URL, client: AxiosI
           // Refine hands over the query's abort signal: a superseded search or a left page stops its request.
           signal: meta?.signal instanceof AbortSignal ? meta.signal : undefined,
         });
-        const rows = unwrap<TData[]>(endpoint, response) ?? [];
+        const answer = unwrap<unknown>(endpoint, response);
+        const rows = ((endpoint.rowsField ? (answer as Record<string, unknown> | undefined)?.[endpoint.rowsField] : answer) ?? []) as TData[];
         const data = rows.map((row) => withId(entry, row));
         if (response.headers[TOTAL_PENDING_HEADER] !== undefined) {
           // The total follows from the list's /total call (use-list-screen.ts). Meanwhile the rows so

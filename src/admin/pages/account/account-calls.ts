@@ -39,13 +39,3 @@ export function accountErrorText(t: TFunction, error: unknown): string {
   if (statusCode === 429) return t('admin.account.errors.tooManyAttempts');
   return typeof message === 'string' && message !== '' ? message : t('admin.errors.server');
 }
-
-/** Hands text to the clipboard; false when the browser refuses (no permission, an insecure page). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { downloadText } from '../../components/download-file';
 import { DownloadOutlined } from '../../icons';
-import { copyText } from './account-calls';
+import { copyText } from '../../components/copy-text';
 import { Notice } from '../../components/notice';
 
 type RecoveryCodesProps = {

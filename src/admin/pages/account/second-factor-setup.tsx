@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { totpCodeSchema, type RecoveryCodes as RecoveryCodesAnswer, type SecondFactorSetup as SetupAnswer } from '../../../contracts/account';
 import type { MeResponse } from '../../../contracts/staff';
 import { buttonLoading } from '../../icons';
-import { accountErrorText, accountReasonOf, copyText, useAccountCall } from './account-calls';
+import { copyText } from '../../components/copy-text';
+import { accountErrorText, accountReasonOf, useAccountCall } from './account-calls';
 import { RecoveryCodes } from './recovery-codes';
 import { Notice } from '../../components/notice';
 

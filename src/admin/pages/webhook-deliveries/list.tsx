@@ -1,6 +1,7 @@
 // Webhook deliveries (/webhook-deliveries, administrators only; docs/webhooks.md): each event posted to
 // the marketplace, newest first, with its status, attempts and last error, filtered by status, Retry now
-// for a pending or dead delivery, and Details for one delivery's event, payload and attempts.
+// for a pending or dead delivery, and Details for one delivery's event, payload and attempts. The
+// Endpoints tab (endpoints.tsx) is the screen's other resource.
 import { useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
 import { Button, Empty, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,11 +10,13 @@ import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDelivery } from '..
 import { actionPath, findResource } from '../../resources';
 import { DeliveryDetails } from './delivery-details';
 import { useDeliveryColumns } from './use-delivery-columns';
+import { useWebhookTabs } from './webhook-tabs';
 
 const RESOURCE = 'webhook-deliveries';
 
 export default function WebhookDeliveryList() {
   const { t } = useTranslation();
+  const frame = useWebhookTabs(RESOURCE);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DeliveryStatus | undefined>(undefined);
   const [openedId, setOpenedId] = useState<number | undefined>(undefined);
@@ -48,36 +51,38 @@ export default function WebhookDeliveryList() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>{t('admin.nav.webhookDeliveries')}</Typography.Title>
-        <Flex gap={8}>
-          <Select<DeliveryStatus | 'all'>
-            aria-label={t('admin.webhookDeliveries.statusFilter')}
-            style={{ minWidth: 160 }}
-            value={status ?? 'all'}
-            onChange={(value) => {
-              setStatus(value === 'all' ? undefined : value);
-              setPage(1);
-            }}
-            options={[
-              { value: 'all', label: t('admin.webhookDeliveries.allStatuses') },
-              ...DELIVERY_STATUSES.map((value) => ({ value, label: t(`admin.webhookDeliveries.statuses.${value}`) })),
-            ]}
+      <Typography.Title level={2}>{t('admin.nav.webhookDeliveries')}</Typography.Title>
+      {frame(
+        <Flex vertical gap={16}>
+          <Flex justify="flex-end" gap={8} wrap>
+            <Select<DeliveryStatus | 'all'>
+              aria-label={t('admin.webhookDeliveries.statusFilter')}
+              style={{ minWidth: 160 }}
+              value={status ?? 'all'}
+              onChange={(value) => {
+                setStatus(value === 'all' ? undefined : value);
+                setPage(1);
+              }}
+              options={[
+                { value: 'all', label: t('admin.webhookDeliveries.allStatuses') },
+                ...DELIVERY_STATUSES.map((value) => ({ value, label: t(`admin.webhookDeliveries.statuses.${value}`) })),
+              ]}
+            />
+            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('admin.webhookDeliveries.refresh')}
+            </Button>
+          </Flex>
+          <Table<WebhookDelivery>
+            rowKey="id"
+            loading={query.isLoading}
+            dataSource={result.data}
+            // Text at full contrast, as the lists' empty state (antd's own grey is too faint for WCAG AA).
+            locale={{ emptyText: query.isLoading ? ' ' : <Empty description={<Typography.Text>{t('admin.webhookDeliveries.empty')}</Typography.Text>} /> }}
+            pagination={{ current: page, pageSize, total: result.total, showSizeChanger: false, onChange: setPage }}
+            columns={columns}
           />
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('admin.webhookDeliveries.refresh')}
-          </Button>
-        </Flex>
-      </Flex>
-      <Table<WebhookDelivery>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={result.data}
-        // Text at full contrast, as the lists' empty state (antd's own grey is too faint for WCAG AA).
-        locale={{ emptyText: query.isLoading ? ' ' : <Empty description={<Typography.Text>{t('admin.webhookDeliveries.empty')}</Typography.Text>} /> }}
-        pagination={{ current: page, pageSize, total: result.total, showSizeChanger: false, onChange: setPage }}
-        columns={columns}
-      />
+        </Flex>,
+      )}
       <DeliveryDetails deliveryId={openedId} onClose={() => setOpenedId(undefined)} />
     </>
   );
