@@ -2,16 +2,37 @@ import { registerCatalogue } from './index';
 
 // Every admin area keeps its texts in its own file (admin.json, admin-hosts.json, ...), so screens
 // add texts without editing a shared catalogue; all of them load with the admin chunk, but for the
-// dashboard's map and charts (admin-map.json, admin-charts.json) and the step-up dialog
-// (admin-step-up.json), which load with them (map-catalogue.ts, charts/trends.tsx, step-up-catalogue.ts).
+// dashboard's map and charts (admin-map.json, admin-charts.json), the step-up dialog
+// (admin-step-up.json), and the Guests, webhooks, refunds and account screens (admin-guests.json,
+// admin-webhooks.json, admin-refunds.json, admin-account.json), which load with them (map-catalogue.ts,
+// charts/trends.tsx, step-up-catalogue.ts, guests-, webhooks-, refunds- and account-catalogue.ts). Their
+// sidebar labels are admin.json's.
 const english = import.meta.glob<{ default: object }>(
-  ['./locales/en/admin*.json', '!./locales/en/admin-map.json', '!./locales/en/admin-charts.json', '!./locales/en/admin-step-up.json'],
+  [
+    './locales/en/admin*.json',
+    '!./locales/en/admin-map.json',
+    '!./locales/en/admin-charts.json',
+    '!./locales/en/admin-step-up.json',
+    '!./locales/en/admin-guests.json',
+    '!./locales/en/admin-webhooks.json',
+    '!./locales/en/admin-refunds.json',
+    '!./locales/en/admin-account.json',
+  ],
   {
     eager: true,
   },
 );
 const somali = import.meta.glob<{ default: object }>(
-  ['./locales/so/admin*.json', '!./locales/so/admin-map.json', '!./locales/so/admin-charts.json', '!./locales/so/admin-step-up.json'],
+  [
+    './locales/so/admin*.json',
+    '!./locales/so/admin-map.json',
+    '!./locales/so/admin-charts.json',
+    '!./locales/so/admin-step-up.json',
+    '!./locales/so/admin-guests.json',
+    '!./locales/so/admin-webhooks.json',
+    '!./locales/so/admin-refunds.json',
+    '!./locales/so/admin-account.json',
+  ],
   {
     eager: true,
   },

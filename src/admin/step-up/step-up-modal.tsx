@@ -14,6 +14,10 @@ import { buttonLoading } from '../icons';
 import { accountErrorText, accountReasonOf } from '../pages/account/account-calls';
 import { ADMIN_CALLS } from '../resources';
 import { registerStepUpCatalogue } from '../../i18n/step-up-catalogue';
+import { registerAccountCatalogue } from '../../i18n/account-catalogue';
+
+// These texts load with this screen.
+registerAccountCatalogue();
 
 // The dialog's texts come with it (src/i18n/step-up-catalogue.ts).
 registerStepUpCatalogue();

@@ -5,6 +5,10 @@ import type { TFunction } from 'i18next';
 import { ACCOUNT_REASONS } from '../../../contracts/account';
 import { ADMIN_CALLS } from '../../resources';
 import { useStepUp } from '../../step-up/step-up';
+import { registerAccountCatalogue } from '../../../i18n/account-catalogue';
+
+// These texts load with this screen.
+registerAccountCatalogue();
 
 type AccountCall = 'changePassword' | 'startSecondFactor' | 'confirmSecondFactor' | 'disableSecondFactor' | 'renewRecoveryCodes';
 type AccountReason = keyof typeof ACCOUNT_REASONS;

@@ -10,6 +10,10 @@ import { LaptopOutlined } from '../../icons';
 import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
 import { Notice } from '../../components/notice';
+import { registerAccountCatalogue } from '../../../i18n/account-catalogue';
+
+// These texts load with this screen.
+registerAccountCatalogue();
 
 // The sider's "Your sessions" dialog, opened from here too.
 const SessionsModal = lazy(() => import('../../layout/sessions-modal'));

@@ -11,6 +11,10 @@ import { LanguageSelect } from '../../layout/language-select';
 import { BrandTitle } from '../../layout/title';
 import { TopBar } from '../../layout/top-bar';
 import { SecondFactorSetup } from './second-factor-setup';
+import { registerAccountCatalogue } from '../../../i18n/account-catalogue';
+
+// These texts load with this screen.
+registerAccountCatalogue();
 
 export default function EnrolmentScreen() {
   const { t } = useTranslation();

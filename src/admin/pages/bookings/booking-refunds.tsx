@@ -8,6 +8,10 @@ import type { Refund, RefundStatus } from '../../../contracts/refunds';
 import { usePermission } from '../../access';
 import { RefundModal } from './refund-modal';
 import { formatCents, useBookingRefunds, useRefundRequest } from './use-booking-refunds';
+import { registerRefundsCatalogue } from '../../../i18n/refunds-catalogue';
+
+// This screen's texts load with it.
+registerRefundsCatalogue();
 
 const STATUS_COLOURS: Record<RefundStatus, string> = { requested: 'gold', succeeded: 'green', failed: 'red' };
 

@@ -6,6 +6,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, MAX_REFUND_REASON_LENGTH, parseMajorToMinor, type RefundRequest } from '../../../contracts/refunds';
 import { formatCents } from './use-booking-refunds';
+import { registerRefundsCatalogue } from '../../../i18n/refunds-catalogue';
+
+// This screen's texts load with it.
+registerRefundsCatalogue();
 
 interface RefundModalProps {
   bookingId: number;

@@ -6,6 +6,10 @@ import type { GuestListItem } from '../../../contracts/guests';
 import { declaration as guestList } from '../../../contracts/lists/guests';
 import { formatDate } from '../../../lib/format';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
+import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
+
+// The Guests texts load with these screens (src/i18n/guests-catalogue.ts).
+registerGuestsCatalogue();
 
 /** /guests: every user who is not a host, newest first, searchable by name, e-mail and #id. */
 export default function GuestList() {

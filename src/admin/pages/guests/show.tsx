@@ -16,9 +16,13 @@ import type { Permission } from '../../../contracts/roles';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { usePermission } from '../../access';
 import { SectionCard } from '../../components/section-card';
+import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
 import { ArrowLeftOutlined, buttonLoading } from '../../icons';
 import { actionPath } from '../../resources';
 import { bookingStatusLabelKey } from '../../components/booking-status';
+
+// The Guests texts load with these screens (src/i18n/guests-catalogue.ts).
+registerGuestsCatalogue();
 
 const GUESTS_PATH = '/guests';
 

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '../../../contracts/staff';
 import { actionPath } from '../../resources';
 import { isStepUpRequired, useStepUp } from '../../step-up/step-up';
+import { registerAccountCatalogue } from '../../../i18n/account-catalogue';
+
+// These texts load with this screen.
+registerAccountCatalogue();
 
 type StaffAction = 'create' | 'role' | 'disable' | 'enable' | 'resetPassword' | 'revokeSessions' | 'resetSecondFactor';
 

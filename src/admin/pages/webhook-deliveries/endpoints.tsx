@@ -10,6 +10,10 @@ import { EndpointDialog, useEndpointDialog } from './endpoint-dialog';
 import { ENDPOINTS_RESOURCE, useEndpointToggle } from './use-endpoint-calls';
 import { useEndpointColumns } from './use-endpoint-columns';
 import { useWebhookTabs } from './webhook-tabs';
+import { registerWebhooksCatalogue } from '../../../i18n/webhooks-catalogue';
+
+// This screen's texts load with it.
+registerWebhooksCatalogue();
 
 export function WebhookEndpointList() {
   const { t } = useTranslation();

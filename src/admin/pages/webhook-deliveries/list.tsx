@@ -11,6 +11,10 @@ import { actionPath, findResource } from '../../resources';
 import { DeliveryDetails } from './delivery-details';
 import { useDeliveryColumns } from './use-delivery-columns';
 import { useWebhookTabs } from './webhook-tabs';
+import { registerWebhooksCatalogue } from '../../../i18n/webhooks-catalogue';
+
+// This screen's texts load with it.
+registerWebhooksCatalogue();
 
 const RESOURCE = 'webhook-deliveries';
 

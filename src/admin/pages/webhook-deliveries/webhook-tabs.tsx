@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { useResourceTabs, type ResourceTab } from '../../components/resource-tabs';
+import { registerWebhooksCatalogue } from '../../../i18n/webhooks-catalogue';
+
+// This screen's texts load with it.
+registerWebhooksCatalogue();
 
 const TABS: readonly ResourceTab[] = [
   { resource: 'webhook-deliveries', labelKey: 'admin.webhookDeliveries.tabs.deliveries' },
