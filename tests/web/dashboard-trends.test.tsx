@@ -86,6 +86,9 @@ describe('the dashboard charts', () => {
       // The address the list keeps for those days (list-address.ts): it opens there with nothing to rewrite.
       '/hosts?pageSize=8&currentPage=1&filters[0][field]=createdFrom&filters[0][operator]=eq&filters[0][value]=2026-10-26&filters[1][field]=createdTo&filters[1][operator]=eq&filters[1][value]=2026-11-01',
     );
+    // Wider than its chart, the table scrolls sideways in a box the keyboard reaches.
+    expect(table.closest('[role="group"]')).toHaveAttribute('tabindex', '0');
+    expect(table.closest('[role="group"]')).toHaveStyle({ overflowX: 'auto' });
     // The link shows one word, the start of its name; the row's header names the period.
     expect(within(first).getByRole('link', { name: /^Open the list for / })).toHaveTextContent(/^Open$/);
     // A week of decisions opens Activity over that week.
