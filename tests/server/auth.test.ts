@@ -224,6 +224,9 @@ describe('deny by default', () => {
     'POST /api/data/add-email-subscriber',
     // Its single-use ticket is the credential (tests/server/export-tickets.test.ts).
     'GET /api/admin/exports/{ticket}',
+    // The payment side's signature is the credential, never a member's token; without
+    // PAYMENTS_CALLBACK_SECRET it answers 404 (tests/server/refunds.test.ts).
+    'POST /api/payments/refunds/{id}/result',
   ]);
 
   it('answers 401 without a token, or with a forged one, on every other route of the OpenAPI document', async () => {
