@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { exportDownloadRoutes, exportTicketRoutes } from './modules/exports/exports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -67,6 +68,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   auditRoutes,
   hostsRoutes,
   guestsRoutes,
+  usersRoutes,
   bookingsRoutes,
   refundsRoutes,
   dashboardRoutes,

@@ -41,6 +41,8 @@ import { createGuestsRepository } from './modules/guests/guests.repository';
 import { createGuestsService } from './modules/guests/guests.service';
 import { createHostsRepository } from './modules/hosts/hosts.repository';
 import { createHostsService } from './modules/hosts/hosts.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersService } from './modules/users/users.service';
 import { createStaffRepository } from './modules/staff/staff.repository';
 import { createStaffService } from './modules/staff/staff.service';
 import { createLiveRepository } from './modules/live/live.repository';
@@ -130,6 +132,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
   const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
+  const users = createUsersService({ db: handle.db, repository: createUsersRepository(), audit, clock });
   const bookings = createBookingsService({ db: handle.db, repository: createBookingsRepository(handle.db), audit });
   const refunds = createRefundsService({ db: handle.db, repository: createRefundsRepository(handle.db), audit, clock });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
@@ -183,6 +186,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     hosts,
     guests,
+    users,
     bookings,
     refunds,
     dashboard,

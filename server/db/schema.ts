@@ -222,6 +222,9 @@ export const users = pgTable(
     statusHost: text('status_host').notNull().default('Pending'),
     numberOfProperties: integer('number_of_properties').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    /** Set while a member has suspended the guest or host (src/contracts/user-suspension.ts). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
     ...timestamps,
   },
   (table) => [

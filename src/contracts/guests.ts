@@ -16,6 +16,8 @@ export type GuestListItem = z.infer<typeof guestListItemSchema>;
 export const guestDetailSchema = guestListItemSchema.extend({
   country: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
 });
 export type GuestDetail = z.infer<typeof guestDetailSchema>;
 

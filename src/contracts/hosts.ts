@@ -48,6 +48,8 @@ export const hostDetailSchema = z.object({
   propertyAddress: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
 });
 export type HostDetail = z.infer<typeof hostDetailSchema>;
 

@@ -26,6 +26,8 @@ const PERMISSION_HOLDERS = {
   'hosts.read': EVERYONE,
   /** Edit, approve and delete hosts. */
   'hosts.write': ['moderator'],
+  /** Suspend and reinstate a guest or a host (src/contracts/user-suspension.ts). */
+  'users.suspend': ['moderator'],
   /** Listings and property approvals, their lists and details. */
   'listings.read': EVERYONE,
   /** Approve or decline listings and properties. */

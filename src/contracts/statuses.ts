@@ -34,5 +34,5 @@ export function normalizeHostStatus(value: unknown): HostStatus {
 }
 
 /** The kinds of record the audit trail keeps; Activity's status filter. */
-export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo', 'staff', 'booking'] as const;
+export const AUDIT_ENTITY_TYPES = ['host', 'listing', 'property', 'promo', 'staff', 'booking', 'guest'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

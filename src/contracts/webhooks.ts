@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.cancelled',
   'booking.no-show',
   'booking.completed',
+  'user.suspended',
+  'user.reinstated',
   'refund.requested',
   'refund.succeeded',
   'refund.failed',

@@ -211,6 +211,8 @@ describe('the guest page', () => {
       createdAt: guest.createdAt.toISOString(),
       country: 'Somalia',
       lastSeenAt: null,
+      suspendedAt: null,
+      suspensionReason: null,
     });
     const host = await insertHost(t.handle);
     for (const id of [host.id, 999_999]) {

@@ -34,6 +34,8 @@ describe('GET /api/hosts/:id', () => {
         propertyAddress: '1 Road',
         createdAt: host.createdAt.toISOString(),
         updatedAt: host.updatedAt.toISOString(),
+        suspendedAt: null,
+        suspensionReason: null,
       },
     });
   });

@@ -261,9 +261,18 @@ describe('seedVolume', () => {
     const summary = await seedVolume(first, { hosts: 20, bookings: 500, audit: 1_200, reset: true });
     expect(summary.counts.audit_events).toBe(1_200);
     expect(await countBy(first, 'audit_events', 'administrator_id')).toEqual({ 1: expect.any(Number), 2: expect.any(Number) });
-    expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual(['booking', 'host', 'listing', 'promo', 'property', 'staff']);
-    // Reasons on declines only, and on most of them.
-    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL AND action NOT LIKE '%.decline'")).toBe(0);
+    expect(Object.keys(await countBy(first, 'audit_events', 'entity_type')).sort()).toEqual([
+      'booking',
+      'guest',
+      'host',
+      'listing',
+      'promo',
+      'property',
+      'staff',
+    ]);
+    // Reasons on declines and suspensions only (a suspension always has one), and on most declines.
+    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NOT NULL AND action NOT LIKE '%.decline' AND entity_type <> 'guest'")).toBe(0);
+    expect(await count(first, "SELECT count(*) FROM audit_events WHERE reason IS NULL AND entity_type = 'guest'")).toBe(0);
     expect(await count(first, 'SELECT count(*) FROM audit_events WHERE reason IS NOT NULL')).toBeGreaterThan(0);
     // In id order over the past years, as an append-only trail.
     expect(

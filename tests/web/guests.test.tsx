@@ -1,5 +1,5 @@
 import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
@@ -38,6 +38,8 @@ const GUEST: GuestDetail = {
   createdAt: '2026-03-04T10:00:00.000Z',
   country: 'Somalia',
   lastSeenAt: null,
+  suspendedAt: null,
+  suspensionReason: null,
 };
 
 /** The guest page over a data provider that answers the guest (or an error) and its three sections. */
@@ -60,6 +62,7 @@ function renderPage(options: { role?: Role; guest?: () => GuestDetail } = {}) {
       return { data: { rows: [{ id: 4, rating: 2, comments: 'Noisy at night', createdAt: '2026-03-05T00:00:00.000Z' }], total: 1 } };
     if (url.endsWith('/conversations'))
       return { data: { rows: [{ id: 31, title: 'About the beach house', unreadCount: 2, lastMessageAt: '2026-03-06T00:00:00.000Z' }], total: 1 } };
+    if (url.endsWith('/suspend')) return { data: { id: 12, isHost: false, suspendedAt: '2026-03-07T09:00:00.000Z', suspensionReason: 'Spam' } };
     throw { statusCode: 404, message: 'unexpected' };
   });
   const dataProvider = stubDataProvider({ getOne: getOne as unknown as DataProvider['getOne'], custom: custom as unknown as DataProvider['custom'] });
@@ -157,6 +160,31 @@ describe('the guest page', () => {
     expect(screen.queryByRole('heading', { name: 'Bookings' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Conversations' })).toBeNull();
     expect(custom.mock.calls.map(([call]) => call.url)).toEqual(expect.not.arrayContaining(['admin/guests/12/bookings']));
+  });
+
+  it('suspends a guest with the reason asked for in a dialog', async () => {
+    const { custom } = renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }, LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this user' });
+    expect(within(dialog).getByRole('button', { name: 'Suspend' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), ' Spam ');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/users/12/suspend', method: 'post', payload: { reason: ' Spam ' } })),
+    );
+  });
+
+  it('shows a suspended guest as Suspended with the reason; Reinstate only to a role that may suspend', async () => {
+    const guest = () => ({ ...GUEST, suspendedAt: '2026-03-07T09:00:00.000Z', suspensionReason: 'Abusive <b>messages</b>' });
+    renderPage({ guest });
+    expect(await screen.findByText('Suspended', undefined, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/Abusive <b>messages<\/b>/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reinstate' })).toBeInTheDocument();
+    cleanup();
+    renderPage({ guest, role: 'support' });
+    expect(await screen.findByText('Suspended', undefined, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reinstate' })).toBeNull();
   });
 
   it('says so for an unknown guest, with the way back to the list', async () => {

@@ -20,6 +20,8 @@ const HOST: HostDetail = {
   propertyAddress: '12 Maka Al Mukarama Road, Mogadishu',
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: '2025-03-09T10:00:00.000Z',
+  suspendedAt: null,
+  suspensionReason: null,
 };
 
 const USER: UserDetailsResponse = {

@@ -576,6 +576,8 @@ const AUDIT_ACTION_WEIGHTS = {
   'booking.cancel': 40,
   'booking.no-show': 10,
   'booking.complete': 40,
+  'guest.suspend': 30,
+  'guest.reinstate': 10,
 } as const;
 type AuditAction = keyof typeof AUDIT_ACTION_WEIGHTS;
 
@@ -628,6 +630,10 @@ function auditChange(random: Random, action: AuditAction, reason: string | null)
       return { before: { status: 'confirmed' }, after: { status: 'cancelled' } };
     case 'booking.complete':
       return { before: { status: 'confirmed' }, after: { status: 'completed' } };
+    case 'guest.suspend':
+      return { before: { suspended: false }, after: { suspended: true } };
+    case 'guest.reinstate':
+      return { before: { suspended: true }, after: { suspended: false } };
     default:
       return { before: null, after: null };
   }
@@ -639,8 +645,8 @@ function entityOf(action: AuditAction): AuditEntityType {
 }
 
 /**
- * The audit trail: the product's actions over hosts, listings, properties, promos, bookings and (a
- * few) staff accounts, by the administrators there are at seed time (none: nobody), reasons on most declines,
+ * The audit trail: the product's actions over hosts, listings, properties, promos, bookings, guests
+ * and (a few) staff accounts, by the administrators there are at seed time (none: nobody), reasons on most declines,
  * spread evenly over the past years in id order as an append-only trail is.
  */
 function* auditLines(context: VolumeContext): Generator<string> {
@@ -674,10 +680,13 @@ function* auditLines(context: VolumeContext): Generator<string> {
             ? random.int(1, PROMO_IDS)
             : entityType === 'booking'
               ? random.int(1, Math.max(1, plan.bookings))
-              : action.startsWith('account.')
-                ? (administratorId as number)
-                : random.pick(administratorIds);
-    const reason = action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
+              : entityType === 'guest'
+                ? plan.hosts + random.int(1, Math.max(1, plan.guests))
+                : action.startsWith('account.')
+                  ? (administratorId as number)
+                  : random.pick(administratorIds);
+    const reason =
+      entityType === 'guest' ? 'Repeated complaints' : action.endsWith('.decline') && random.chance(REASON_SHARE) ? random.pick(AUDIT_DECLINE_REASONS) : null;
     const { before, after } = auditChange(random, action, reason);
     const createdAt = new Date(Math.floor(instant / 1000) * 1000);
     yield toCopyLine([

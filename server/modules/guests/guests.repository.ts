@@ -33,7 +33,7 @@ type GuestListRecord = {
   createdAt: Date;
 };
 
-export type GuestRecord = GuestListRecord & { country: string | null; lastSeenAt: Date | null };
+export type GuestRecord = GuestListRecord & { country: string | null; lastSeenAt: Date | null; suspendedAt: Date | null; suspensionReason: string | null };
 
 const sortColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, createdAt: users.createdAt } as const;
 /** The sorts whose empty values ('' or null) come last in both directions, as the hosts' names and e-mails. */
@@ -134,7 +134,13 @@ export function createGuestsRepository(db: Database) {
     /** The guest, or undefined for an unknown id or a host's. */
     async findGuest(id: number): Promise<GuestRecord | undefined> {
       const [row] = await db
-        .select({ ...listColumns, country: users.country, lastSeenAt: users.lastSeenAt })
+        .select({
+          ...listColumns,
+          country: users.country,
+          lastSeenAt: users.lastSeenAt,
+          suspendedAt: users.suspendedAt,
+          suspensionReason: users.suspensionReason,
+        })
         .from(users)
         .where(and(isGuest, eq(users.id, id)))
         .limit(1);

@@ -24,7 +24,13 @@ export function createGuestsService({ repository }: { repository: GuestsReposito
   return {
     async getGuest(id: number): Promise<GuestDetail> {
       const guest = await requireGuest(id);
-      return { ...toGuestListItem(guest), country: guest.country, lastSeenAt: guest.lastSeenAt?.toISOString() ?? null };
+      return {
+        ...toGuestListItem(guest),
+        country: guest.country,
+        lastSeenAt: guest.lastSeenAt?.toISOString() ?? null,
+        suspendedAt: guest.suspendedAt?.toISOString() ?? null,
+        suspensionReason: guest.suspensionReason,
+      };
     },
 
     async bookings(id: number, page?: number): Promise<GuestSectionPage<GuestBooking>> {

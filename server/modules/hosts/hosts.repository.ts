@@ -34,6 +34,8 @@ const detailColumns = {
   numberOfProperties: users.numberOfProperties,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  suspendedAt: users.suspendedAt,
+  suspensionReason: users.suspensionReason,
 };
 
 type HostListRow = { id: number; name: string; email: string | null; statusHost: string; numberOfProperties: number };
@@ -47,6 +49,8 @@ export type HostDetailRow = {
   numberOfProperties: number;
   createdAt: Date;
   updatedAt: Date;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
 };
 
 const sortColumns = {
@@ -217,7 +221,11 @@ export function createHostsRepository(db: Database) {
       return row;
     },
 
-    async updateHost(executor: Transaction, id: number, values: Partial<Omit<HostDetailRow, 'id' | 'createdAt' | 'numberOfProperties'>>) {
+    async updateHost(
+      executor: Transaction,
+      id: number,
+      values: Partial<Omit<HostDetailRow, 'id' | 'createdAt' | 'numberOfProperties' | 'suspendedAt' | 'suspensionReason'>>,
+    ) {
       const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning(detailColumns);
       return row;
     },

@@ -29,6 +29,8 @@ function toHostDetail(row: HostDetailRow): HostDetail {
     propertyAddress: row.propertyAddress,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    suspensionReason: row.suspensionReason,
   };
 }
 

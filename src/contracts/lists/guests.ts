@@ -30,6 +30,8 @@ export const declaration = declareList({
       bookings: { method: 'get', path: 'admin/guests/:id/bookings' },
       feedback: { method: 'get', path: 'admin/guests/:id/feedback' },
       conversations: { method: 'get', path: 'admin/guests/:id/conversations' },
+      suspend: { method: 'post', path: 'admin/users/:id/suspend' },
+      reinstate: { method: 'post', path: 'admin/users/:id/reinstate' },
     },
   },
 });

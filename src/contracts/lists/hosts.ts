@@ -48,6 +48,8 @@ export const declaration = declareList({
       approve: { method: 'post', path: 'admin/update-status-host/:id' },
       verification: { method: 'get', path: 'admin/user/:id' },
       summary: { method: 'get', path: 'admin/hosts/summary' },
+      suspend: { method: 'post', path: 'admin/users/:id/suspend' },
+      reinstate: { method: 'post', path: 'admin/users/:id/reinstate' },
     },
     idField: 'userId',
   },

@@ -20,6 +20,7 @@ import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
 import { ArrowLeftOutlined, buttonLoading } from '../../icons';
 import { actionPath } from '../../resources';
 import { bookingStatusLabelKey } from '../../components/booking-status';
+import { SuspendedTag, UserSuspension } from '../../components/user-suspension';
 
 // The Guests texts load with these screens (src/i18n/guests-catalogue.ts).
 registerGuestsCatalogue();
@@ -63,7 +64,15 @@ export function GuestPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {guest.name.trim() ? guest.name : t('admin.guests.unknownGuest')}
         </Typography.Title>
+        <SuspendedTag suspendedAt={guest.suspendedAt} suspensionReason={guest.suspensionReason} />
       </Space>
+      <UserSuspension
+        resource="guests"
+        userId={guest.id}
+        suspendedAt={guest.suspendedAt}
+        suspensionReason={guest.suspensionReason}
+        onChanged={() => void query.refetch()}
+      />
       <GuestDetails guest={guest} />
       <GuestBookings id={id} />
       <GuestFeedbackSection id={id} />

@@ -14,6 +14,7 @@ import { HostInformationCard, useHostEdit, type HostEdit } from './host-informat
 import { HostReviewKeys } from './host-queue';
 import { HostVerification } from './verification';
 import { SectionCard } from '../../components/section-card';
+import { SuspendedTag, UserSuspension } from '../../components/user-suspension';
 
 const HOSTS_PATH = '/hosts';
 const HOST_RESOURCES = ['hosts'] as const;
@@ -102,9 +103,17 @@ function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetai
           <Typography.Title level={2} style={{ margin: 0 }}>
             {host.name.trim() ? host.name : t('admin.hosts.list.unknownHost')}
           </Typography.Title>
+          <SuspendedTag suspendedAt={host.suspendedAt} suspensionReason={host.suspensionReason} />
         </Space>
         {canWrite ? <HostActions id={id} host={host} edit={edit} /> : null}
       </Flex>
+      <UserSuspension
+        resource="hosts"
+        userId={host.id}
+        suspendedAt={host.suspendedAt}
+        suspensionReason={host.suspensionReason}
+        onChanged={() => void invalidate({ invalidates: ['all'] })}
+      />
       <HostReviewKeys id={Number(id)} name={host.name} />
       <HostInformationCard host={host} edit={edit} />
       <HostRegistrationCard host={host} />
