@@ -170,7 +170,9 @@ describe('Activity', () => {
     // A Moderator may not read promos nor bookings: the server leaves their entries out, and so does the filter.
     expect(within(kinds).queryByRole('radio', { name: 'Promos' })).toBeNull();
     expect(within(kinds).queryByRole('radio', { name: 'Bookings' })).toBeNull();
-    expect(within(kinds).getAllByRole('radio')).toHaveLength(4);
+    // All, Hosts, Guests (a moderator reads the guests), Listings and Properties.
+    expect(within(kinds).getByRole('radio', { name: 'Guests' })).toBeInTheDocument();
+    expect(within(kinds).getAllByRole('radio')).toHaveLength(5);
   });
 
   it('offers a Viewer (promos.read, no staff.manage) the Promos kind but not Staff', async () => {
@@ -178,8 +180,9 @@ describe('Activity', () => {
     const kinds = await screen.findByRole('radiogroup', { name: 'Filter activity by kind of record' }, LOAD);
     expect(await within(kinds).findByRole('radio', { name: 'Promos' })).toBeInTheDocument();
     expect(within(kinds).queryByRole('radio', { name: 'Staff' })).toBeNull();
-    // All, Hosts, Listings, Properties, Promos and Bookings (the viewer reads bookings).
-    expect(within(kinds).getAllByRole('radio')).toHaveLength(6);
+    // All, Hosts, Guests, Listings, Properties, Promos and Bookings (the viewer reads guests and bookings).
+    expect(within(kinds).getByRole('radio', { name: 'Guests' })).toBeInTheDocument();
+    expect(within(kinds).getAllByRole('radio')).toHaveLength(7);
   });
 
   it('speaks Somali', async () => {
