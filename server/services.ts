@@ -65,6 +65,8 @@ const LIVE_READERS = new Map<string, Permission>([
   ['promos', 'promos.read'],
   // A booking's refunds, named by the booking's id (migration 0047).
   ['refunds', 'bookings.read'],
+  // A guest or host suspended or reinstated (migration 0049), for every screen that names them: every role.
+  ['suspensions', 'hosts.read'],
 ]);
 
 export interface ServiceDeps {

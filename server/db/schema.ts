@@ -310,6 +310,10 @@ export const users = pgTable(
     index('users_guests_created_idx')
       .on(table.createdAt, table.id)
       .where(sql`NOT is_host`),
+    // The Guests and Hosts lists' Suspended filter: the few suspended users, found and counted alone.
+    index('users_suspended_idx')
+      .on(table.isHost, table.id)
+      .where(sql`suspended_at IS NOT NULL`),
   ],
 );
 

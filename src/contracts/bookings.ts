@@ -16,7 +16,8 @@ export const bookingSchema = z.object({
   isCancelled: z.boolean(),
   isDisputed: z.boolean(),
   /** null when the guest's account is gone. */
-  User: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  /** The guest; `suspendedAt` (ISO 8601) while they are suspended, else null. */
+  User: z.object({ name: z.string(), email: z.string().nullable(), suspendedAt: z.string().nullable() }).nullable(),
   /** null when the property is gone. */
   Property: z.object({ title: z.string(), address: z.string() }).nullable(),
 });

@@ -38,6 +38,8 @@ export const conversationRowSchema = z.object({
   unreadCount: z.number().int(),
   isOnline: z.boolean(),
   isDeclined: z.boolean(),
+  /** Since when the user is suspended, ISO 8601; null while active or when the account is gone. */
+  suspendedAt: z.string().nullable(),
 });
 export type ConversationRow = z.infer<typeof conversationRowSchema>;
 

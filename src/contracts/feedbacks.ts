@@ -7,7 +7,7 @@ export const feedbackSchema = z.object({
   comments: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
-  /** null when the user's account is gone. */
-  User: z.object({ name: z.string(), email: z.string().nullable(), country: z.string().nullable() }).nullable(),
+  /** null when the user's account is gone; `suspendedAt` (ISO 8601) while they are suspended, else null. */
+  User: z.object({ name: z.string(), email: z.string().nullable(), country: z.string().nullable(), suspendedAt: z.string().nullable() }).nullable(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;

@@ -9,6 +9,8 @@ export const guestListItemSchema = z.object({
   phone: z.string().nullable(),
   /** When they joined, ISO 8601. */
   createdAt: z.string(),
+  /** Since when they are suspended (src/contracts/user-suspension.ts), ISO 8601; null while active. */
+  suspendedAt: z.string().nullable(),
 });
 export type GuestListItem = z.infer<typeof guestListItemSchema>;
 
@@ -16,7 +18,6 @@ export type GuestListItem = z.infer<typeof guestListItemSchema>;
 export const guestDetailSchema = guestListItemSchema.extend({
   country: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
-  suspendedAt: z.string().nullable(),
   suspensionReason: z.string().nullable(),
 });
 export type GuestDetail = z.infer<typeof guestDetailSchema>;

@@ -10,6 +10,8 @@ export const hostListItemSchema = z.object({
   email: z.string().nullable(),
   statusHost: z.enum(HOST_STATUSES),
   numberOfProperties: z.number().int(),
+  /** Since when the host is suspended (src/contracts/user-suspension.ts), ISO 8601; null while active. */
+  suspendedAt: z.string().nullable(),
 });
 export type HostListItem = z.infer<typeof hostListItemSchema>;
 

@@ -124,7 +124,12 @@ export type ListFilterKind =
   /** A record's id: a whole number from 1 to 2,147,483,647. */
   | 'id'
   /** A day, YYYY-MM-DD (UTC): `createdFrom` and `createdTo` keep the rows created from and to these days, both included. */
-  | 'date';
+  | 'date'
+  /**
+   * `true`: only the rows the flag marks (the Guests' and Hosts' `suspended`); the screen shows it as a
+   * checkbox labelled `<labels>.filters.<name>`.
+   */
+  | 'flag';
 
 /** A list as its contract states it, row schema aside: what is particular to it; `declareList` fills in the rest. */
 export interface ListDeclaration<Sort extends string, Status extends string = never> {

@@ -12,6 +12,7 @@ export { csvFieldOf, csvHeaderOf, type CsvColumn, type ListDefinition, type Sort
 const FILTER_SCHEMAS: Record<ListFilterKind, z.ZodType> = {
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   date: daySchema.optional(),
+  flag: z.enum(['true']).optional(),
 };
 
 /**

@@ -67,7 +67,7 @@ test('the hosts list filters, searches, sorts, pages and exports', async ({ admi
 
   const { fileName, lines } = await exportCsv(page);
   expect(fileName).toBe('hosts.csv');
-  expect(lines[0]).toBe('userId,name,email,statusHost,numberOfProperties');
+  expect(lines[0]).toBe('userId,name,email,statusHost,numberOfProperties,suspendedAt');
   expect(
     lines
       .slice(1)

@@ -75,7 +75,7 @@ describe('GET /api/admin/bookings without parameters', () => {
       isPetComing: true,
       isCancelled: false,
       isDisputed: true,
-      User: { name: 'Sahra Abdi', email: 'sahra@hoy.test' },
+      User: { name: 'Sahra Abdi', email: 'sahra@hoy.test', suspendedAt: null },
       Property: { title: 'Lido loft', address: '4 Lido Road' },
     });
     expect(rows.find((row) => row.id === orphan.id)).toMatchObject({ User: null, Property: null, checkInDate: null, checkOutDate: null, isCancelled: true });

@@ -59,6 +59,7 @@ describe('GET /api/admin/conversations', () => {
       unreadCount: 1,
       isOnline: true,
       isDeclined: false,
+      suspendedAt: null,
     });
   });
 

@@ -46,7 +46,7 @@ describe('GET /api/admin/feedbacks without parameters', () => {
       rating: 4,
       comments: 'Clean and quiet.',
       createdAt: day(2).toISOString(),
-      User: { name: 'Ilhan Yusuf', email: 'ilhan@hoy.test', country: 'Kenya' },
+      User: { name: 'Ilhan Yusuf', email: 'ilhan@hoy.test', country: 'Kenya', suspendedAt: null },
     });
     expect(rows.find((row) => row.id === newer.id)).toMatchObject({ User: null, comments: null });
     expect(rows.findIndex((row) => row.id === newer.id)).toBeLessThan(rows.findIndex((row) => row.id === older.id));

@@ -64,14 +64,14 @@ describe('GET /api/admin/guests, paged form', () => {
     );
   });
 
-  it('answers each guest with the five fields: id, name, e-mail, phone with its code, joined', async () => {
+  it('answers each guest with the six fields: id, name, e-mail, phone with its code, joined, suspended since', async () => {
     const tag = newTag();
     const guest = await insertGuest(t.handle, { name: `${tag} Hodan`, email: `${tag}@hoy.test`, phoneCountryCode: '+252', phone: '615550101' });
     const bare = await insertGuest(t.handle, { name: `${tag} Bare`, email: null, phone: '  ' });
     const rows = (await page({ q: tag, sort: 'id' })).rows;
     expect(rows).toEqual([
-      { id: guest.id, name: `${tag} Hodan`, email: `${tag}@hoy.test`, phone: '+252 615550101', createdAt: guest.createdAt.toISOString() },
-      { id: bare.id, name: `${tag} Bare`, email: null, phone: null, createdAt: bare.createdAt.toISOString() },
+      { id: guest.id, name: `${tag} Hodan`, email: `${tag}@hoy.test`, phone: '+252 615550101', createdAt: guest.createdAt.toISOString(), suspendedAt: null },
+      { id: bare.id, name: `${tag} Bare`, email: null, phone: null, createdAt: bare.createdAt.toISOString(), suspendedAt: null },
     ]);
   });
 
@@ -154,7 +154,7 @@ describe('GET /api/admin/guests, paged form', () => {
 });
 
 describe('GET /api/admin/guests as CSV and whole array', () => {
-  it('exports the selected guests in id order with the five columns', async () => {
+  it('exports the selected guests in id order with the six columns', async () => {
     const tag = newTag();
     const second = await insertGuest(t.handle, { name: `${tag} b`, email: `${tag}@hoy.test`, phoneCountryCode: '+254', phone: '700' });
     const first = await insertGuest(t.handle, { name: `${tag} a`, email: null });
@@ -168,9 +168,9 @@ describe('GET /api/admin/guests as CSV and whole array', () => {
       .trim()
       .split('\r\n');
     expect(lines).toEqual([
-      'id,name,email,phone,createdAt',
-      `${second.id},${tag} b,${tag}@hoy.test,+254 700,${second.createdAt.toISOString()}`,
-      `${first.id},${tag} a,,,${first.createdAt.toISOString()}`,
+      'id,name,email,phone,createdAt,suspendedAt',
+      `${second.id},${tag} b,${tag}@hoy.test,+254 700,${second.createdAt.toISOString()},`,
+      `${first.id},${tag} a,,,${first.createdAt.toISOString()},`,
     ]);
   });
 

@@ -21,7 +21,7 @@ async function page(query: Record<string, string | number>) {
 }
 
 describe('GET /api/admin/hosts without parameters', () => {
-  it('answers every host (no guests) in userId order with the five fields of docs/product.md §18', async () => {
+  it('answers every host (no guests) in userId order with the five fields of docs/product.md §18 and its suspension', async () => {
     const host = await insertHost(t.handle, { name: 'Amina Warsame', email: 'amina@hoy.test', statusHost: 'Confirmed' });
     await insertProperty(t.handle, host.id);
     const guest = await insertGuest(t.handle);
@@ -36,6 +36,7 @@ describe('GET /api/admin/hosts without parameters', () => {
       email: 'amina@hoy.test',
       statusHost: 'Confirmed',
       numberOfProperties: 1,
+      suspendedAt: null,
     });
     expect(rows.some((row) => row.userId === guest.id)).toBe(false);
     const ids = rows.map((row) => row.userId);
@@ -285,6 +286,7 @@ describe('POST /api/admin/update-status-host/:id', () => {
       email: host.email,
       statusHost: 'Confirmed',
       numberOfProperties: 0,
+      suspendedAt: null,
     });
     const [stored] = await t.handle.query<{ status_host: string }>(sql`SELECT status_host FROM users WHERE id = ${host.id}`);
     expect(stored.status_host).toBe('Confirmed');
@@ -352,9 +354,9 @@ describe('GET /api/admin/hosts?format=csv', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="hosts.csv"');
     expect(response.headers['x-total-count']).toBeUndefined();
     expect(csvLines(response.body)).toEqual([
-      'userId,name,email,statusHost,numberOfProperties',
-      `${first.id},${tag} one,${tag}1@hoy.test,Confirmed,1`,
-      `${second.id},${tag} two,,Confirmed,0`,
+      'userId,name,email,statusHost,numberOfProperties,suspendedAt',
+      `${first.id},${tag} one,${tag}1@hoy.test,Confirmed,1,`,
+      `${second.id},${tag} two,,Confirmed,0,`,
     ]);
   });
 
@@ -363,8 +365,8 @@ describe('GET /api/admin/hosts?format=csv', () => {
     const quoted = await insertHost(t.handle, { name: `${tag} "Ali", Jr.`, email: `${tag}@hoy.test` });
     const formula = await insertHost(t.handle, { name: `=HYPERLINK("x") ${tag}`, email: `${tag}f@hoy.test` });
     const lines = csvLines((await get(`/api/admin/hosts?format=csv&q=${tag}`)).body);
-    expect(lines).toContain(`${quoted.id},"${tag} ""Ali"", Jr.",${tag}@hoy.test,Pending,0`);
-    expect(lines).toContain(`${formula.id},"'=HYPERLINK(""x"") ${tag}",${tag}f@hoy.test,Pending,0`);
+    expect(lines).toContain(`${quoted.id},"${tag} ""Ali"", Jr.",${tag}@hoy.test,Pending,0,`);
+    expect(lines).toContain(`${formula.id},"'=HYPERLINK(""x"") ${tag}",${tag}f@hoy.test,Pending,0,`);
   });
 
   it('exports a filtered set larger than one batch, each host once', async () => {

@@ -17,7 +17,7 @@ export function booking(id: number, values: Partial<Booking> = {}): Booking {
     isPetComing: false,
     isCancelled: false,
     isDisputed: false,
-    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test` },
+    User: { name: `Guest ${id}`, email: `guest${id}@hoy.test`, suspendedAt: null },
     Property: { title: `Villa ${id}`, address: `${id} Lido Road` },
     ...values,
   };

@@ -118,7 +118,7 @@ describe('Bookings Management', () => {
   it('shows Unknown User, No email, Unknown Property, No address, N/A, Invalid Date and the status fallbacks', async () => {
     const rows = [
       booking(1, { User: null, Property: null, checkInDate: null, checkOutDate: 'not a date', status: null as unknown as Booking['status'] }),
-      booking(2, { User: { name: 'Amina', email: null }, status: 'ON HOLD' as Booking['status'] }),
+      booking(2, { User: { name: 'Amina', email: null, suspendedAt: null }, status: 'ON HOLD' as Booking['status'] }),
       booking(3, { status: 'COMPLETED' as Booking['status'], adultCount: 1, childrenCount: 0 }),
     ];
     const { provider } = fakeProvider(() => ({ rows, total: 3 }));

@@ -31,6 +31,7 @@ function conversation(id: number, values: Partial<ConversationRow>, texts: Array
     unreadCount: 0,
     isOnline: false,
     isDeclined: false,
+    suspendedAt: null,
     ...values,
     messages,
   };

@@ -18,7 +18,7 @@ function feedback(id: number, values: Partial<Feedback> = {}): Feedback {
     rating: 4,
     comments: `Comment number ${id}`,
     createdAt: new Date(Date.now() - id * HOUR_MS).toISOString(),
-    User: { name: `Reviewer ${id}`, email: `reviewer${id}@hoy.test`, country: 'Somalia' },
+    User: { name: `Reviewer ${id}`, email: `reviewer${id}@hoy.test`, country: 'Somalia', suspendedAt: null },
     ...values,
   };
 }
@@ -109,9 +109,13 @@ describe('Feedback', () => {
     const now = Date.now();
     const rows = [
       feedback(1, { createdAt: new Date(now - 3 * DAY_MS + HOUR_MS).toISOString(), rating: 4 }),
-      feedback(2, { createdAt: new Date(now - 15 * DAY_MS).toISOString(), rating: 1, User: { name: 'Lena', email: null, country: 'Narnia' } }),
+      feedback(2, {
+        createdAt: new Date(now - 15 * DAY_MS).toISOString(),
+        rating: 1,
+        User: { name: 'Lena', email: null, country: 'Narnia', suspendedAt: null },
+      }),
       feedback(3, { createdAt: new Date(now - 400 * DAY_MS).toISOString(), rating: 5, User: null }),
-      feedback(4, { createdAt: new Date(now - 2 * HOUR_MS).toISOString(), User: { name: 'omar', email: null, country: null } }),
+      feedback(4, { createdAt: new Date(now - 2 * HOUR_MS).toISOString(), User: { name: 'omar', email: null, country: null, suspendedAt: null } }),
     ];
     const { provider } = fakeProvider(() => ({ rows }));
     renderList(provider);

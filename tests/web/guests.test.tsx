@@ -13,9 +13,9 @@ import { renderAdmin, stubDataProvider } from './render-admin';
 const LOAD = { timeout: 10_000 };
 
 const ROWS: GuestListItem[] = [
-  { id: 12, name: 'Hodan Ali', email: 'hodan@hoy.test', phone: '+252 615550101', createdAt: '2026-03-04T10:00:00.000Z' },
-  { id: 11, name: '', email: null, phone: null, createdAt: '2026-03-01T10:00:00.000Z' },
-  { id: 10, name: '<b>Bold</b>', email: 'bold@hoy.test', phone: null, createdAt: '2026-02-01T10:00:00.000Z' },
+  { id: 12, name: 'Hodan Ali', email: 'hodan@hoy.test', phone: '+252 615550101', createdAt: '2026-03-04T10:00:00.000Z', suspendedAt: null },
+  { id: 11, name: '', email: null, phone: null, createdAt: '2026-03-01T10:00:00.000Z', suspendedAt: '2026-03-05T10:00:00.000Z' },
+  { id: 10, name: '<b>Bold</b>', email: 'bold@hoy.test', phone: null, createdAt: '2026-02-01T10:00:00.000Z', suspendedAt: null },
 ];
 
 function renderList(role?: Role) {

@@ -11,7 +11,7 @@ import { clickWhenSettled, renderAdmin, stubDataProvider } from './render-admin'
 const LOAD = { timeout: 10_000 };
 
 function host(userId: number, values: Partial<HostListItem> = {}): HostListItem {
-  return { userId, name: `Host ${userId}`, email: `host${userId}@hoy.test`, statusHost: 'Pending', numberOfProperties: 2, ...values };
+  return { userId, name: `Host ${userId}`, email: `host${userId}@hoy.test`, statusHost: 'Pending', numberOfProperties: 2, suspendedAt: null, ...values };
 }
 
 type Answer = { rows: HostListItem[]; total: number } | { error: { statusCode: number; message: string } };

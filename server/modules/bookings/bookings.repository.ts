@@ -67,6 +67,7 @@ const rowColumns = {
   isDisputed: bookings.isDisputed,
   guestName: users.name,
   guestEmail: users.email,
+  guestSuspendedAt: users.suspendedAt,
   propertyTitle: properties.title,
   propertyAddress: properties.address,
 };
@@ -84,6 +85,7 @@ export type BookingRow = {
   isDisputed: boolean;
   guestName: string | null;
   guestEmail: string | null;
+  guestSuspendedAt: Date | null;
   propertyTitle: string | null;
   propertyAddress: string | null;
 };
@@ -574,7 +576,7 @@ function toBooking(row: BookingRow): Booking {
     isPetComing: row.isPetComing,
     isCancelled: row.isCancelled,
     isDisputed: row.isDisputed,
-    User: row.guestName === null ? null : { name: row.guestName, email: row.guestEmail },
+    User: row.guestName === null ? null : { name: row.guestName, email: row.guestEmail, suspendedAt: row.guestSuspendedAt?.toISOString() ?? null },
     Property: row.propertyTitle === null || row.propertyAddress === null ? null : { title: row.propertyTitle, address: row.propertyAddress },
   };
 }

@@ -22,6 +22,7 @@ const conversationColumns = {
   unreadCount: conversations.unreadCount,
   isDeclined: conversations.isDeclined,
   lastSeenAt: users.lastSeenAt,
+  suspendedAt: users.suspendedAt,
 };
 
 const messageColumns = {

@@ -52,6 +52,7 @@ export function createChatsService({ db, repository, clock }: ChatsServiceDeps) 
       unreadCount: record.unreadCount,
       isOnline: record.lastSeenAt !== null && record.lastSeenAt.getTime() >= onlineSince,
       isDeclined: record.isDeclined,
+      suspendedAt: record.suspendedAt?.toISOString() ?? null,
     };
   }
 

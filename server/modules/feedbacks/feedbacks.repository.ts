@@ -28,6 +28,7 @@ const rowColumns = {
   userName: users.name,
   userEmail: users.email,
   userCountry: users.country,
+  userSuspendedAt: users.suspendedAt,
 };
 
 export type FeedbackRow = {
@@ -39,6 +40,7 @@ export type FeedbackRow = {
   userName: string | null;
   userEmail: string | null;
   userCountry: string | null;
+  userSuspendedAt: Date | null;
 };
 
 /** Ids of the feedback a search matches: two indexed branches instead of a join scanned with ILIKE. */
@@ -123,7 +125,10 @@ function toFeedback(row: FeedbackRow): Feedback {
     rating: row.rating,
     comments: row.comments,
     createdAt: row.createdAt.toISOString(),
-    User: row.userName === null ? null : { name: row.userName, email: row.userEmail, country: row.userCountry },
+    User:
+      row.userName === null
+        ? null
+        : { name: row.userName, email: row.userEmail, country: row.userCountry, suspendedAt: row.userSuspendedAt?.toISOString() ?? null },
   };
 }
 

@@ -1,6 +1,6 @@
 // SQL for guests (users who are not hosts): the guests list's source of rows, and the guest page's
 // reads (their details, bookings, feedback and conversations).
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { GuestListItem } from '../../../src/contracts/guests';
 import type { GuestSort } from '../../../src/contracts/lists/guests';
 import type { Database } from '../../db/client';
@@ -22,6 +22,7 @@ const listColumns = {
   phoneCountryCode: users.phoneCountryCode,
   phone: users.phone,
   createdAt: users.createdAt,
+  suspendedAt: users.suspendedAt,
 };
 
 type GuestListRecord = {
@@ -31,9 +32,10 @@ type GuestListRecord = {
   phoneCountryCode: string | null;
   phone: string | null;
   createdAt: Date;
+  suspendedAt: Date | null;
 };
 
-export type GuestRecord = GuestListRecord & { country: string | null; lastSeenAt: Date | null; suspendedAt: Date | null; suspensionReason: string | null };
+export type GuestRecord = GuestListRecord & { country: string | null; lastSeenAt: Date | null; suspensionReason: string | null };
 
 const sortColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, createdAt: users.createdAt } as const;
 /** The sorts whose empty values ('' or null) come last in both directions, as the hosts' names and e-mails. */
@@ -69,6 +71,7 @@ export const toGuestListItem = (record: GuestListRecord): GuestListItem => ({
   email: record.email,
   phone: phoneOf(record),
   createdAt: record.createdAt.toISOString(),
+  suspendedAt: record.suspendedAt?.toISOString() ?? null,
 });
 
 /**
@@ -79,8 +82,11 @@ export const toGuestListItem = (record: GuestListRecord): GuestListItem => ({
 export function guestsListSource(db: Database): ListSource<GuestListItem, GuestSort> {
   const selectRows = () => db.select(listColumns).from(users).$dynamic();
   const rows = pageRowsById<GuestListRecord>(users, selectRows());
-  const where = (filter: ListFilter) => and(isGuest, filter.pattern ? searchCondition(filter.pattern, filter.searchedId) : undefined);
-  const counterOf = (filter: ListFilter) => (filter.pattern ? undefined : GUESTS_COUNTER);
+  // The Suspended filter reads the few suspended users from their own index (migration 0049).
+  const selected = (filter: ListFilter) => and(isGuest, filter.filters?.suspended ? isNotNull(users.suspendedAt) : undefined);
+  const where = (filter: ListFilter) => and(selected(filter), filter.pattern ? searchCondition(filter.pattern, filter.searchedId) : undefined);
+  // A search or the Suspended filter is counted for real.
+  const counterOf = (filter: ListFilter) => (filter.pattern || filter.filters ? undefined : GUESTS_COUNTER);
   return {
     tables: ['users'],
     searches: { fields: Object.keys(SEARCH_COLUMNS), isById: true },
@@ -90,18 +96,18 @@ export function guestsListSource(db: Database): ListSource<GuestListItem, GuestS
       const records = request.pattern
         ? await searchedPage(db, {
             table: users,
-            where: isGuest,
+            where: selected(request),
             search: searchCondition(request.pattern, request.searchedId),
             order,
             limit: request.limit,
             offset: request.offset,
             rows,
           })
-        : await deferredPage(db, { table: users, where: isGuest, order, limit: request.limit, offset: request.offset, rows });
+        : await deferredPage(db, { table: users, where: selected(request), order, limit: request.limit, offset: request.offset, rows });
       return records.map(toGuestListItem);
     },
 
-    // The unsearched total comes from the counter the triggers keep; a search is counted for real.
+    // The unsearched, unfiltered total comes from the counter the triggers keep.
     counterOf,
 
     async count(filter) {
@@ -138,7 +144,6 @@ export function createGuestsRepository(db: Database) {
           ...listColumns,
           country: users.country,
           lastSeenAt: users.lastSeenAt,
-          suspendedAt: users.suspendedAt,
           suspensionReason: users.suspensionReason,
         })
         .from(users)

@@ -28,7 +28,6 @@ export function createGuestsService({ repository }: { repository: GuestsReposito
         ...toGuestListItem(guest),
         country: guest.country,
         lastSeenAt: guest.lastSeenAt?.toISOString() ?? null,
-        suspendedAt: guest.suspendedAt?.toISOString() ?? null,
         suspensionReason: guest.suspensionReason,
       };
     },

@@ -17,7 +17,9 @@ export const declaration = declareList({
   searchFields: ['name', 'email'],
   idSearch: { allowHash: true },
   pageSize: 10,
-  csvColumns: ['id', 'name', 'email', 'phone', 'createdAt'],
+  /** `suspended=true`: only the suspended guests (src/contracts/user-suspension.ts). */
+  filters: { suspended: 'flag' },
+  csvColumns: ['id', 'name', 'email', 'phone', 'createdAt', 'suspendedAt'],
   // The roles that read Hosts (src/contracts/roles.ts, `hosts.read`).
   access: { readers: ['moderator', 'support', 'viewer'] },
   icon: 'user',

@@ -21,12 +21,15 @@ export const declaration = declareList({
   statuses: HOST_STATUSES,
   defaultOrder: { order: 'desc' },
   searchFields: ['name', 'email'],
-  /** Joined from and to these days (UTC, both included): a bar of the dashboard's host chart. */
-  filters: { createdFrom: 'date', createdTo: 'date' },
+  /**
+   * Joined from and to these days (UTC, both included): a bar of the dashboard's host chart; and
+   * `suspended=true`, only the suspended hosts (src/contracts/user-suspension.ts).
+   */
+  filters: { createdFrom: 'date', createdTo: 'date', suspended: 'flag' },
   idSearch: { allowHash: false },
   /** docs/product.md §23: 8 hosts per page. */
   pageSize: 8,
-  csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties'],
+  csvColumns: ['userId', 'name', 'email', 'statusHost', 'numberOfProperties', 'suspendedAt'],
   statusFilter: HOST_STATUS_FILTERS,
   /** The sidebar counts the hosts awaiting verification. */
   badge: { status: 'Pending' },
