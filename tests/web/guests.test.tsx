@@ -98,6 +98,17 @@ describe('the Guests list', () => {
     expect(document.querySelector('td b')).toBeNull();
   });
 
+  it('tags a suspended guest Suspended, in words, and filters the list to the suspended ones', async () => {
+    const user = userEvent.setup();
+    const getList = renderList();
+    const unnamed = (await screen.findByRole('link', { name: 'Unknown guest' }, LOAD)).closest('tr')!;
+    expect(within(unnamed).getByText('Suspended')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Hodan Ali' }).closest('tr')!).queryByText('Suspended')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Suspended only' }));
+    await waitFor(() => expect(lastCall(getList).filters).toContainEqual({ field: 'suspended', operator: 'eq', value: 'true' }));
+    expect(screen.getByRole('checkbox', { name: 'Suspended only' })).toBeChecked();
+  });
+
   it('sorts from the column headers, one way then the other, and searches by name, e-mail or #id', async () => {
     const getList = renderList();
     await screen.findByRole('link', { name: 'Hodan Ali' }, LOAD);
@@ -129,6 +140,8 @@ describe('the Guests list', () => {
     renderList();
     expect(await screen.findByRole('heading', { level: 2, name: 'Martida' }, LOAD)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Marti aan la aqoon' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('La hakiyay')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Kuwa la hakiyay oo keliya' })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@
 // with its reason and date, and Suspend / Reinstate for a role that may, each asking for a reason and
 // run under the step-up (decision 039).
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { App, Button, Flex, Input, Modal, Tag, Typography } from 'antd';
+import { App, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUSPENSION_REASON_LENGTH, type UserSuspensionMove } from '../../contracts/user-suspension';
@@ -14,17 +14,6 @@ import { isStepUpRequired, useStepUp } from '../step-up/step-up';
 export interface Suspension {
   suspendedAt: string | null;
   suspensionReason: string | null;
-}
-
-/** The "Suspended" tag, with the reason as its title; nothing for an active user. */
-export function SuspendedTag({ suspendedAt, suspensionReason }: Suspension) {
-  const { t } = useTranslation();
-  if (suspendedAt === null) return null;
-  return (
-    <Tag color="red" title={suspensionReason ?? undefined}>
-      {t('admin.suspension.tag')}
-    </Tag>
-  );
 }
 
 interface UserSuspensionProps extends Suspension {

@@ -1,6 +1,6 @@
 // The controls around a list screen's rows: the title bar with Export CSV and Refresh, the search
 // and status filter, the error banners, and the pagination control or "Show More" under the rows.
-import { Button, Flex, Radio, Typography } from 'antd';
+import { Button, Checkbox, Flex, Radio, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { usePermission } from '../access';
 import { DayRangeTag } from '../components/day-range-tag';
@@ -21,6 +21,22 @@ function CreatedRangeTag() {
   return (
     <DayRangeTag from={createdFrom} to={createdTo} labelKey="admin.list.createdRange" onClear={() => list.clearExtraFilters(['createdFrom', 'createdTo'])} />
   );
+}
+
+/** A checkbox for each of the list's flag filters (the Guests' and Hosts' Suspended), labelled `<labels>.filters.<name>`. */
+function FlagFilters() {
+  const list = useListContext();
+  const { text } = useListText();
+  const flags = Object.entries(list.definition.filters ?? {}).flatMap(([name, kind]) => (kind === 'flag' ? [name] : []));
+  return flags.map((name) => (
+    <Checkbox
+      key={name}
+      checked={list.extraFilters[name] === 'true'}
+      onChange={(event) => list.setExtraFilter(name, event.target.checked ? 'true' : undefined)}
+    >
+      {text(`filters.${name}`)}
+    </Checkbox>
+  ));
 }
 
 /** The list's title, the page's own buttons (`actions`), Export CSV where the role may export, and Refresh. */
@@ -59,6 +75,7 @@ export function ListFilterBar({ toolbar }: { toolbar?: ReactNode }) {
     <Flex wrap gap={12} justify="space-between" align="center">
       <SearchInput value={list.search} placeholder={text('search')} onSearch={list.setSearch} />
       {toolbar}
+      <FlagFilters />
       <CreatedRangeTag />
       {statusChoices.length > 0 ? (
         // antd's group draws no radiogroup role: the wrapper gives the choices their name.

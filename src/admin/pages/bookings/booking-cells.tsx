@@ -1,8 +1,10 @@
 import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../contracts/bookings';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from '../../components/status-badge';
+import { SuspendedTag } from '../../components/suspended-tag';
 import { bookingStatusLabelKey, normalizeBookingStatus } from '../../components/booking-status';
 
 /** A booking date as "Jan 5, 2025", with the translated "N/A" and "Invalid Date". */
@@ -17,10 +19,13 @@ const WRAPPING = { maxWidth: 240 } as const;
 const DETAIL_WRAPPING = { overflowWrap: 'anywhere' } as const;
 
 /** A name in bold over its detail in grey: the guest with their e-mail, the property with its address. */
-function NameAndDetailCell({ name, detail }: { name: string; detail: string }) {
+function NameAndDetailCell({ name, detail, tag }: { name: string; detail: string; tag?: ReactNode }) {
   return (
     <Flex vertical style={WRAPPING}>
-      <Typography.Text strong>{name}</Typography.Text>
+      <span>
+        <Typography.Text strong>{name}</Typography.Text>
+        {tag}
+      </span>
       <Typography.Text type="secondary" style={DETAIL_WRAPPING}>
         {detail}
       </Typography.Text>
@@ -30,7 +35,13 @@ function NameAndDetailCell({ name, detail }: { name: string; detail: string }) {
 
 export function GuestCell({ user }: { user: Booking['User'] }) {
   const { t } = useTranslation();
-  return <NameAndDetailCell name={user?.name || t('admin.bookings.unknownUser')} detail={user?.email || t('admin.bookings.noEmail')} />;
+  return (
+    <NameAndDetailCell
+      name={user?.name || t('admin.bookings.unknownUser')}
+      detail={user?.email || t('admin.bookings.noEmail')}
+      tag={<SuspendedTag suspendedAt={user?.suspendedAt} />}
+    />
+  );
 }
 
 export function PropertyCell({ property }: { property: Booking['Property'] }) {

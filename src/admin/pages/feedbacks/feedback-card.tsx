@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_FEEDBACK_COUNTRY, findFlaggedCountry } from '../../../contracts/countries';
 import type { Feedback } from '../../../contracts/feedbacks';
 import { relativeTimeBucket } from '../../../lib/format';
+import { SuspendedTag } from '../../components/suspended-tag';
 import { CountryFlag } from './country-flag';
 import { avatarInitial, truncateComment } from './feedback-text';
 
@@ -93,7 +94,10 @@ export function FeedbackCard({ feedback, now }: FeedbackCardProps) {
             {avatarInitial(feedback.User?.name)}
           </Avatar>
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong>{name}</Typography.Text>
+            <span>
+              <Typography.Text strong>{name}</Typography.Text>
+              <SuspendedTag suspendedAt={feedback.User?.suspendedAt} />
+            </span>
             <CountryLabel country={feedback.User?.country} />
           </Flex>
           <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { GuestListItem } from '../../../contracts/guests';
 import { declaration as guestList } from '../../../contracts/lists/guests';
 import { formatDate } from '../../../lib/format';
+import { SuspendedTag } from '../../components/suspended-tag';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
 
@@ -19,7 +20,16 @@ export default function GuestList() {
   const missing = (key: 'noEmail' | 'noPhone') => <Typography.Text italic>{t(`admin.guests.${key}`)}</Typography.Text>;
   const columns: ListColumn<GuestListItem>[] = [
     { key: 'id', sort: 'id', render: (guest) => t('admin.guests.guestId', { id: guest.id }) },
-    { key: 'name', sort: 'name', render: (guest) => <Link to={showUrl('guests', guest.id)}>{nameOf(guest)}</Link> },
+    {
+      key: 'name',
+      sort: 'name',
+      render: (guest) => (
+        <>
+          <Link to={showUrl('guests', guest.id)}>{nameOf(guest)}</Link>
+          <SuspendedTag suspendedAt={guest.suspendedAt} />
+        </>
+      ),
+    },
     { key: 'email', sort: 'email', render: (guest) => guest.email || missing('noEmail') },
     { key: 'phone', sort: 'phone', render: (guest) => guest.phone ?? missing('noPhone') },
     { key: 'joined', sort: 'createdAt', render: (guest) => <time dateTime={guest.createdAt}>{formatDate(guest.createdAt)}</time> },

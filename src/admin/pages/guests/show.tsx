@@ -20,7 +20,8 @@ import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
 import { ArrowLeftOutlined, buttonLoading } from '../../icons';
 import { actionPath } from '../../resources';
 import { bookingStatusLabelKey } from '../../components/booking-status';
-import { SuspendedTag, UserSuspension } from '../../components/user-suspension';
+import { SuspendedTag } from '../../components/suspended-tag';
+import { UserSuspension } from '../../components/user-suspension';
 
 // The Guests texts load with these screens (src/i18n/guests-catalogue.ts).
 registerGuestsCatalogue();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { HostListItem, HostSummary } from '../../../contracts/hosts';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
 import { StatusBadge } from '../../components/status-badge';
+import { SuspendedTag } from '../../components/suspended-tag';
 import { ListScreen, type ListColumn } from '../../list/list-screen';
 import { PresenceMark, useRowViewers } from '../../live/presence-note';
 
@@ -21,6 +22,7 @@ export function HostsList() {
       render: (host) => (
         <>
           <Link to={showUrl('hosts', host.userId)}>{nameOf(host)}</Link>
+          <SuspendedTag suspendedAt={host.suspendedAt} />
           <PresenceMark viewers={viewersOf(host.userId)} />
         </>
       ),

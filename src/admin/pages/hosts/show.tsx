@@ -14,7 +14,8 @@ import { HostInformationCard, useHostEdit, type HostEdit } from './host-informat
 import { HostReviewKeys } from './host-queue';
 import { HostVerification } from './verification';
 import { SectionCard } from '../../components/section-card';
-import { SuspendedTag, UserSuspension } from '../../components/user-suspension';
+import { SuspendedTag } from '../../components/suspended-tag';
+import { UserSuspension } from '../../components/user-suspension';
 
 const HOSTS_PATH = '/hosts';
 const HOST_RESOURCES = ['hosts'] as const;
