@@ -50,7 +50,8 @@ import { createLiveService } from './modules/live/live.service';
 import { createRefundsRepository } from './modules/refunds/refunds.repository';
 import { createRefundsService } from './modules/refunds/refunds.service';
 import { createReviewRepository } from './modules/review/review.repository';
-import { createReviewService, type RowDecider } from './modules/review/review.service';
+import { actionDecider } from './modules/review/action-decider';
+import { createReviewService } from './modules/review/review.service';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { ADMIN_LISTS } from './lists';
@@ -117,13 +118,20 @@ export function createServices(deps: ServiceDeps) {
     log,
   });
   const audit = createAuditService({ repository: createAuditRepository(handle.db), clock });
-  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), audit, clock });
-  const propertyApprovals = createPropertyApprovalsService({
+  // Each list's record actions, from its declaration and its table (decisions 027 and 044).
+  const review = createReviewService({
     db: handle.db,
-    repository: createPropertyApprovalsRepository(),
+    repository: createReviewRepository(),
     audit,
     clock,
+    deciders: new Map(
+      ADMIN_LISTS.flatMap(({ definition, actionTarget }) =>
+        definition.actions && actionTarget ? [[definition.name, actionDecider(actionTarget, definition.actions, clock)] as const] : [],
+      ),
+    ),
   });
+  const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), review });
+  const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(), review });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({
@@ -132,7 +140,7 @@ export function createServices(deps: ServiceDeps) {
     limiter,
     publicLimit: config.rateLimitPublic,
   });
-  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock });
+  const hosts = createHostsService({ db: handle.db, repository: createHostsRepository(handle.db), audit, clock, review });
   const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
   const users = createUsersService({ db: handle.db, repository: createUsersRepository(), audit, clock });
   const bookings = createBookingsService({ db: handle.db, repository: createBookingsRepository(handle.db), audit });
@@ -154,13 +162,6 @@ export function createServices(deps: ServiceDeps) {
     appName: config.appName,
     seal,
   });
-  // The rows of each list that declares a batch, decided as its single decision decides them (decision 027).
-  const review = createReviewService({ db: handle.db, repository: createReviewRepository(), audit, clock });
-  const deciders = new Map<string, RowDecider>([
-    ['hosts', hosts.decider],
-    ['listings', listings.decider],
-    ['property-approvals', propertyApprovals.decider],
-  ]);
   // Endpoints' signing secrets are sealed under the TOTP secrets' key, bound to their endpoint (decision 041).
   const webhooks = createWebhooksService({
     repository: createWebhooksRepository(handle.db),
@@ -207,7 +208,6 @@ export function createServices(deps: ServiceDeps) {
     exports,
     live,
     review,
-    deciders,
     webhooks,
   };
 }

@@ -4,6 +4,7 @@
 // values before and whether it moved. The three reviewable lists' modules call it with their own
 // table, columns and rules; a single decision is a batch of one.
 import { sql, type SQL } from 'drizzle-orm';
+import type { AuditEntityType } from '../../src/contracts/audit';
 import type { Transaction } from '../db/client';
 
 /** One row's move: from which statuses (or, with `isExcept`, from any but them) to which. */
@@ -99,4 +100,21 @@ export async function moveRows(executor: Transaction, target: MoveTarget, moves:
       return [id, moved];
     }),
   );
+}
+
+/**
+ * Where a list's record actions move its rows (src/contracts/record-action.ts; decision 044): the
+ * table's compare-and-set, and how an audit entry records a row's state. A list's repository exports
+ * it as `<list name in camelCase>ActionTarget`, found as its list source is (server/lists.ts).
+ */
+export interface ActionTarget {
+  /** What the audit entries name (`<entityType>.<action>`). */
+  entityType: AuditEntityType;
+  table: MoveTarget;
+  /** The field an entry records the status under (`status`; hosts' `statusHost`). */
+  statusField: string;
+  /** The table's first extra column keeps the reason of these actions, recorded under `field` (a listing's decline reason). */
+  keptReason?: { field: string; actions: readonly string[] };
+  /** The status a row is answered with, from the stored one (a host's older values); by default as stored. */
+  statusOf?: (stored: string) => string;
 }

@@ -1,8 +1,10 @@
 // Selection and batch decisions for a list that declares `batch` (src/contracts/list-declaration.ts,
 // docs/decisions/027-review-workbench.md): `POST <path>/decisions` decides the selected rows, or the
 // first rows of a search and filter, and `POST <path>/decisions/undo` takes back the member's own
-// recent decisions. The batch's permission is checked once, before any route code runs; each row then
-// goes through its module's compare-and-set (`RowDecider`), so a batch can do nothing one decision could not.
+// recent decisions. The routes follow from the list's declared actions (src/contracts/record-action.ts,
+// decision 044): the batch's permission, the one its bulk actions share, is checked once, before any
+// route code runs; each row then goes through the compare-and-set its actions make, as a single call's
+// row does, so a batch can do nothing one decision could not.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -24,10 +26,9 @@ export type MatchResolver = (match: BatchMatch, limit: number) => Promise<number
 export function listBatchRoutes(definition: ListDefinition<z.ZodObject, string, string>, resolveMatch: MatchResolver): FastifyPluginAsyncZod {
   const batch = definition.batch!;
   const base = definition.paths[0];
-  const offered = new Set<string>(batch.decisions);
+  const bulk = new Map((definition.actions ?? []).filter((action) => action.isBulk).map((action) => [action.name, action]));
+  const isUndoable = [...bulk.values()].some((action) => action.undoSeconds !== undefined);
   return async (app) => {
-    const decider = app.services.deciders.get(definition.name);
-    if (!decider) throw new Error(`The list "${definition.name}" declares a batch but its module offers no RowDecider (server/services.ts)`);
     const { review } = app.services;
 
     app.post(
@@ -40,13 +41,15 @@ export function listBatchRoutes(definition: ListDefinition<z.ZodObject, string, 
       }),
       async (request) => {
         const { decision, reason, ids, match } = request.body;
-        if (!offered.has(decision)) throw new BadRequestError(`This list offers: ${batch.decisions.join(', ')}.`);
-        if (decision === 'decline' && batch.isDeclineReasonRequired && !reason?.trim()) throw new BadRequestError(BATCH_REASON_REQUIRED_MESSAGE);
+        const action = bulk.get(decision);
+        if (!action) throw new BadRequestError(`This list offers: ${batch.decisions.join(', ')}.`);
+        if (action.reason?.isRequired && !reason?.trim()) throw new BadRequestError(BATCH_REASON_REQUIRED_MESSAGE);
         const selected = ids ?? (await resolveMatch(match!, MAX_BATCH_ROWS));
-        return review.decide(decider, request.admin!.administratorId, selected, decision, reason ?? null);
+        return review.decide(definition.name, request.admin!.administratorId, selected, decision, reason ?? null);
       },
     );
 
+    if (!isUndoable) return;
     app.post(
       `${base}/decisions/undo`,
       adminRoute(definition.tag, `Undo the caller's own decisions on ${definition.name} of the last seconds`, {
@@ -56,7 +59,7 @@ export function listBatchRoutes(definition: ListDefinition<z.ZodObject, string, 
         body: batchUndoRequestSchema,
         ok: batchResultSchema,
       }),
-      async (request) => review.undo(decider, request.admin!.administratorId, request.body.ids),
+      async (request) => review.undo(definition.name, request.admin!.administratorId, request.body.ids),
     );
   };
 }

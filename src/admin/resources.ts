@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { MENU_ICONS } from './icons';
 import {
+  actionCallsOf,
   listFilterFields,
   type DeclaredList,
   type Endpoint,
@@ -98,6 +99,8 @@ function listResource(list: DeclaredList<string, string>): ResourceEntry {
     pageSize: list.pageSize,
     filterFields: listFilterFields(list),
     endpoints: { ...resource.endpoints, getList: { path: list.paths[0].replace(/^\/api\//, '') } },
+    // Its record actions' calls (approve, decline) beside its other calls.
+    actions: { ...resource.actions, ...actionCallsOf(list) },
   };
 }
 
@@ -183,8 +186,9 @@ export function findListResource(list: { name: string }): ResourceName {
 
 /**
  * The path of a resource action for `custom` calls, e.g. actionPath('hosts', 'approve', 7) →
- * 'admin/update-status-host/7'. A list's actions are in its declaration (`resource.actions`), found
- * at load, so the names are checked when the call is made: an unknown one throws.
+ * 'admin/update-status-host/7'. A list's calls are in its declaration (`resource.actions`, and its
+ * record `actions`' paths), found at load, so the names are checked when the call is made: an
+ * unknown one throws.
  */
 export function actionPath(resourceName: ResourceName, action: string, id?: string | number): string {
   const found = (findResource(resourceName).actions ?? {})[action];

@@ -6,12 +6,7 @@ import { BATCH_DECISIONS, MAX_BATCH_ROWS } from './list-declaration';
 import { decisionReasonSchema } from './listings';
 
 export { BATCH_DECISIONS, MAX_BATCH_ROWS, type BatchDecision } from './list-declaration';
-
-/**
- * How long after a decision its member may still undo it. The screen offers Undo for 10 s; the
- * server allows a little more for a slow answer, and no more: later, a decided record stays decided.
- */
-export const UNDO_WINDOW_SECONDS = 30;
+export { UNDO_WINDOW_SECONDS } from './record-action';
 
 export const BATCH_TOO_LARGE_MESSAGE = `A batch holds at most ${MAX_BATCH_ROWS} records.`;
 export const BATCH_DUPLICATE_MESSAGE = 'Each record may appear only once in a batch.';

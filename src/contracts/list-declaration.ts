@@ -6,6 +6,7 @@
 // web app, which never asks (docs/decisions/023-list-declarations-without-zod.md).
 import type { z } from 'zod';
 import { camelCase } from './names';
+import { RECORD_ACTION_NAMES, type RecordAction, type RecordActionName } from './record-action';
 import { listPermission, type ListAccess, type Permission } from './roles';
 
 export type SortOrder = 'asc' | 'desc';
@@ -31,32 +32,16 @@ export type ResourceAction = {
   path: string;
 };
 
-/** Approve and Decline of a record awaiting a decision: POST `<base>/:id/approve` and `<base>/:id/decline`. */
-export const decisionActions = (basePath: string): Readonly<Record<'approve' | 'decline', ResourceAction>> => ({
-  approve: { method: 'post', path: `${basePath}/:id/approve` },
-  decline: { method: 'post', path: `${basePath}/:id/decline` },
-});
-
-/** The decisions a list's batch may carry (docs/decisions/027-review-workbench.md). */
-export const BATCH_DECISIONS = ['approve', 'decline'] as const;
-export type BatchDecision = (typeof BATCH_DECISIONS)[number];
-/** The longest reason a decision (single or batch) keeps; zod-free here, so a list screen reads it without zod. */
-export const MAX_DECISION_REASON_LENGTH = 1000;
-/** The most rows one batch decides or undoes; "select all that match" selects at most as many. */
-export const MAX_BATCH_ROWS = 500;
+export { MAX_BATCH_ROWS, MAX_DECISION_REASON_LENGTH } from './record-action';
+/** The decisions a list's batch may carry: its actions' names (docs/decisions/027-review-workbench.md). */
+export const BATCH_DECISIONS = RECORD_ACTION_NAMES;
+export type BatchDecision = RecordActionName;
 
 /**
- * Selection and batch decisions on a list's rows: the engine adds `POST <path>/decisions` and
- * `POST <path>/decisions/undo` (server/lib/list-engine.ts) and the list screen its checkboxes and
- * buttons (src/admin/list/); the list's module supplies the per-row compare-and-set (a `RowDecider`,
- * server/lib/batch-decisions.ts).
+ * What a list whose rows await a decision says about its selection: the screen's checkboxes and its
+ * bulk bar, beside the actions it offers in bulk (`ListDeclaration.actions`).
  */
-export interface ListBatch {
-  /** The permission that decides, checked once per batch. */
-  permission: Permission;
-  decisions: readonly [BatchDecision, ...BatchDecision[]];
-  /** A decline needs a reason (as the list's single decline does). */
-  isDeclineReasonRequired?: boolean;
+export interface BatchSelection {
   /** The row's field that names it to a person (a checkbox's label, a summary): `title`, `name`. */
   nameField: string;
   /** The rows a decision may still move: only they get a checkbox, as only they would move. */
@@ -66,6 +51,19 @@ export interface ListBatch {
    * their rows as the tab's own change there (src/admin/live/own-changes.ts). A property is a listing.
    */
   recordType: BatchRecordType;
+}
+
+/**
+ * Selection and batch decisions on a list's rows, as `declareList` reads them from its bulk actions:
+ * the engine adds `POST <path>/decisions` and `POST <path>/decisions/undo` (server/lib/list-batch.ts)
+ * and the list screen its checkboxes and buttons (src/admin/list/).
+ */
+export interface ListBatch extends BatchSelection {
+  /** The permission that decides, checked once per batch: the one its bulk actions share. */
+  permission: Permission;
+  decisions: readonly [BatchDecision, ...BatchDecision[]];
+  /** A decline needs a reason. */
+  isDeclineReasonRequired?: boolean;
 }
 
 /** The record screens that follow their record on the live stream (src/admin/live/record-change-notice.tsx). */
@@ -80,18 +78,6 @@ export interface AwaitingDecision {
 
 export const isAwaitingDecision = ({ field, values, isExcept = false }: AwaitingDecision, row: Record<string, unknown>): boolean =>
   values.includes(String(row[field])) !== isExcept;
-
-/**
- * Selection with Approve and Decline of the selection, for a list of records awaiting a decision
- * (hosts, listings, properties). A single decline's reason is optional on each of them, so is a batch's.
- */
-export const approveOrDeclineBatch = (permission: Permission, nameField: string, awaiting: AwaitingDecision, recordType: BatchRecordType): ListBatch => ({
-  permission,
-  decisions: BATCH_DECISIONS,
-  nameField,
-  awaiting,
-  recordType,
-});
 
 /** The batch calls of a list, relative to /api as the data provider's custom calls take them. */
 export const batchPathsOf = (list: { paths: readonly [string, ...string[]] }) => {
@@ -196,8 +182,14 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
    * CSV, read afresh.
    */
   filters?: Readonly<Record<string, ListFilterKind>>;
-  /** Selection and batch decisions, when the list's rows await one (`ListBatch`). */
-  batch?: ListBatch;
+  /**
+   * What may be done to a row (approve, decline): each action's states, permission, reason, bulk,
+   * undo and key, declared once (src/contracts/record-action.ts); its routes, checks, audit entries
+   * and buttons follow from it (docs/decisions/044-actions-are-declarations.md).
+   */
+  actions?: readonly RecordAction[];
+  /** The selection, when the list offers actions in bulk (`BatchSelection`). */
+  batch?: BatchSelection;
   /**
    * The sidebar entry's count: the rows in this status (the list's counter `<name>:<status>`), sent
    * on the live stream as it moves to the roles that read the list (`LiveBadges`); its words are
@@ -207,7 +199,9 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
 }
 
 /** A list's declaration with every default filled in. */
-export interface DeclaredList<Sort extends string, Status extends string = never> extends ListDeclaration<Sort, Status> {
+export interface DeclaredList<Sort extends string, Status extends string = never> extends Omit<ListDeclaration<Sort, Status>, 'batch'> {
+  /** The selection with what its bulk actions decide. */
+  batch?: ListBatch;
   paths: readonly [string, ...string[]];
   labels: string;
   tag: string;
@@ -220,19 +214,46 @@ export interface DeclaredList<Sort extends string, Status extends string = never
 const statusChoicesOf = <Status extends string>(filter: Readonly<Record<string, Status>> | readonly Status[]): Readonly<Record<string, Status>> =>
   Array.isArray(filter) ? Object.fromEntries(filter.map((status: Status) => [status, status])) : (filter as Readonly<Record<string, Status>>);
 
+/** The batch of a list from its bulk actions, which share one permission, the batch's. */
+function listBatchOf(name: string, selection: BatchSelection, actions: readonly RecordAction[]): ListBatch {
+  const bulk = actions.filter((action) => action.isBulk);
+  const [first, ...others] = bulk;
+  if (!first) throw new Error(`The list "${name}" declares a batch but no action in bulk`);
+  if (others.some((action) => action.permission !== first.permission)) throw new Error(`The bulk actions of "${name}" need one permission`);
+  const decline = bulk.find((action) => action.name === 'decline');
+  return {
+    ...selection,
+    permission: first.permission,
+    decisions: [first.name, ...others.map((action) => action.name)],
+    ...(decline?.reason?.isRequired ? { isDeclineReasonRequired: true } : {}),
+  };
+}
+
+/** The calls of a list's actions for one record, by name, as the data provider's custom calls take them. */
+export const actionCallsOf = (list: Pick<ListDeclaration<string, string>, 'actions'>): Record<string, ResourceAction> =>
+  Object.fromEntries((list.actions ?? []).flatMap((action) => (action.path ? [[action.name, { method: 'post' as const, path: action.path }]] : [])));
+
 /** Declares a list: its API path, i18n prefix and OpenAPI tag derived from its name where it names none. */
-export function declareList<const Name extends string, Sort extends string, Status extends string = never, const Resource extends ListResourceOptions = {}>(
-  declaration: ListDeclaration<Sort, Status> & { name: Name; resource?: Resource },
-): DeclaredList<Sort, Status> & { name: Name; resource?: Resource } {
-  const { name, statusFilter, ...declared } = declaration;
+export function declareList<
+  const Name extends string,
+  Sort extends string,
+  Status extends string = never,
+  const Resource extends ListResourceOptions = {},
+  Actions extends readonly RecordAction[] | undefined = undefined,
+>(
+  declaration: ListDeclaration<Sort, Status> & { name: Name; resource?: Resource; actions?: Actions },
+): DeclaredList<Sort, Status> & { name: Name; resource?: Resource; actions: Actions } {
+  const { name, statusFilter, batch, ...declared } = declaration;
   return {
     ...declared,
+    ...(batch === undefined ? {} : { batch: listBatchOf(name, batch, declaration.actions ?? []) }),
     name,
     paths: declaration.paths ?? [`/api/admin/${name}`],
     labels: declaration.labels ?? `admin.${camelCase(name)}`,
     tag: declaration.tag ?? name,
     permission: listPermission(declaration),
     ...(statusFilter === undefined ? {} : { statusFilter: statusChoicesOf(statusFilter) }),
+    actions: declaration.actions as Actions,
   };
 }
 

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedEndpoint, DeliveryDetail, WebhookDelivery } from '../../src/contracts/webhooks';
 import { readConfig, type WebhookSettings } from '../../server/config';
 import { administrators, webhookEndpoints } from '../../server/db/schema';
-import { singleDecisionScope } from '../../server/modules/review/review.service';
 import { enqueueEvents } from '../../server/modules/webhooks/outbox';
 import { isValidWebhookSignature, REPLAY_WINDOW_SECONDS, signWebhook } from '../../server/modules/webhooks/webhook-signature';
 import { createWebhooksRepository } from '../../server/modules/webhooks/webhooks.repository';
@@ -103,7 +102,7 @@ describe('the outbox', () => {
     await addEndpoint(['host.declined']);
     const host = await insertHost(t.handle);
     const rolledBack = t.handle.db.transaction(async (transaction) => {
-      await t.app.services.hosts.decider.decide(singleDecisionScope(t.app.services.audit, transaction, administratorId), [host.id], 'decline', 'No papers');
+      await t.app.services.review.decideOne(transaction, 'hosts', administratorId, host.id, 'decline', { reason: 'No papers' });
       const result = await transaction.execute(sql`SELECT count(*)::int AS seen FROM outbox_events WHERE payload->>'id' = ${String(host.id)}`);
       const [{ seen }] = (result as unknown as { rows: { seen: number }[] }).rows;
       expect(seen).toBe(1);

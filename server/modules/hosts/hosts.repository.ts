@@ -7,7 +7,7 @@ import type { Database, Transaction } from '../../db/client';
 import { createdRangeCondition, createdRangeOf } from '../../lib/created-range';
 import { counterName, readCounters, readNamedCounter } from '../../db/counters';
 import { hostVerifications, users } from '../../db/schema';
-import { moveRows, type RowMove } from '../../lib/compare-and-set';
+import type { ActionTarget } from '../../lib/compare-and-set';
 import { deferredPage, keysetBatches, pageRowsById, searchedPage, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains } from '../../lib/paging';
 
@@ -234,10 +234,6 @@ export function createHostsRepository(db: Database) {
       return row;
     },
 
-    /** Verification decisions and their undo on hosts, one statement for any number (server/lib/compare-and-set.ts). */
-    moveStatuses: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
-      moveRows(executor, { table: 'users', statusColumn: 'status_host', kind: sql`t.is_host` }, moves, now),
-
     /** Deletes the host; the foreign keys remove its properties and detach its bookings. */
     async deleteHost(executor: Transaction, id: number): Promise<void> {
       await executor.delete(users).where(eq(users.id, id));
@@ -246,3 +242,11 @@ export function createHostsRepository(db: Database) {
 }
 
 export type HostsRepository = ReturnType<typeof createHostsRepository>;
+
+/** Where the hosts' actions move them: a host's verification is its user's status_host (decision 044). */
+export const hostsActionTarget: ActionTarget = {
+  entityType: 'host',
+  table: { table: 'users', statusColumn: 'status_host', kind: sql`t.is_host` },
+  statusField: 'statusHost',
+  statusOf: normalizeHostStatus,
+};

@@ -3,7 +3,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
 import * as contract from '../../../src/contracts/hosts';
+import { declaration } from '../../../src/contracts/lists/hosts';
 import { adminRoute } from '../../lib/route-schema';
+
+/** The approve action's call for one host, as declared (src/contracts/lists/hosts.ts); decline runs only in bulk. */
+const approve = declaration.actions.find((action) => action.name === 'approve')!;
 
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hosts = app.services.hosts;
@@ -29,9 +33,9 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/admin/update-status-host/:id',
+    `/api/${approve.path}`,
     adminRoute('hosts', 'Approve a host: statusHost becomes Confirmed', {
-      access: 'hosts.write',
+      access: approve.permission,
       params: idParamsSchema,
       ok: contract.hostListItemSchema,
       errors: [404],

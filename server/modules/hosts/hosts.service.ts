@@ -13,11 +13,8 @@ import {
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { normalizeHostStatus } from '../../../src/contracts/statuses';
 import type { AuditService } from '../audit/audit.service';
-import { revertMoves, settleMoves, singleDecisionScope, type RowDecider } from '../review/review.service';
-
-type HostState = { statusHost: string };
+import type { ReviewService } from '../review/review.service';
 import { toHostListItem, type HostDetailRow, type HostsRepository } from './hosts.repository';
 
 function toHostDetail(row: HostDetailRow): HostDetail {
@@ -46,45 +43,11 @@ interface HostsServiceDeps {
   repository: HostsRepository;
   audit: AuditService;
   clock: Clock;
+  /** Runs the hosts' declared actions (src/contracts/lists/hosts.ts). */
+  review: ReviewService;
 }
 
-/** What each decision makes a host, and the stored statuses it moves from (docs/product.md §19): approving any host not yet Confirmed. */
-const HOST_DECISIONS = {
-  approve: { to: 'Confirmed', from: ['Confirmed'], isExcept: true },
-  decline: { to: 'Rejected', from: ['Pending'], isExcept: false },
-} as const;
-
-export function createHostsService({ db, repository, audit, clock }: HostsServiceDeps) {
-  /** Hosts' verification decisions, for the detail's Approve Host (a batch of one) and for batches alike (review.service.ts). */
-  const decider: RowDecider = {
-    entityType: 'host',
-
-    async decide(scope, ids, decision, reason) {
-      const { to, from, isExcept } = HOST_DECISIONS[decision];
-      const rows = await repository.moveStatuses(
-        scope.transaction,
-        ids.map((id) => ({ id, from, isExcept, to })),
-        clock.now(),
-      );
-      return settleMoves(
-        scope,
-        rows,
-        { action: `host.${decision}`, entityType: 'host', reason },
-        (row) => ({ before: { statusHost: row.before.status }, after: { statusHost: to }, status: to }),
-        (row) => ({ outcome: 'alreadyDecided', status: normalizeHostStatus(row.before.status) }),
-      );
-    },
-
-    revert: (scope, undoable) =>
-      revertMoves<HostState>(scope, undoable, {
-        entityType: 'host',
-        move: (id, decided, previous) => ({ id, from: [decided.statusHost], to: previous.statusHost }),
-        apply: (transaction, moves) => repository.moveStatuses(transaction, moves, clock.now()),
-        moved: (_row, decided, previous) => ({ before: decided, after: previous, status: normalizeHostStatus(previous.statusHost) }),
-        statusOf: (row) => normalizeHostStatus(row.before.status),
-      }),
-  };
-
+export function createHostsService({ db, repository, audit, clock, review }: HostsServiceDeps) {
   return {
     async summary(): Promise<HostSummary> {
       return repository.summarize();
@@ -142,13 +105,11 @@ export function createHostsService({ db, repository, audit, clock }: HostsServic
     /** Approving an approved host changes nothing and records nothing. */
     async approveHost(administratorId: number, id: number): Promise<HostListItem> {
       return db.transaction(async (tx) => {
-        const row = (await decider.decide(singleDecisionScope(audit, tx, administratorId), [id], 'approve', null)).get(id);
+        const row = await review.decideOne(tx, 'hosts', administratorId, id, 'approve', {});
         if (!row) throw new NotFoundError(HOST_NOT_FOUND_MESSAGE);
         return toHostListItem((await repository.findHost(id, tx))!);
       });
     },
-
-    decider,
 
     async deleteHost(administratorId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {

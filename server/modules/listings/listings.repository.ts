@@ -3,9 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { ListingRow } from '../../../src/contracts/listings';
 import type { ListingSort } from '../../../src/contracts/lists/listings';
 import type { ListingStatus } from '../../../src/contracts/statuses';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
-import { moveRows, type RowMove } from '../../lib/compare-and-set';
+import type { ActionTarget } from '../../lib/compare-and-set';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
@@ -52,11 +52,15 @@ export function createListingsRepository(db: Database) {
         .orderBy(asc(propertyImages.position), asc(propertyImages.id));
       return rows.map((row) => row.url);
     },
-
-    /** Decisions and their undo on listings, one statement for any number of rows (server/lib/compare-and-set.ts). */
-    moveListings: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
-      moveRows(executor, { table: 'properties', statusColumn: 'listing_status', extraColumns: ['listing_decline_reason'] }, moves, now),
   };
 }
 
 export type ListingsRepository = ReturnType<typeof createListingsRepository>;
+
+/** Where the listings' actions move them: a property's listing_status, with a decline's reason kept beside it (decision 044). */
+export const listingsActionTarget: ActionTarget = {
+  entityType: 'listing',
+  table: { table: 'properties', statusColumn: 'listing_status', extraColumns: ['listing_decline_reason'] },
+  statusField: 'status',
+  keptReason: { field: 'declineReason', actions: ['decline'] },
+};

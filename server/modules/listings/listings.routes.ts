@@ -1,7 +1,9 @@
-// GET /api/admin/listings/:id (the list is in server/routes.ts), POST .../:id/approve and .../:id/decline.
+// GET /api/admin/listings/:id (the list is in server/routes.ts), and each declared action's call for one
+// listing (POST .../:id/approve and .../:id/decline; src/contracts/lists/listings.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
 import { listingDecisionRequestSchema, listingDecisionResponseSchema, listingDetailSchema } from '../../../src/contracts/listings';
+import { declaration } from '../../../src/contracts/lists/listings';
 import { adminRoute } from '../../lib/route-schema';
 
 const DECISIONS = {
@@ -18,11 +20,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listings.findDetail(request.params.id),
   );
 
-  for (const decision of ['approve', 'decline'] as const) {
+  for (const { name: decision, path, permission } of declaration.actions) {
+    if (!path) continue;
     app.post(
-      `/api/admin/listings/:id/${decision}`,
+      `/api/${path}`,
       adminRoute('listings', DECISIONS[decision], {
-        access: 'listings.decide',
+        access: permission,
         params: idParamsSchema,
         body: listingDecisionRequestSchema,
         ok: listingDecisionResponseSchema,

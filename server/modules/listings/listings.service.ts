@@ -7,55 +7,22 @@ import {
   type ListingDecisionResponse,
   type ListingDetail,
 } from '../../../src/contracts/listings';
-import { UNDECIDED_LISTING_STATUSES, type ListingStatus } from '../../../src/contracts/statuses';
+import type { ListingStatus } from '../../../src/contracts/statuses';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { Clock } from '../../lib/clock';
-import type { AuditService } from '../audit/audit.service';
-import { revertMoves, settleMoves, singleDecisionScope, type RowDecider } from '../review/review.service';
+import type { ReviewService } from '../review/review.service';
 import type { ListingsRepository } from './listings.repository';
 
 interface ListingsServiceDeps {
   db: Database;
   repository: ListingsRepository;
-  audit: AuditService;
-  clock: Clock;
+  /** Runs the listings' declared actions (src/contracts/lists/listings.ts). */
+  review: ReviewService;
 }
 
 type ListingDecision = 'approve' | 'decline';
 
-const DECISION_STATUS: Record<ListingDecision, ListingStatus> = { approve: 'Approved', decline: 'Declined' };
-
-type ListingState = { status: ListingStatus; declineReason: string | null };
-
-export function createListingsService({ db, repository, audit, clock }: ListingsServiceDeps) {
-  /** Listings' decisions, for the detail's buttons (a batch of one) and for batches alike (review.service.ts). */
-  const decider: RowDecider = {
-    entityType: 'listing',
-
-    async decide(scope, ids, decision, reason) {
-      const status = DECISION_STATUS[decision];
-      const declineReason = decision === 'decline' ? reason : null;
-      const moves = ids.map((id) => ({ id, from: UNDECIDED_LISTING_STATUSES, to: status, extra: [declineReason] }));
-      const rows = await repository.moveListings(scope.transaction, moves, clock.now());
-      return settleMoves(
-        scope,
-        rows,
-        { action: `listing.${decision}`, entityType: 'listing', reason },
-        (row) => ({ before: { status: row.before.status, declineReason: row.before.extra[0] }, after: { status, declineReason }, status }),
-        (row) => ({ outcome: 'alreadyDecided', status: row.before.status }),
-      );
-    },
-
-    revert: (scope, undoable) =>
-      revertMoves<ListingState>(scope, undoable, {
-        entityType: 'listing',
-        move: (id, decided, previous) => ({ id, from: [decided.status], to: previous.status, extra: [previous.declineReason] }),
-        apply: (transaction, moves) => repository.moveListings(transaction, moves, clock.now()),
-        moved: (_row, decided, previous) => ({ before: decided, after: previous, status: previous.status }),
-      }),
-  };
-
+export function createListingsService({ db, repository, review }: ListingsServiceDeps) {
   return {
     async findDetail(id: number): Promise<ListingDetail> {
       const found = await repository.findDetail(id);
@@ -98,14 +65,12 @@ export function createListingsService({ db, repository, audit, clock }: Listings
     /** Only an undecided listing moves; the decision and its audit record are one transaction. */
     async decide(administratorId: number, id: number, decision: ListingDecision, reason: string | undefined): Promise<ListingDecisionResponse> {
       return db.transaction(async (transaction) => {
-        const row = (await decider.decide(singleDecisionScope(audit, transaction, administratorId), [id], decision, reason ?? null)).get(id);
+        const row = await review.decideOne(transaction, 'listings', administratorId, id, decision, { reason });
         if (!row || row.outcome === 'notFound') throw new NotFoundError(LISTING_NOT_FOUND_MESSAGE);
         if (row.outcome !== 'applied') throw new ConflictError(listingAlreadyDecidedMessage(row.status as ListingStatus));
-        const status = DECISION_STATUS[decision];
+        const status = row.status as ListingStatus;
         return { id, status, message: listingStatusUpdatedMessage(status) };
       });
     },
-
-    decider,
   };
 }

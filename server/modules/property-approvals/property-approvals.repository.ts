@@ -1,11 +1,11 @@
-// SQL for Property Approvals: the paged list and the compare-and-set decision.
+// SQL for Property Approvals: the paged list, one row, and where the decisions move a property.
 import { eq } from 'drizzle-orm';
 import type { PropertyApprovalRow } from '../../../src/contracts/property-approvals';
 import type { PropertyApprovalSort } from '../../../src/contracts/lists/property-approvals';
 import type { PropertyApprovalStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
 import { properties } from '../../db/schema';
-import { moveRows, type RowMove } from '../../lib/compare-and-set';
+import type { ActionTarget } from '../../lib/compare-and-set';
 import { SEARCH_TOTAL_INLINE_UP_TO, tableListSource } from '../../lib/table-list-source';
 
 const rowColumns = {
@@ -45,11 +45,14 @@ export function createPropertyApprovalsRepository() {
       const [row] = await executor.select(rowColumns).from(properties).where(eq(properties.id, id));
       return row;
     },
-
-    /** Decisions and their undo on properties, one statement for any number, each at its version when given (server/lib/compare-and-set.ts). */
-    moveStatuses: (executor: Transaction, moves: readonly RowMove[], now: Date) =>
-      moveRows(executor, { table: 'properties', statusColumn: 'approval_status', isVersioned: true }, moves, now),
   };
 }
 
 export type PropertyApprovalsRepository = ReturnType<typeof createPropertyApprovalsRepository>;
+
+/** Where the properties' actions move them: approval_status, each at its version when the client gives one (decision 044). */
+export const propertyApprovalsActionTarget: ActionTarget = {
+  entityType: 'property',
+  table: { table: 'properties', statusColumn: 'approval_status', isVersioned: true },
+  statusField: 'status',
+};

@@ -1,6 +1,8 @@
-// POST /api/admin/property-approvals/:id/approve and .../:id/decline (the list is in server/routes.ts).
+// Each declared action's call for one property (POST /api/admin/property-approvals/:id/approve and
+// .../:id/decline; src/contracts/lists/property-approvals.ts). The list is in server/routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../src/contracts/common';
+import { declaration } from '../../../src/contracts/lists/property-approvals';
 import { propertyDecisionRequestSchema, propertyDecisionResponseSchema } from '../../../src/contracts/property-approvals';
 import { adminRoute } from '../../lib/route-schema';
 
@@ -12,11 +14,12 @@ const DECISIONS = {
 export const propertyApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const approvals = app.services.propertyApprovals;
 
-  for (const decision of ['approve', 'decline'] as const) {
+  for (const { name: decision, path, permission } of declaration.actions) {
+    if (!path) continue;
     app.post(
-      `/api/admin/property-approvals/:id/${decision}`,
+      `/api/${path}`,
       adminRoute('property-approvals', DECISIONS[decision], {
-        access: 'listings.decide',
+        access: permission,
         params: idParamsSchema,
         body: propertyDecisionRequestSchema,
         ok: propertyDecisionResponseSchema,

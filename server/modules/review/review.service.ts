@@ -1,15 +1,15 @@
-// Batch decisions and undo for any list that declares a `batch` (docs/decisions/027-review-workbench.md).
-// The rows go through their module's own compare-and-set (the `RowDecider` the single decision uses
-// too, one statement for the batch), each with its own audit entry; the whole batch is one
-// transaction, so a failure leaves nothing half-applied, while a row someone else decided first is
-// skipped and reported, never overwritten.
+// Record actions, single, in bulk and undone, for every list that declares them (decisions 027 and 044).
+// Each list's rows go through the compare-and-set its declared actions make (`actionDecider`, one
+// statement for the batch), each with its own audit entry; the whole batch is one transaction, so a
+// failure leaves nothing half-applied, while a row someone else decided first is skipped and
+// reported, never overwritten.
 import type { AuditEntityType } from '../../../src/contracts/audit';
-import { UNDO_WINDOW_SECONDS, type BatchDecision, type BatchResult, type BatchRowResult } from '../../../src/contracts/batch-decisions';
+import type { BatchResult, BatchRowResult } from '../../../src/contracts/batch-decisions';
+import type { RecordAction, RecordActionName } from '../../../src/contracts/record-action';
 import type { Database, Transaction } from '../../db/client';
 import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
 import { enqueueDecisionEvents } from '../webhooks/outbox';
-import type { MovedRow, RowMove } from '../../lib/compare-and-set';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
 /** What one row's compare-and-set did (server/lib/compare-and-set.ts): `applied` when it moved, else why not, with the row's status now. */
@@ -26,80 +26,20 @@ export interface DecisionScope {
   record(entry: AuditRecord): Promise<void>;
 }
 
-/** A module's decision on its rows, shared by its single decision (a batch of one) and the batch. */
+/** A list's actions on its rows, shared by its single decision (a batch of one) and the batch (action-decider.ts). */
 export interface RowDecider {
   entityType: AuditEntityType;
-  /** Decides the rows (ascending ids), recording an entry for each that moves; a row not found is left out. */
-  decide(scope: DecisionScope, ids: readonly number[], decision: BatchDecision, reason: string | null): Promise<Map<number, RowOutcome>>;
+  actions: readonly RecordAction[];
+  /**
+   * Decides the rows (ascending ids), recording an entry for each that moves; a row not found is left
+   * out. `version` (one row's, from the client) refuses a row of a versioned table changed since it was read.
+   */
+  decide(scope: DecisionScope, ids: readonly number[], action: RecordActionName, reason: string | null, version?: number): Promise<Map<number, RowOutcome>>;
   /**
    * Puts each row back from what the member's decision made it (`event.after`) to what it was
    * (`event.before`), only while it still is so; records its own entry (`<entity>.undo`).
    */
   revert(scope: DecisionScope, rows: readonly { id: number; event: Pick<LatestEvent, 'before' | 'after'> }[]): Promise<Map<number, RowOutcome>>;
-}
-
-/** The audit entry every row that moves gets: `<entityType>.<decision>` or `.undo`, and the reason given. */
-type MoveEntry = Pick<AuditRecord, 'action' | 'entityType' | 'reason'>;
-
-/** What a moved row's entry records it was and became, and its status now. */
-type Moved = Pick<AuditRecord, 'before' | 'after'> & { status: string };
-
-/**
- * What a decider answers once its compare-and-set has run: a row that moved gets its audit entry
- * (`entry`, with what `moved` says) and `applied`; a row that did not, what `unmoved` makes of it
- * (decided first, or changed since it was read). A row not found is left out.
- */
-export async function settleMoves(
-  scope: DecisionScope,
-  rows: Map<number, MovedRow>,
-  entry: MoveEntry,
-  moved: (row: MovedRow) => Moved,
-  unmoved: (row: MovedRow) => RowOutcome,
-): Promise<Map<number, RowOutcome>> {
-  const outcomes = new Map<number, RowOutcome>();
-  for (const row of rows.values()) {
-    if (!row.isMoved) {
-      outcomes.set(row.id, unmoved(row));
-      continue;
-    }
-    const { before, after, status } = moved(row);
-    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after });
-    outcomes.set(row.id, { outcome: 'applied', status });
-  }
-  return outcomes;
-}
-
-/** How a decider takes the member's decisions back: `State` is what a decision's entry recorded before and after. */
-interface Reversal<State> {
-  entityType: AuditEntityType;
-  /** The move from what the decision made the row (`decided`) back to what it was (`previous`). */
-  move: (id: number, decided: State, previous: State) => RowMove;
-  /** Runs the decider's compare-and-set on the moves. */
-  apply: (transaction: Transaction, moves: RowMove[]) => Promise<Map<number, MovedRow>>;
-  moved: (row: MovedRow, decided: State, previous: State) => Moved;
-  /** The status a row that did not move is reported with (by default as stored). */
-  statusOf?: (row: MovedRow) => string | null;
-}
-
-/** A decider's `revert`: each row moved back while it still is as the decision left it, else reported `changed`. */
-export async function revertMoves<State>(
-  scope: DecisionScope,
-  undoable: Parameters<RowDecider['revert']>[1],
-  { entityType, move, apply, moved, statusOf = (row) => row.before.status }: Reversal<State>,
-): Promise<Map<number, RowOutcome>> {
-  const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as State, previous: event.before as State }]));
-  const moves = [...states].map(([id, { decided, previous }]) => move(id, decided, previous));
-  const rows = await apply(scope.transaction, moves);
-  return settleMoves(
-    scope,
-    rows,
-    { action: `${entityType}.undo`, entityType },
-    (row) => {
-      const { decided, previous } = states.get(row.id)!;
-      return moved(row, decided, previous);
-    },
-    (row) => ({ outcome: 'changed', status: statusOf(row) }),
-  );
 }
 
 /** A single decision's scope: its audit entry is written at once. */
@@ -113,16 +53,20 @@ export const singleDecisionScope = (audit: AuditService, transaction: Transactio
   },
 });
 
-const isDecisionOf = (entityType: string, action: string) => action === `${entityType}.approve` || action === `${entityType}.decline`;
+/** How long the member may undo the entry's action, in seconds, when it is one of the decider's undoable actions. */
+const undoSecondsOf = (decider: RowDecider, entryAction: string) =>
+  decider.actions.find((action) => entryAction === `${decider.entityType}.${action.name}`)?.undoSeconds;
 
 interface ReviewServiceDeps {
   db: Database;
   repository: ReviewRepository;
   audit: AuditService;
   clock: Clock;
+  /** Each list's decider, by list name, made from its declared actions (server/services.ts). */
+  deciders: ReadonlyMap<string, RowDecider>;
 }
 
-export function createReviewService({ db, repository, audit, clock }: ReviewServiceDeps) {
+export function createReviewService({ db, repository, audit, clock, deciders }: ReviewServiceDeps) {
   /** Runs `work` in one transaction whose rows' audit entries are written together before it commits. */
   function inBatch<Result>(administratorId: number, work: (scope: DecisionScope) => Promise<Result>): Promise<Result> {
     return db.transaction(async (transaction) => {
@@ -144,8 +88,34 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
   const ascending = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
   const inRequestOrder = (ids: readonly number[], byId: Map<number, BatchRowResult>) => ids.map((id) => byId.get(id)!);
 
+  const deciderOf = (list: string) => {
+    const decider = deciders.get(list);
+    if (!decider) throw new Error(`The list "${list}" declares no actions`);
+    return decider;
+  };
+
   return {
-    async decide(decider: RowDecider, administratorId: number, ids: readonly number[], decision: BatchDecision, reason: string | null): Promise<BatchResult> {
+    /** Whether the list declares actions, so has a decider. */
+    hasActions: (list: string) => deciders.has(list),
+
+    /**
+     * One record's action inside the caller's transaction, its entry written at once: how it went, or
+     * undefined when there is no such record. The list's module turns it into its call's answer.
+     */
+    async decideOne(
+      transaction: Transaction,
+      list: string,
+      administratorId: number,
+      id: number,
+      action: RecordActionName,
+      options: { reason?: string; version?: number },
+    ): Promise<RowOutcome | undefined> {
+      const scope = singleDecisionScope(audit, transaction, administratorId);
+      return (await deciderOf(list).decide(scope, [id], action, options.reason ?? null, options.version)).get(id);
+    },
+
+    async decide(list: string, administratorId: number, ids: readonly number[], decision: RecordActionName, reason: string | null): Promise<BatchResult> {
+      const decider = deciderOf(list);
       return inBatch(administratorId, async (scope) => {
         const byId = new Map<number, BatchRowResult>();
         const skipped: number[] = [];
@@ -163,21 +133,23 @@ export function createReviewService({ db, repository, audit, clock }: ReviewServ
       });
     },
 
-    /** Takes back the member's own decisions of the last UNDO_WINDOW_SECONDS on these rows. */
-    async undo(decider: RowDecider, administratorId: number, ids: readonly number[]): Promise<BatchResult> {
+    /** Takes back the member's own actions on these rows, each within its declared undo window. */
+    async undo(list: string, administratorId: number, ids: readonly number[]): Promise<BatchResult> {
+      const decider = deciderOf(list);
       return inBatch(administratorId, async (scope) => {
         const byId = new Map<number, BatchRowResult>();
         const sorted = ascending(ids);
         const latest = await repository.latestEvents(scope.transaction, decider.entityType, sorted);
-        const oldest = clock.now().getTime() - UNDO_WINDOW_SECONDS * 1000;
+        const now = clock.now().getTime();
         const undoable: { id: number; event: LatestEvent }[] = [];
         for (const id of sorted) {
           const event = latest.get(id);
+          const undoSeconds = event === undefined ? undefined : undoSecondsOf(decider, event.action);
           const isOwnRecentDecision =
             event !== undefined &&
             event.administratorId === administratorId &&
-            isDecisionOf(decider.entityType, event.action) &&
-            event.createdAt.getTime() >= oldest;
+            undoSeconds !== undefined &&
+            event.createdAt.getTime() >= now - undoSeconds * 1000;
           if (!isOwnRecentDecision) {
             // Someone else's entry came after the member's decision: the row changed meanwhile.
             const isOvertaken = event !== undefined && event.administratorId !== administratorId;

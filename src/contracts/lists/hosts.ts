@@ -1,6 +1,7 @@
 // The admin list `hosts`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { approveOrDeclineBatch, declareList, defineList } from '../list-declaration';
+import { declareList, defineList } from '../list-declaration';
+import { approveAndDecline } from '../record-action';
 import type { ListSort } from '../list-resource';
 import { HOST_STATUS_FILTERS, HOST_STATUSES } from '../statuses';
 import { hostListItemSchema } from '../hosts';
@@ -35,8 +36,14 @@ export const declaration = declareList({
   badge: { status: 'Pending' },
   labels: 'admin.hosts.list',
   access: 'hosts.read',
-  // Approving moves any host not yet Confirmed (a Rejected one too); declining only a Pending one.
-  batch: approveOrDeclineBatch('hosts.write', 'name', { field: 'statusHost', values: ['Confirmed'], isExcept: true }, 'host'),
+  // Approving moves any host not yet Confirmed (a Rejected one too); declining only a Pending one
+  // (docs/product.md §19). Declining runs only in bulk: the detail approves alone.
+  actions: approveAndDecline({
+    permission: 'hosts.write',
+    approve: { from: ['Confirmed'], isFromExcept: true, to: 'Confirmed', path: 'admin/update-status-host/:id' },
+    decline: { from: ['Pending'], to: 'Rejected' },
+  }),
+  batch: { nameField: 'name', awaiting: { field: 'statusHost', values: ['Confirmed'], isExcept: true }, recordType: 'host' },
   icon: 'team',
   menuOrder: 10,
   resource: {
@@ -48,7 +55,6 @@ export const declaration = declareList({
       deleteOne: { path: 'hosts/:id', ...HOST_DETAIL },
     },
     actions: {
-      approve: { method: 'post', path: 'admin/update-status-host/:id' },
       verification: { method: 'get', path: 'admin/user/:id' },
       summary: { method: 'get', path: 'admin/hosts/summary' },
       suspend: { method: 'post', path: 'admin/users/:id/suspend' },

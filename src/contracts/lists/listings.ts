@@ -1,6 +1,7 @@
 // The admin list `listings`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
+import { declareList, defineList } from '../list-declaration';
+import { approveAndDecline } from '../record-action';
 import type { ListSort } from '../list-resource';
 import { LISTING_STATUS_FILTERS, LISTING_STATUSES, UNDECIDED_LISTING_STATUSES } from '../statuses';
 import { listingRowSchema } from '../listings';
@@ -19,13 +20,17 @@ export const declaration = declareList({
   badge: { status: 'Pending' },
   labels: 'admin.listings.list',
   access: 'listings.read',
-  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: UNDECIDED_LISTING_STATUSES }, 'listing'),
+  actions: approveAndDecline({
+    permission: 'listings.decide',
+    approve: { from: UNDECIDED_LISTING_STATUSES, to: 'Approved', path: 'admin/listings/:id/approve' },
+    decline: { from: UNDECIDED_LISTING_STATUSES, to: 'Declined', path: 'admin/listings/:id/decline' },
+  }),
+  batch: { nameField: 'title', awaiting: { field: 'status', values: UNDECIDED_LISTING_STATUSES }, recordType: 'listing' },
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {
     routes: { show: '/listings/:id' },
     endpoints: { getOne: { path: 'admin/listings/:id' } },
-    actions: decisionActions('admin/listings'),
   },
 });
 

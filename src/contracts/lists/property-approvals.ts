@@ -1,6 +1,7 @@
 // The admin list `property-approvals`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
-import { approveOrDeclineBatch, decisionActions, declareList, defineList } from '../list-declaration';
+import { declareList, defineList } from '../list-declaration';
+import { approveAndDecline } from '../record-action';
 import type { ListSort } from '../list-resource';
 import { PROPERTY_APPROVAL_STATUSES } from '../statuses';
 import { propertyApprovalRowSchema } from '../property-approvals';
@@ -17,10 +18,14 @@ export const declaration = declareList({
   /** docs/product.md §23: 8 properties per page. */
   pageSize: 8,
   access: 'listings.read',
-  batch: approveOrDeclineBatch('listings.decide', 'title', { field: 'status', values: ['pending'] }, 'listing'),
+  actions: approveAndDecline({
+    permission: 'listings.decide',
+    approve: { from: ['pending'], to: 'confirmed', path: 'admin/property-approvals/:id/approve' },
+    decline: { from: ['pending'], to: 'declined', path: 'admin/property-approvals/:id/decline' },
+  }),
+  batch: { nameField: 'title', awaiting: { field: 'status', values: ['pending'] }, recordType: 'listing' },
   icon: 'home',
   menuOrder: 20,
-  resource: { actions: decisionActions('admin/property-approvals') },
 });
 
 export const definition = defineList(declaration, () => ({
