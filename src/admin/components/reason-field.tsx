@@ -1,5 +1,6 @@
 // The reason a decline carries, in a review dialog: a text area named by its visible label, at most
-// MAX_DECISION_REASON_LENGTH characters with its count shown. The dialog focuses it through `fieldRef`.
+// the action's declared length (MAX_DECISION_REASON_LENGTH unless told) with its count shown. The
+// dialog focuses it through `fieldRef`.
 import { Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useId, type Ref } from 'react';
@@ -11,9 +12,10 @@ interface ReasonFieldProps {
   onChange: (value: string) => void;
   fieldRef?: Ref<TextAreaRef>;
   isRequired?: boolean;
+  maxLength?: number;
 }
 
-export function ReasonField({ label, value, onChange, fieldRef, isRequired = false }: ReasonFieldProps) {
+export function ReasonField({ label, value, onChange, fieldRef, isRequired = false, maxLength = MAX_DECISION_REASON_LENGTH }: ReasonFieldProps) {
   const id = useId();
   return (
     <>
@@ -22,7 +24,7 @@ export function ReasonField({ label, value, onChange, fieldRef, isRequired = fal
         id={id}
         ref={fieldRef}
         rows={3}
-        maxLength={MAX_DECISION_REASON_LENGTH}
+        maxLength={maxLength}
         showCount
         value={value}
         required={isRequired}

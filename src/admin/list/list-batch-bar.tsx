@@ -1,11 +1,12 @@
-// Above a list that declares batch decisions: how many rows are selected, "select all N that match",
-// and Approve / Decline of the selection, each confirmed in a dialog that says how many.
+// Above a list that declares actions in bulk: how many rows are selected, "select all N that match",
+// and a button for each bulk action (Approve, Decline), confirmed in a dialog that says how many and
+// asks for the reason its declaration asks for (src/contracts/record-action.ts).
 import type { BaseRecord } from '@refinedev/core';
 import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchDecision } from '../../contracts/list-declaration';
+import type { RecordAction } from '../../contracts/record-action';
 import { ReasonField } from '../components/reason-field';
 import { useListContext } from './list-context';
 import { useBatchDecision } from './use-batch-decision';
@@ -14,7 +15,7 @@ export function ListBatchBar() {
   const { t } = useTranslation();
   const list = useListContext<BaseRecord>();
   const { selection } = list;
-  const [decision, setDecision] = useState<BatchDecision | null>(null);
+  const [action, setAction] = useState<RecordAction | null>(null);
   if (!selection.isEnabled || (list.rows.length === 0 && selection.count === 0)) return null;
   return (
     <Flex gap={8} wrap align="center">
@@ -35,39 +36,41 @@ export function ListBatchBar() {
         </Button>
       ) : null}
       {selection.count > 0 ? <Button onClick={selection.clear}>{t('admin.review.clear')}</Button> : null}
-      {selection.decisions.map((option) => (
+      {selection.actions.map((option) => (
         <Button
-          key={option}
-          type={option === 'approve' ? 'primary' : undefined}
-          danger={option === 'decline'}
+          key={option.name}
+          type={option.tone === 'primary' ? 'primary' : undefined}
+          danger={option.tone === 'danger'}
           disabled={selection.count === 0}
-          onClick={() => setDecision(option)}
+          onClick={() => setAction(option)}
         >
-          {t(`admin.review.${option}Selection`)}
+          {t(`admin.review.${option.name}Selection`)}
         </Button>
       ))}
-      {decision ? <BatchDecisionDialog decision={decision} onClose={() => setDecision(null)} /> : null}
+      {action ? <BatchDecisionDialog action={action} onClose={() => setAction(null)} /> : null}
     </Flex>
   );
 }
 
-/** "Decline 18 listings?": the count, for a decline the one reason every row gets, then the batch. */
-function BatchDecisionDialog({ decision, onClose }: { decision: BatchDecision; onClose: () => void }) {
+/** "Decline 18 listings?": the count, the one reason every row gets where the action asks one, then the batch. */
+function BatchDecisionDialog({ action, onClose }: { action: RecordAction; onClose: () => void }) {
   const { t } = useTranslation();
   const list = useListContext<BaseRecord>();
-  const { count, isDeclineReasonRequired } = list.selection;
+  const { count } = list.selection;
   const { send, isSending } = useBatchDecision(list);
   const [reason, setReason] = useState('');
   // The reason is where a decline starts typing (the review queue's D opens this too).
   const reasonField = useRef<TextAreaRef>(null);
-  const isReasonMissing = decision === 'decline' && isDeclineReasonRequired && reason.trim() === '';
+  const decision = action.name;
+  const isReasonRequired = action.reason?.isRequired === true;
+  const isReasonMissing = isReasonRequired && reason.trim() === '';
   return (
     <Modal
       open
       title={t(`admin.review.confirm.${decision}Title`, { count })}
       okText={t(`admin.review.confirm.${decision}`, { count })}
       cancelText={t('admin.review.confirm.cancel')}
-      okButtonProps={{ danger: decision === 'decline', disabled: isReasonMissing, loading: isSending }}
+      okButtonProps={{ danger: action.tone === 'danger', disabled: isReasonMissing, loading: isSending }}
       onOk={async () => {
         await send(decision, reason.trim() || undefined);
         onClose();
@@ -79,16 +82,15 @@ function BatchDecisionDialog({ decision, onClose }: { decision: BatchDecision; o
     >
       <Flex vertical gap={8}>
         <Typography.Paragraph>{t(`admin.review.confirm.${decision}Body`, { count })}</Typography.Paragraph>
-        {decision === 'decline' ? (
-          <>
-            <ReasonField
-              label={t(isDeclineReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}
-              value={reason}
-              onChange={setReason}
-              fieldRef={reasonField}
-              isRequired={isDeclineReasonRequired}
-            />
-          </>
+        {action.reason ? (
+          <ReasonField
+            label={t(isReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}
+            value={reason}
+            onChange={setReason}
+            fieldRef={reasonField}
+            isRequired={isReasonRequired}
+            maxLength={action.reason.maxLength}
+          />
         ) : null}
       </Flex>
     </Modal>

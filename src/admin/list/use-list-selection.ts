@@ -50,8 +50,8 @@ export function useListSelection({ definition, resource, pageIds, total, scope }
 
   return {
     isEnabled,
-    decisions: batch?.decisions ?? [],
-    isDeclineReasonRequired: batch?.isDeclineReasonRequired === true,
+    /** The list's actions that run in bulk, as declared (src/contracts/record-action.ts): the bar's buttons. */
+    actions: batch ? (definition.actions ?? []).filter((action) => action.isBulk) : [],
     ids,
     isAllMatching,
     /** How many rows a batch would decide now. */

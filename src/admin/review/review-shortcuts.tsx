@@ -1,17 +1,18 @@
 // The review queue's keys on a record's screen (docs/product.md §29): J / K the next / previous
-// pending record, A approve, D decline (its reason, focused), U undo the last decision, ? every key,
-// Esc closes. Never while typing or while a dialog is open; each move is announced; a member can
+// pending record, each declared action's key (A approve, D decline with its reason focused;
+// src/contracts/record-action.ts), U undo the last decision, ? every key, Esc closes. Never while typing or while a dialog is open; each move is announced; a member can
 // turn the keys off. The next record is prefetched (`prefetch`), so it opens at once.
 import { Button, Flex, Modal, Switch, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RecordAction, RecordActionName } from '../../contracts/record-action';
 import { undoLast } from '../components/last-undo';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { useShortcutPreference } from './shortcut-preference';
 import type { ReviewQueue } from './use-review-queue';
 
-/** The keys the help lists, by their catalogue names (`help` is `?`). */
-const KEYS = ['j', 'k', 'a', 'd', 'u', 'help', 'esc'] as const;
+/** The keys the help lists, by their catalogue names (`help` is `?`): the actions' keys between the moves and Undo. */
+const keysOf = (actions: readonly RecordAction[]) => ['j', 'k', ...actions.flatMap((action) => (action.key ? [action.key] : [])), 'u', 'help', 'esc'];
 
 /** Whether a key press belongs to a field being typed in. */
 function isTyping(target: EventTarget | null): boolean {
@@ -25,14 +26,15 @@ interface ReviewShortcutsProps {
   queue: ReviewQueue;
   /** What names the record on screen, for the announcement. */
   recordName: string;
-  /** Present while the record can be decided by this member. */
-  onApprove?: () => void;
-  onDecline?: () => void;
+  /** The record's declared actions; those with a key are taken by it. */
+  actions: readonly RecordAction[];
+  /** What each action's key does, present while the record can be given it by this member. */
+  onAction: Partial<Record<RecordActionName, () => void>>;
   /** Reads the next record ahead of time (a component that only queries). */
   prefetch?: ReactNode;
 }
 
-export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefetch }: ReviewShortcutsProps) {
+export function ReviewShortcuts({ queue, recordName, actions: declared, onAction, prefetch }: ReviewShortcutsProps) {
   const { t } = useTranslation();
   const preference = useShortcutPreference();
   const [isHelpOpen, setIsHelpOpen] = useState(false);
@@ -44,8 +46,12 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
       j: () => (queue.next === undefined ? setNotice(t('admin.review.queue.noNext')) : queue.goTo(queue.next)),
       k: () => (queue.previous === undefined ? setNotice(t('admin.review.queue.noPrevious')) : queue.goTo(queue.previous)),
       // A record already decided, or a member whose role (or its loading) offers no decision, hears why nothing happened.
-      a: () => (onApprove ? onApprove() : setNotice(t('admin.review.queue.noDecision'))),
-      d: () => (onDecline ? onDecline() : setNotice(t('admin.review.queue.noDecision'))),
+      ...Object.fromEntries(
+        declared.flatMap(({ key, name }) => {
+          const act = onAction[name];
+          return key ? [[key, () => (act ? act() : setNotice(t('admin.review.queue.noDecision')))]] : [];
+        }),
+      ),
       u: () => {
         if (!undoLast()) setNotice(t('admin.review.queue.nothingToUndo'));
       },
@@ -61,7 +67,7 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [preference.isOn, queue, onApprove, onDecline, t]);
+  }, [preference.isOn, queue, declared, onAction, t]);
 
   // Esc closes the help however soon after "?": antd's dialog hears Esc only once its opening motion
   // has moved the focus into it (about 0.3 s), and a key pressed before that went to the page.
@@ -94,7 +100,7 @@ export function ReviewShortcuts({ queue, recordName, onApprove, onDecline, prefe
       <Modal open={isHelpOpen} title={t('admin.review.queue.helpTitle')} footer={null} onCancel={() => setIsHelpOpen(false)}>
         <Flex vertical gap={12}>
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px', margin: 0 }}>
-            {KEYS.map((key) => (
+            {keysOf(declared).map((key) => (
               <div key={key} style={{ display: 'contents' }}>
                 <dt>
                   <kbd>{t(`admin.review.queue.keys.${key}.key`)}</kbd>

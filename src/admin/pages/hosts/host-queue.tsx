@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchDecision, BatchResult } from '../../../contracts/batch-decisions';
 import { batchPathsOf } from '../../../contracts/list-declaration';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
+import { actionNamed } from '../../../contracts/record-action';
 import { usePermission } from '../../access';
 import { ReasonField } from '../../components/reason-field';
 import { useDecisionNotice } from '../../components/use-decision-notice';
@@ -16,6 +17,9 @@ import { markOwnChange } from '../../live/own-changes';
 import { actionPath } from '../../resources';
 import { ReviewShortcuts } from '../../review/review-shortcuts';
 import { useReviewQueue } from '../../review/use-review-queue';
+
+/** Declining a host, as declared (src/contracts/lists/hosts.ts): the reason it asks for. */
+const DECLINE = actionNamed(hostList.actions, 'decline');
 
 /** Reads the next host and its verification into the caches Host Details reads from. */
 function HostPrefetch({ id }: { id: number }) {
@@ -46,7 +50,7 @@ function useHostDecision(id: number) {
 
 export function HostReviewKeys({ id, name }: { id: number; name: string }) {
   const queue = useReviewQueue({ resource: 'hosts', id, pendingStatus: 'Pending', pathOf: (next) => `/host-details/${next}` });
-  const canDecide = usePermission('hosts', 'hosts.write');
+  const canDecide = usePermission('hosts', actionNamed(hostList.actions, 'approve').permission);
   const next = queue.next;
   const decide = useHostDecision(id);
   const [isDeclining, setIsDeclining] = useState(false);
@@ -64,8 +68,8 @@ export function HostReviewKeys({ id, name }: { id: number; name: string }) {
       <ReviewShortcuts
         queue={queue}
         recordName={name}
-        onApprove={isDecidable ? () => decideAndMoveOn('approve') : undefined}
-        onDecline={isDecidable ? () => setIsDeclining(true) : undefined}
+        actions={hostList.actions}
+        onAction={isDecidable ? { approve: () => decideAndMoveOn('approve'), decline: () => setIsDeclining(true) } : {}}
         prefetch={next === undefined ? null : <HostPrefetch id={next} />}
       />
       {isDeclining ? <HostDeclineDialog onDecline={(reason) => decideAndMoveOn('decline', reason)} onClose={() => setIsDeclining(false)} /> : null}
@@ -93,7 +97,13 @@ function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string
         if (isOpen) field.current?.focus();
       }}
     >
-      <ReasonField label={t('admin.review.queue.declineHostReason')} value={reason} onChange={setReason} fieldRef={field} />
+      <ReasonField
+        label={t('admin.review.queue.declineHostReason')}
+        value={reason}
+        onChange={setReason}
+        fieldRef={field}
+        maxLength={DECLINE.reason?.maxLength}
+      />
     </Modal>
   );
 }

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';
+import { declaration as hostList } from '../../../contracts/lists/hosts';
+import { actionNamed } from '../../../contracts/record-action';
 import { formatDate } from '../../../lib/format';
 import { actionPath, findResource } from '../../resources';
 import { decidedOne, useDecisionNotice } from '../../components/use-decision-notice';
@@ -26,7 +28,7 @@ function useShown() {
 /** Host Verification Details (docs/product.md §9): the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
 export function HostVerification({ id }: { id: string }) {
   const { t } = useTranslation();
-  const canApprove = usePermission('hosts', 'hosts.write');
+  const canApprove = usePermission('hosts', actionNamed(hostList.actions, 'approve').permission);
   const { query } = useCustom<UserDetailsResponse, HttpError>({
     url: actionPath('hosts', 'verification', id),
     method: 'get',

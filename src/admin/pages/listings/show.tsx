@@ -17,7 +17,9 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MAX_DECISION_REASON_LENGTH, type ListingAmenityFlag, type ListingDecisionResponse, type ListingDetail } from '../../../contracts/listings';
+import type { ListingAmenityFlag, ListingDecisionResponse, ListingDetail } from '../../../contracts/listings';
+import { declaration as listingList } from '../../../contracts/lists/listings';
+import { actionNamed, isMovedBy } from '../../../contracts/record-action';
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
@@ -26,7 +28,7 @@ import { useRecordChanges } from '../../live/record-change-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { usePermission } from '../../access';
 import { ListingGallery } from './listing-gallery';
-import { isUndecided, listingStatusKey } from './listing-status';
+import { listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
 import { SectionCard } from '../../components/section-card';
 import { useDecision, type Decision } from '../../components/use-decision';
@@ -73,13 +75,17 @@ function Amenities({ listing }: { listing: ListingDetail }) {
   );
 }
 
+/** The listing's declared actions (src/contracts/lists/listings.ts): what each moves, who may, what it asks. */
+const APPROVE = actionNamed(listingList.actions, 'approve');
+const DECLINE = actionNamed(listingList.actions, 'decline');
+
 /** Approve Property and Decline: only an undecided listing moves; a reason may go with a decline. */
 function DecisionPanel({ listing }: { listing: ListingDetail }) {
   const { t } = useTranslation();
   const [isAskingReason, setAskingReason] = useState(false);
   const [reason, setReason] = useState('');
   const reasonField = useRef<TextAreaRef>(null);
-  const isOpen = isUndecided(listing.status);
+  const isOpen = isMovedBy(APPROVE, listing.status);
   const statusLabel = (status: ListingStatus) => t(listingStatusKey(status), { defaultValue: status });
   const { decide: sendDecision, pending } = useDecision<ListingDecisionResponse>({
     resource: 'listings',
@@ -109,7 +115,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   }
 
   const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
-  const canDecide = usePermission('listings', 'listings.decide');
+  const canDecide = usePermission('listings', APPROVE.permission);
   return (
     <SectionCard title={t('admin.listings.detail.sections.decision')}>
       <Flex vertical gap={16}>
@@ -125,8 +131,12 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         <ReviewShortcuts
           queue={queue}
           recordName={listing.title}
-          onApprove={canDecide && isOpen && !isProcessing ? () => ((isByKeyboard.current = true), decide('approve')) : undefined}
-          onDecline={canDecide && isOpen && !isProcessing ? () => ((isByKeyboard.current = true), setAskingReason(true)) : undefined}
+          actions={listingList.actions}
+          onAction={
+            canDecide && isOpen && !isProcessing
+              ? { approve: () => ((isByKeyboard.current = true), decide('approve')), decline: () => ((isByKeyboard.current = true), setAskingReason(true)) }
+              : {}
+          }
           prefetch={<ListingPrefetch id={queue.next} />}
         />
         {/* A role that reads listings but does not decide them sees the state without the buttons. */}
@@ -171,7 +181,7 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
             placeholder={t('admin.listings.detail.decision.reasonPlaceholder')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            maxLength={MAX_DECISION_REASON_LENGTH}
+            maxLength={DECLINE.reason?.maxLength}
             showCount
             rows={4}
           />

@@ -1,6 +1,7 @@
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { declaration as propertyApprovalList } from '../../../contracts/lists/property-approvals';
+import type { RecordAction } from '../../../contracts/record-action';
 import type { PropertyApprovalRow, PropertyDecisionResponse } from '../../../contracts/property-approvals';
 import { usePermission } from '../../access';
 import { StatusBadge } from '../../components/status-badge';
@@ -20,22 +21,26 @@ function usePropertyDecision() {
   return { decide: decideRow, pending };
 }
 
+/** The row's buttons: the property's declared actions with a call for one record (src/contracts/lists/property-approvals.ts). */
+const ROW_ACTIONS = propertyApprovalList.actions.filter((action) => action.path !== undefined);
+
 interface DecisionButtonProps {
   row: PropertyApprovalRow;
-  decision: Decision;
+  action: RecordAction;
   /** The decision on its way, if any: its row's buttons wait, and its own button spins. */
   pending: PendingDecision;
   onDecide: (row: PropertyApprovalRow, decision: Decision) => void;
 }
 
 /** Approve (primary) or Decline (danger) for one row, named with the row's title for screen readers. */
-function DecisionButton({ row, decision, pending, onDecide }: DecisionButtonProps) {
+function DecisionButton({ row, action, pending, onDecide }: DecisionButtonProps) {
   const { t } = useTranslation();
   const isBusy = pending?.id === row.id;
+  const decision = action.name;
   return (
     <Button
-      type={decision === 'approve' ? 'primary' : undefined}
-      danger={decision === 'decline'}
+      type={action.tone === 'primary' ? 'primary' : undefined}
+      danger={action.tone === 'danger'}
       size="small"
       aria-label={t(`admin.propertyApprovals.${decision}Label`, { title: row.title })}
       loading={isBusy && pending?.decision === decision}
@@ -51,7 +56,7 @@ function DecisionButton({ row, decision, pending, onDecide }: DecisionButtonProp
 export function PropertyApprovalList() {
   const { t } = useTranslation();
   const { decide, pending } = usePropertyDecision();
-  const canDecide = usePermission('property-approvals', 'listings.decide');
+  const canDecide = usePermission('property-approvals', ROW_ACTIONS[0].permission);
   const decision = (row: PropertyApprovalRow) => {
     if (row.status === 'confirmed') return <Typography.Text>{t('admin.propertyApprovals.alreadyConfirmed')}</Typography.Text>;
     if (row.status === 'declined') return <Typography.Text>{t('admin.propertyApprovals.alreadyDeclined')}</Typography.Text>;
@@ -59,8 +64,9 @@ export function PropertyApprovalList() {
     if (!canDecide) return <Typography.Text>{t('admin.propertyApprovals.awaitingDecision')}</Typography.Text>;
     return (
       <Space>
-        <DecisionButton row={row} decision="approve" pending={pending} onDecide={decide} />
-        <DecisionButton row={row} decision="decline" pending={pending} onDecide={decide} />
+        {ROW_ACTIONS.map((action) => (
+          <DecisionButton key={action.name} row={row} action={action} pending={pending} onDecide={decide} />
+        ))}
       </Space>
     );
   };
