@@ -4,6 +4,7 @@
 // turns it into its routes, its compare-and-set, its audit entry and its live change; the back-office
 // into its button, confirmation, reason field, bulk bar, Undo and key. No zod: the first load reads it.
 import type { Permission } from './roles';
+import type { WebhookEventType } from './webhooks';
 
 /** The actions a record may be given (their audit entries are `<entity>.<name>`). */
 export const RECORD_ACTION_NAMES = ['approve', 'decline'] as const;
@@ -40,18 +41,28 @@ export interface RecordAction {
   key?: string;
   /** How its button reads: the main action, or one that refuses. */
   tone: 'primary' | 'danger';
+  /** What the marketplace is told when it moves a record, and when it is undone (docs/webhooks.md, decision 041). */
+  events: { done: WebhookEventType; undone?: WebhookEventType };
 }
 
-/** Approve and Decline of a record awaiting a decision, as hosts, listings and properties have them. */
+/** What one of the pair says: its statuses, its call for one record, what the marketplace is told of it. */
+type DecisionOf = Pick<RecordAction, 'from' | 'isFromExcept' | 'to' | 'path'> & { event: WebhookEventType };
+
+/**
+ * Approve and Decline of a record awaiting a decision, as hosts, listings and properties have them:
+ * in bulk too, undone within UNDO_WINDOW_SECONDS (told as `undoneEvent`), a decline with an optional reason.
+ */
 export function approveAndDecline(options: {
   permission: Permission;
-  approve: Pick<RecordAction, 'from' | 'isFromExcept' | 'to' | 'path'>;
-  decline: Pick<RecordAction, 'from' | 'isFromExcept' | 'to' | 'path'>;
+  approve: DecisionOf;
+  decline: DecisionOf;
+  undoneEvent: WebhookEventType;
 }): readonly RecordAction[] {
   const shared = { permission: options.permission, isBulk: true, undoSeconds: UNDO_WINDOW_SECONDS } as const;
+  const actionOf = ({ event, ...decision }: DecisionOf) => ({ ...decision, ...shared, events: { done: event, undone: options.undoneEvent } });
   return [
-    { name: 'approve', ...options.approve, ...shared, key: 'a', tone: 'primary' },
-    { name: 'decline', ...options.decline, ...shared, reason: { isRequired: false, maxLength: MAX_DECISION_REASON_LENGTH }, key: 'd', tone: 'danger' },
+    { name: 'approve', ...actionOf(options.approve), key: 'a', tone: 'primary' },
+    { name: 'decline', ...actionOf(options.decline), reason: { isRequired: false, maxLength: MAX_DECISION_REASON_LENGTH }, key: 'd', tone: 'danger' },
   ];
 }
 

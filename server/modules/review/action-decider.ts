@@ -4,6 +4,7 @@
 // undo of every list alike (decision 027). Each row that moves gets its audit entry; one that does not
 // is answered with why.
 import { isMovedBy, type RecordAction } from '../../../src/contracts/record-action';
+import type { WebhookEventType } from '../../../src/contracts/webhooks';
 import type { Clock } from '../../lib/clock';
 import { moveRows, type ActionTarget, type MovedRow, type RowMove } from '../../lib/compare-and-set';
 import type { AuditRecord } from '../audit/audit.service';
@@ -20,7 +21,7 @@ async function settleMoves(
   scope: DecisionScope,
   rows: Map<number, MovedRow>,
   entry: Pick<AuditRecord, 'action' | 'entityType' | 'reason'>,
-  moved: (row: MovedRow) => Moved,
+  moved: (row: MovedRow) => Moved & { event: WebhookEventType | undefined },
   unmoved: (row: MovedRow) => RowOutcome,
 ): Promise<Map<number, RowOutcome>> {
   const outcomes = new Map<number, RowOutcome>();
@@ -29,8 +30,8 @@ async function settleMoves(
       outcomes.set(row.id, unmoved(row));
       continue;
     }
-    const { before, after, status } = moved(row);
-    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after });
+    const { before, after, status, event } = moved(row);
+    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after }, event);
     outcomes.set(row.id, { outcome: 'applied', status });
   }
   return outcomes;
@@ -73,6 +74,7 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
           before: stateOf(row.before.status, row.before.extra[0] ?? null, row.before.version),
           after: stateOf(action.to, kept, row.version),
           status: action.to,
+          event: action.events.done,
         }),
         // Still movable, so the version given was stale: changed since the client read it; else decided first.
         (row) => ({ outcome: isVersioned && isMovedBy(action, row.before.status) ? 'changed' : 'alreadyDecided', status: statusOf(row.before.status) }),
@@ -81,7 +83,13 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
 
     // Each row goes back while it still is as the decision left it (at its version, where kept), else is answered `changed`.
     async revert(scope, undoable) {
-      const states = new Map(undoable.map(({ id, event }) => [id, { decided: event.after as RowState, previous: event.before as RowState }]));
+      const states = new Map(
+        undoable.map(({ id, event }) => {
+          // What the marketplace hears of the undo: what the action taken back declares.
+          const undone = actions.find((action) => event.action === `${entityType}.${action.name}`)?.events.undone;
+          return [id, { decided: event.after as RowState, previous: event.before as RowState, undone }];
+        }),
+      );
       const moves = [...states].map(([id, { decided, previous }]) => ({
         id,
         from: [String(decided[statusField])],
@@ -94,8 +102,9 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
         await move(scope, moves),
         { action: `${entityType}.undo`, entityType },
         (row) => {
-          const { decided, previous } = states.get(row.id)!;
-          return { before: decided, after: isVersioned ? { ...previous, version: row.version } : previous, status: statusOf(String(previous[statusField])) };
+          const { decided, previous, undone } = states.get(row.id)!;
+          const after = isVersioned ? { ...previous, version: row.version } : previous;
+          return { before: decided, after, status: statusOf(String(previous[statusField])), event: undone };
         },
         (row) => ({ outcome: 'changed', status: statusOf(row.before.status) }),
       );

@@ -6,10 +6,11 @@
 import type { AuditEntityType } from '../../../src/contracts/audit';
 import type { BatchResult, BatchRowResult } from '../../../src/contracts/batch-decisions';
 import type { RecordAction, RecordActionName } from '../../../src/contracts/record-action';
+import type { WebhookEventType } from '../../../src/contracts/webhooks';
 import type { Database, Transaction } from '../../db/client';
 import type { AuditRecord, AuditService } from '../audit/audit.service';
 import type { Clock } from '../../lib/clock';
-import { enqueueDecisionEvents } from '../webhooks/outbox';
+import { enqueueDecisionEvents, type DecisionEntry } from '../webhooks/outbox';
 import type { LatestEvent, ReviewRepository } from './review.repository';
 
 /** What one row's compare-and-set did (server/lib/compare-and-set.ts): `applied` when it moved, else why not, with the row's status now. */
@@ -23,7 +24,8 @@ export type RowOutcome = { outcome: 'applied' | 'alreadyDecided' | 'changed' | '
 export interface DecisionScope {
   transaction: Transaction;
   administratorId: number;
-  record(entry: AuditRecord): Promise<void>;
+  /** Keeps a row's entry, and tells the marketplace the event its action declares, if any. */
+  record(entry: AuditRecord, event: WebhookEventType | undefined): Promise<void>;
 }
 
 /** A list's actions on its rows, shared by its single decision (a batch of one) and the batch (action-decider.ts). */
@@ -39,17 +41,17 @@ export interface RowDecider {
    * Puts each row back from what the member's decision made it (`event.after`) to what it was
    * (`event.before`), only while it still is so; records its own entry (`<entity>.undo`).
    */
-  revert(scope: DecisionScope, rows: readonly { id: number; event: Pick<LatestEvent, 'before' | 'after'> }[]): Promise<Map<number, RowOutcome>>;
+  revert(scope: DecisionScope, rows: readonly { id: number; event: Pick<LatestEvent, 'action' | 'before' | 'after'> }[]): Promise<Map<number, RowOutcome>>;
 }
 
 /** A single decision's scope: its audit entry is written at once. */
 export const singleDecisionScope = (audit: AuditService, transaction: Transaction, administratorId: number): DecisionScope => ({
   transaction,
   administratorId,
-  record: async (entry) => {
+  record: async (entry, event) => {
     const createdAt = await audit.record(transaction, entry);
     // The marketplace hears it: the decision's event, in the same transaction (decision 041).
-    await enqueueDecisionEvents(transaction, [{ ...entry, createdAt }]);
+    await enqueueDecisionEvents(transaction, [{ ...entry, createdAt, event }]);
   },
 });
 
@@ -71,15 +73,18 @@ export function createReviewService({ db, repository, audit, clock, deciders }: 
   function inBatch<Result>(administratorId: number, work: (scope: DecisionScope) => Promise<Result>): Promise<Result> {
     return db.transaction(async (transaction) => {
       const entries: (AuditRecord & { createdAt: Date })[] = [];
+      const events: DecisionEntry[] = [];
       const result = await work({
         transaction,
         administratorId,
-        record: async (entry) => {
-          entries.push({ ...entry, createdAt: clock.now() });
+        record: async (entry, event) => {
+          const kept = { ...entry, createdAt: clock.now() };
+          entries.push(kept);
+          events.push({ ...kept, event });
         },
       });
       await audit.recordMany(transaction, entries);
-      await enqueueDecisionEvents(transaction, entries);
+      await enqueueDecisionEvents(transaction, events);
       return result;
     });
   }

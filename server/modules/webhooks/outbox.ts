@@ -27,18 +27,8 @@ export async function enqueueEvents(transaction: Transaction, events: readonly O
   );
 }
 
-/** The event each review decision's audit action is told as (docs/webhooks.md). */
-const DECISION_EVENTS: Readonly<Record<string, WebhookEventType>> = {
-  'host.approve': 'host.verified',
-  'host.decline': 'host.declined',
-  'host.undo': 'host.decision-undone',
-  'listing.approve': 'listing.approved',
-  'listing.decline': 'listing.declined',
-  'listing.undo': 'listing.decision-undone',
-  'property.approve': 'property.confirmed',
-  'property.decline': 'property.declined',
-  'property.undo': 'property.decision-undone',
-};
+/** A decision's audit entry with when it was made and the event its action declares it is told as (src/contracts/record-action.ts). */
+export type DecisionEntry = AuditRecord & { createdAt: Date; event?: WebhookEventType };
 
 /** A decision's state as its audit entry keeps it: a host's `statusHost`, a listing's or property's `status`. */
 function statusIn(state: unknown): string | null {
@@ -48,10 +38,10 @@ function statusIn(state: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** The events of review decisions, from the audit entries written beside them (other entries tell nothing). */
-export function decisionEventsOf(entries: readonly (AuditRecord & { createdAt: Date })[]): OutboxEvent[] {
+/** The events of review decisions, from the audit entries written beside them (an entry whose action declares none tells nothing). */
+export function decisionEventsOf(entries: readonly DecisionEntry[]): OutboxEvent[] {
   return entries.flatMap((entry) => {
-    const type = DECISION_EVENTS[entry.action];
+    const type = entry.event;
     if (type === undefined) return [];
     const payload = {
       entity: entry.entityType,
@@ -66,5 +56,5 @@ export function decisionEventsOf(entries: readonly (AuditRecord & { createdAt: D
 }
 
 /** The one call a decision makes beside its audit write: its events, in the same transaction. */
-export const enqueueDecisionEvents = (transaction: Transaction, entries: readonly (AuditRecord & { createdAt: Date })[]): Promise<void> =>
+export const enqueueDecisionEvents = (transaction: Transaction, entries: readonly DecisionEntry[]): Promise<void> =>
   enqueueEvents(transaction, decisionEventsOf(entries));

@@ -40,8 +40,9 @@ export const declaration = declareList({
   // (docs/product.md §19). Declining runs only in bulk: the detail approves alone.
   actions: approveAndDecline({
     permission: 'hosts.write',
-    approve: { from: ['Confirmed'], isFromExcept: true, to: 'Confirmed', path: 'admin/update-status-host/:id' },
-    decline: { from: ['Pending'], to: 'Rejected' },
+    approve: { from: ['Confirmed'], isFromExcept: true, to: 'Confirmed', path: 'admin/update-status-host/:id', event: 'host.verified' },
+    decline: { from: ['Pending'], to: 'Rejected', event: 'host.declined' },
+    undoneEvent: 'host.decision-undone',
   }),
   batch: { nameField: 'name', awaiting: { field: 'statusHost', values: ['Confirmed'], isExcept: true }, recordType: 'host' },
   icon: 'team',

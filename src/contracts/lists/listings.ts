@@ -22,8 +22,9 @@ export const declaration = declareList({
   access: 'listings.read',
   actions: approveAndDecline({
     permission: 'listings.decide',
-    approve: { from: UNDECIDED_LISTING_STATUSES, to: 'Approved', path: 'admin/listings/:id/approve' },
-    decline: { from: UNDECIDED_LISTING_STATUSES, to: 'Declined', path: 'admin/listings/:id/decline' },
+    approve: { from: UNDECIDED_LISTING_STATUSES, to: 'Approved', path: 'admin/listings/:id/approve', event: 'listing.approved' },
+    decline: { from: UNDECIDED_LISTING_STATUSES, to: 'Declined', path: 'admin/listings/:id/decline', event: 'listing.declined' },
+    undoneEvent: 'listing.decision-undone',
   }),
   batch: { nameField: 'title', awaiting: { field: 'status', values: UNDECIDED_LISTING_STATUSES }, recordType: 'listing' },
   icon: 'unordered-list',

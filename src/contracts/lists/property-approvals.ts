@@ -20,8 +20,9 @@ export const declaration = declareList({
   access: 'listings.read',
   actions: approveAndDecline({
     permission: 'listings.decide',
-    approve: { from: ['pending'], to: 'confirmed', path: 'admin/property-approvals/:id/approve' },
-    decline: { from: ['pending'], to: 'declined', path: 'admin/property-approvals/:id/decline' },
+    approve: { from: ['pending'], to: 'confirmed', path: 'admin/property-approvals/:id/approve', event: 'property.confirmed' },
+    decline: { from: ['pending'], to: 'declined', path: 'admin/property-approvals/:id/decline', event: 'property.declined' },
+    undoneEvent: 'property.decision-undone',
   }),
   batch: { nameField: 'title', awaiting: { field: 'status', values: ['pending'] }, recordType: 'listing' },
   icon: 'home',
