@@ -249,6 +249,19 @@ describe('Chats page', () => {
     await waitFor(() => expect(within(conversationLink('Amina Warsame')).queryByTitle('2 unread messages')).not.toBeInTheDocument());
   });
 
+  it('says "Suspended" beside a suspended user in the list and over their open conversation, in English and Somali', async () => {
+    const conversations = sampleConversations();
+    Object.assign(conversations[1] as Conversation, { suspendedAt: '2026-11-21T09:00:00.000Z' });
+    const { provider } = fakeChats(conversations);
+    renderChats(provider, '/chats?conversation=2');
+    const panel = await screen.findByRole('region', { name: 'Conversation with Bashir Ali' }, LOAD);
+    expect(within(panel).getByText('Suspended')).toBeInTheDocument();
+    expect(within(conversationLink('Bashir Ali')).getByText('Suspended')).toBeInTheDocument();
+    expect(within(conversationLink('Amina Warsame')).queryByText('Suspended')).toBeNull();
+    await act(() => changeLanguage('so'));
+    expect(within(panel).getByText('La hakiyay')).toBeInTheDocument();
+  });
+
   it('opens the conversation named in the URL, so a reload keeps it', async () => {
     const { provider } = fakeChats(sampleConversations());
     renderChats(provider, '/chats?conversation=2');

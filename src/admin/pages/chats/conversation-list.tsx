@@ -6,6 +6,7 @@ import type { ConversationRow, ConversationTab } from '../../../contracts/chats'
 import { PaginationControl } from '../../components/pagination-control';
 import { SearchInput } from '../../components/search-input';
 import { StatusBadge } from '../../components/status-badge';
+import { SuspendedTag } from '../../components/suspended-tag';
 import { formatConversationTime, initialOf } from './chat-format';
 import { Notice } from '../../components/notice';
 
@@ -99,9 +100,12 @@ function ConversationLink({ row, isSelected }: { row: ConversationRow; isSelecte
       </Badge>
       <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
         <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
-            {row.name}
-          </Typography.Text>
+          <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+              {row.name}
+            </Typography.Text>
+            <SuspendedTag suspendedAt={row.suspendedAt} />
+          </span>
           <span style={{ ...secondary, flexShrink: 0 }}>{formatConversationTime(row.timestamp)}</span>
         </span>
         <Typography.Text ellipsis style={secondary}>

@@ -8,6 +8,7 @@ import { usePermission } from '../../access';
 import { formatMessageTime, initialOf } from './chat-format';
 import { useConversationMessages, type ConversationMessages, type ShownMessage } from './use-conversation-messages';
 import { Notice } from '../../components/notice';
+import { SuspendedTag } from '../../components/suspended-tag';
 
 /** How close to the bottom (px) still counts as following the conversation, so new messages scroll into view. */
 const FOLLOW_THRESHOLD_PX = 80;
@@ -60,7 +61,7 @@ export function ConversationPanel({ conversationId, row }: ConversationPanelProp
   );
 }
 
-/** Who the conversation is with, and whether they are online. */
+/** Who the conversation is with, whether they are suspended, and whether they are online. */
 function ConversationHeader({ shown }: { shown: ConversationRow | undefined }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -79,9 +80,12 @@ function ConversationHeader({ shown }: { shown: ConversationRow | undefined }) {
       </Avatar>
       <div style={{ minWidth: 0 }}>
         {shown && (
-          <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis>
-            {shown.name}
-          </Typography.Title>
+          <div style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            <Typography.Title level={3} style={{ fontSize: 16, margin: 0, minWidth: 0 }} ellipsis>
+              {shown.name}
+            </Typography.Title>
+            <SuspendedTag suspendedAt={shown.suspendedAt} />
+          </div>
         )}
         {shown && (
           <Badge
