@@ -5,6 +5,7 @@
 // its row schema only when first asked (the server's list engine), so the bundler drops it from the
 // web app, which never asks (docs/decisions/023-list-declarations-without-zod.md).
 import type { z } from 'zod';
+import type { LiveResource } from './live';
 import { camelCase } from './names';
 import { RECORD_ACTION_NAMES, type RecordAction, type RecordActionName } from './record-action';
 import { listPermission, type ListAccess, type Permission } from './roles';
@@ -196,6 +197,11 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
    * `live.badges.<name>` (src/i18n/locales/<language>/live.json).
    */
   badge?: { status: Status };
+  /**
+   * Live changes beyond the list's own that read the shown page again, whichever rows they name:
+   * `suspensions` where a row names a guest or a host who is not the row (a booking's guest).
+   */
+  follows?: readonly LiveResource[];
 }
 
 /** A list's declaration with every default filled in. */

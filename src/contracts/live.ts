@@ -54,9 +54,13 @@ export type LiveAction = (typeof LIVE_ACTIONS)[number];
 /**
  * What a change is about: a list's name (src/contracts/lists/, e.g. `bookings`, `hosts`, `listings`,
  * `property-approvals`), or `chats` (a conversation: its id) and `messages` (a message: `id` is its
- * conversation's id). A member receives only the changes of what their role may read.
+ * conversation's id), or `suspensions` (a guest or a host suspended or reinstated: their user id). A
+ * member receives only the changes of what their role may read.
  */
 export type LiveResource = string;
+
+/** A suspension or reinstatement (migration 0049), read by every role: the screens that name people follow it. */
+export const SUSPENSIONS_LIVE_RESOURCE = 'suspensions';
 
 /** One row that changed. */
 export interface LiveChange {

@@ -90,8 +90,12 @@ function fakeChats(conversations: Conversation[]) {
     found.messages.push({ id: nextId, text, isOwn: false, sender: 'user', time: new Date().toISOString() });
     Object.assign(found, { message: text, unreadCount: found.unreadCount + 1, hasNotification: true });
   }
+  /** The conversation's user suspended, as the server would answer it from now on. */
+  function suspend(id: number, suspendedAt: string) {
+    Object.assign(conversations.find((item) => item.id === id) as Conversation, { suspendedAt });
+  }
   const messageCalls = () => custom.mock.calls.map(([params]) => params).filter((params) => params.url.endsWith('/messages') && params.method === 'get');
-  return { provider, getList, custom, receive, holds, messageCalls };
+  return { provider, getList, custom, receive, suspend, holds, messageCalls };
 }
 
 function renderChats(dataProvider: DataProvider, path = '/chats', role?: Role) {
@@ -352,6 +356,18 @@ describe('Chats page', () => {
     publish(hub, 'resources/chats', 'updated', [2]);
     await waitFor(() => expect(within(conversationLink('Bashir Ali')).getByText('Any news?')).toBeInTheDocument());
     expect(within(conversationLink('Bashir Ali')).getByTitle(/^1 unread/)).toBeInTheDocument();
+    expect(chats.getList.mock.calls).toHaveLength(listCalls + 1);
+  });
+
+  it('reads the conversation list again when a user is suspended, and the open conversation says so', async () => {
+    const { chats, hub } = await openLiveConversation();
+    const listCalls = chats.getList.mock.calls.length;
+    const panel = screen.getByRole('region', { name: 'Conversation with Cawo Hassan' });
+    expect(within(panel).queryByText('Suspended')).toBeNull();
+    chats.suspend(3, '2026-11-21T09:00:00.000Z');
+    publish(hub, 'resources/suspensions', 'updated', [77]);
+    expect(await within(panel).findByText('Suspended', {}, LOAD)).toBeInTheDocument();
+    expect(within(conversationLink('Cawo Hassan')).getByText('Suspended')).toBeInTheDocument();
     expect(chats.getList.mock.calls).toHaveLength(listCalls + 1);
   });
 

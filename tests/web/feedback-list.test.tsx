@@ -1,7 +1,8 @@
 import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveHub } from '../../src/admin/live/live-hub';
 import { avatarInitial, truncateComment } from '../../src/admin/pages/feedbacks/feedback-text';
 import { FeedbackList } from '../../src/admin/pages/feedbacks/list';
 import type { Feedback } from '../../src/contracts/feedbacks';
@@ -190,5 +191,21 @@ describe('Feedback', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Failed to refresh feedbacks. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+  });
+
+  it("reads the cards again when an author is suspended elsewhere, and tags the author's card Suspended", async () => {
+    let answer: Answer = { rows: [feedback(1), feedback(2)] };
+    const { provider, getList } = fakeProvider(() => answer);
+    const live = createLiveHub();
+    renderAdmin(<FeedbackList />, { dataProvider: provider, path: '/feedback', live });
+    await screen.findByText('Reviewer 2', {}, LOAD);
+    expect(screen.queryByText('Suspended')).toBeNull();
+    const reads = getList.mock.calls.length;
+    const suspended = feedback(2);
+    answer = { rows: [feedback(1), { ...suspended, User: { ...suspended.User!, suspendedAt: '2026-03-07T09:00:00.000Z' } }] };
+    act(() => live.publish({ channel: 'resources/suspensions', type: 'updated', payload: { ids: [2] }, date: new Date() }));
+    expect(await within(cardOf('Reviewer 2')).findByText('Suspended', {}, LOAD)).toBeInTheDocument();
+    expect(within(cardOf('Reviewer 1')).queryByText('Suspended')).toBeNull();
+    expect(getList.mock.calls.length).toBe(reads + 1);
   });
 });

@@ -1,8 +1,9 @@
 import type { BaseRecord, CustomParams, DataProvider, GetListParams } from '@refinedev/core';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
+import { createLiveHub, type LiveHub } from '../../src/admin/live/live-hub';
 import GuestList from '../../src/admin/pages/guests/list';
 import { GuestPage } from '../../src/admin/pages/guests/show';
 import type { GuestDetail, GuestListItem } from '../../src/contracts/guests';
@@ -43,7 +44,7 @@ const GUEST: GuestDetail = {
 };
 
 /** The guest page over a data provider that answers the guest (or an error) and its three sections. */
-function renderPage(options: { role?: Role; guest?: () => GuestDetail } = {}) {
+function renderPage(options: { role?: Role; guest?: () => GuestDetail; live?: LiveHub } = {}) {
   const getOne = vi.fn<() => Promise<{ data: BaseRecord }>>(async () => ({ data: (options.guest ?? (() => GUEST))() as unknown as BaseRecord }));
   const custom = vi.fn<(params: CustomParams) => Promise<{ data: unknown }>>(async ({ url, query }) => {
     const page = Number((query as { page?: number } | undefined)?.page ?? 1);
@@ -72,8 +73,8 @@ function renderPage(options: { role?: Role; guest?: () => GuestDetail } = {}) {
       <Route path="/guests" element={<h2>Guests list</h2>} />
     </Routes>
   );
-  const { router } = renderAdmin(ui, { dataProvider, path: '/guests/12', role: options.role });
-  return { router, custom };
+  const { router } = renderAdmin(ui, { dataProvider, path: '/guests/12', role: options.role, live: options.live });
+  return { router, custom, getOne };
 }
 
 beforeEach(async () => {
@@ -198,6 +199,21 @@ describe('the guest page', () => {
     renderPage({ guest, role: 'support' });
     expect(await screen.findByText('Suspended', undefined, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reinstate' })).toBeNull();
+  });
+
+  it('shows the suspension a colleague makes as the live stream reports it, and reads nothing for another user', async () => {
+    const live = createLiveHub();
+    const shown = { guest: GUEST };
+    const { getOne } = renderPage({ guest: () => shown.guest, live });
+    await screen.findByRole('heading', { level: 2, name: 'Hodan Ali' }, LOAD);
+    const reads = getOne.mock.calls.length;
+    const publish = (id: number) => act(() => live.publish({ channel: 'resources/suspensions', type: 'updated', payload: { ids: [id] }, date: new Date() }));
+    publish(13);
+    expect(getOne.mock.calls).toHaveLength(reads);
+    shown.guest = { ...GUEST, suspendedAt: '2026-03-07T09:00:00.000Z', suspensionReason: 'Spam' };
+    publish(12);
+    expect(await screen.findByText('Suspended', undefined, LOAD)).toBeInTheDocument();
+    expect(getOne.mock.calls).toHaveLength(reads + 1);
   });
 
   it('says so for an unknown guest, with the way back to the list', async () => {

@@ -1,5 +1,5 @@
 import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveConnection } from '../../src/admin/live/live-connection';
@@ -15,9 +15,14 @@ const LOAD = { timeout: 10_000 };
 
 /** Bookings newest first; the test adds rows as the marketplace would. */
 function fakeBookings(ids: number[]) {
-  const rows = { ids };
+  const rows = { ids, suspendedIds: [] as number[] };
+  const guestOf = (id: number) => ({
+    name: `Guest ${id}`,
+    email: `guest${id}@hoy.test`,
+    suspendedAt: rows.suspendedIds.includes(id) ? '2026-03-07T09:00:00.000Z' : null,
+  });
   const getList = vi.fn<(params: GetListParams) => Promise<{ data: BaseRecord[]; total: number }>>(async () => ({
-    data: rows.ids.slice(0, 8).map((id) => booking(id)) as unknown as BaseRecord[],
+    data: rows.ids.slice(0, 8).map((id) => booking(id, { User: guestOf(id) })) as unknown as BaseRecord[],
     total: rows.ids.length,
   }));
   const custom = vi.fn<(params: { url: string }) => Promise<{ data: BaseRecord }>>(async () => ({ data: BOOKING_SUMMARY as unknown as BaseRecord }));
@@ -100,6 +105,18 @@ describe('a list following the live stream', () => {
     expect(getList.mock.calls.length).toBe(listCalls);
     publish(hub, 'updated', [9]);
     await waitFor(() => expect(getList.mock.calls.length).toBe(listCalls + 1));
+  });
+
+  it('reads the page again in place when a guest is suspended anywhere, as its declaration follows suspensions, and tags them', async () => {
+    const { hub, getList, rows } = await renderBookings('/bookings?currentPage=1&pageSize=8', [10, 9, 8]);
+    const listCalls = getList.mock.calls.length;
+    rows.suspendedIds = [9];
+    act(() => hub.publish({ channel: 'resources/suspensions', type: 'updated', payload: { ids: [4242] }, date: new Date() }));
+    const guest = await screen.findByText('Guest 9', {}, LOAD);
+    await waitFor(() => expect(within(guest.closest('tr') as HTMLElement).getByText('Suspended')).toBeInTheDocument());
+    expect(getList.mock.calls.length).toBe(listCalls + 1);
+    expect(screen.queryByText('1 new —')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Suspended')).toHaveLength(1);
   });
 });
 

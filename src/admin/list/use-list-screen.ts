@@ -6,10 +6,14 @@ import { useEffect, useState } from 'react';
 import { isAwaitingDecision, type DeclaredList } from '../../contracts/list-declaration';
 import type { ListTotal } from '../../contracts/paging';
 import { useCsvExport } from '../components/use-csv-export';
+import { useLiveRefetch } from '../live/use-live-refetch';
 import { findListResource, findResource } from '../resources';
 import { rememberListView } from '../review/list-view-memory';
 import { useListSelection } from './use-list-selection';
 import { useLiveList } from './use-live-list';
+
+/** What a list follows beyond its own rows when its declaration names nothing more. */
+const FOLLOWS_NOTHING: readonly string[] = [];
 
 /** A list shows a failed load at once with its own message (Refresh is the retry), never as a notification too. */
 export const LIST_QUERY_DEFAULTS = { errorNotification: false, queryOptions: { retry: false } } as const;
@@ -198,6 +202,8 @@ export function useListScreen<Row extends BaseRecord>(definition: AnyListDefinit
     counted.recount();
     void query.refetch();
   }
+  // The other changes the list declares it follows (a suspension, where a row names a guest) read the page again.
+  useLiveRefetch(definition.follows ?? FOLLOWS_NOTHING, reload);
 
   const idField = findResource(resource).idField ?? 'id';
   const selection = useListSelection({

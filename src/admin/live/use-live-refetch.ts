@@ -37,6 +37,8 @@ export function useLiveRefetch(
   const key = `${resources.join(',')};${actions.join(',')}`;
   const topics = useMemo(() => {
     const [names = '', types = ''] = key.split(';');
+    // Following nothing: no read at all, not even after a reconnection.
+    if (names === '') return [];
     return [...names.split(',').map((name) => ({ channel: resourceChannel(name), types: [...types.split(','), 'resync'] })), RECONNECTED_TOPIC];
   }, [key]);
   const schedule = useCallback(() => {

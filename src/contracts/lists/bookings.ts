@@ -1,6 +1,7 @@
 // The admin list `bookings`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
 import { declareList, defineList } from '../list-declaration';
+import { SUSPENSIONS_LIVE_RESOURCE } from '../live';
 import type { ListSort } from '../list-resource';
 import { BOOKING_STATUSES } from '../statuses';
 import { bookingSchema } from '../bookings';
@@ -44,6 +45,8 @@ export const declaration = declareList({
   access: 'bookings.read',
   icon: 'schedule',
   menuOrder: 40,
+  /** A row names its guest, suspended or not. */
+  follows: [SUSPENSIONS_LIVE_RESOURCE],
   resource: {
     actions: {
       summary: { method: 'get', path: 'admin/bookings/summary' },

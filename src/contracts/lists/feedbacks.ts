@@ -1,6 +1,7 @@
 // The admin list `feedbacks`: its declaration (what the back-office's first load reads) and its definition
 // (the row schema and OpenAPI summary, built when the server asks). docs/adding-a-resource.md.
 import { declareList, defineList } from '../list-declaration';
+import { SUSPENSIONS_LIVE_RESOURCE } from '../live';
 import type { ListSort } from '../list-resource';
 import { feedbackSchema } from '../feedbacks';
 
@@ -21,6 +22,8 @@ export const declaration = declareList({
   access: 'feedback.read',
   icon: 'comment',
   menuOrder: 70,
+  /** A card names its author, suspended or not. */
+  follows: [SUSPENSIONS_LIVE_RESOURCE],
   resource: { routes: { list: '/feedback' } },
 });
 

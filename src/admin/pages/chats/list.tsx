@@ -7,12 +7,17 @@ import { useList } from '@refinedev/core';
 import { Grid, Typography, theme } from 'antd';
 import { MessageOutlined } from '../../icons';
 import { CONVERSATION_PAGE_SIZE, type ConversationRow, type ConversationTab } from '../../../contracts/chats';
+import { SUSPENSIONS_LIVE_RESOURCE } from '../../../contracts/live';
 import { BACKGROUND_ACTIVITY_HEADERS } from '../../../lib/api-client';
+import { useLiveRefetch } from '../../live/use-live-refetch';
 import { ConversationList } from './conversation-list';
 import { ConversationPanel } from './conversation-panel';
 import { OpenedRangeTag, useOpenedRange } from './opened-range';
 
 export const CONVERSATION_PARAMETER = 'conversation';
+
+/** The changes beyond the conversations' own that read the page again. */
+const FOLLOWED = [SUSPENSIONS_LIVE_RESOURCE];
 
 /** The conversation id of the URL, or undefined when it is missing or not a positive whole number. */
 export function parseConversationId(value: string | null): number | undefined {
@@ -53,6 +58,8 @@ export function ChatsPage() {
     errorNotification: false,
   });
   const rows = result.data;
+  // A user suspended or reinstated: the page, and the open conversation's header with it, shows it.
+  useLiveRefetch(FOLLOWED, () => void query.refetch());
 
   // Stacked on a phone: bring the opened conversation into view below the list.
   useEffect(() => {

@@ -13,11 +13,13 @@ import {
   type GuestSectionPage,
 } from '../../../contracts/guests';
 import type { Permission } from '../../../contracts/roles';
+import { SUSPENSIONS_LIVE_RESOURCE } from '../../../contracts/live';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { usePermission } from '../../access';
 import { SectionCard } from '../../components/section-card';
 import { registerGuestsCatalogue } from '../../../i18n/guests-catalogue';
 import { ArrowLeftOutlined, buttonLoading } from '../../icons';
+import { idsOf, resourceChannel, useLiveEvents } from '../../live/use-live-events';
 import { actionPath } from '../../resources';
 import { bookingStatusLabelKey } from '../../components/booking-status';
 import { SuspendedTag } from '../../components/suspended-tag';
@@ -28,11 +30,17 @@ registerGuestsCatalogue();
 
 const GUESTS_PATH = '/guests';
 
+const SUSPENSION_TOPICS = [{ channel: resourceChannel(SUSPENSIONS_LIVE_RESOURCE), types: ['updated'] }];
+
 /** /guests/:id: a guest's details, then their bookings, feedback and conversations, each to the roles that read those. */
 export function GuestPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const { query, result: guest } = useOne<GuestDetail, HttpError>({ resource: 'guests', id, errorNotification: false, queryOptions: { retry: false } });
+  // The guest suspended or reinstated elsewhere (a colleague, another tab): the page shows it.
+  useLiveEvents(SUSPENSION_TOPICS, (event) => {
+    if (idsOf(event).includes(id)) void query.refetch();
+  });
   if (query.isLoading) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
