@@ -10,7 +10,7 @@ export type Decision = 'approve' | 'decline';
 export type PendingDecision = { id: number; decision: Decision } | null;
 
 interface DecisionOptions<Answer> {
-  /** A resource that declares both decisions (src/contracts/list-declaration.ts, `decisionActions`). */
+  /** A list that declares both actions with a call for one record (src/contracts/record-action.ts). */
   resource: ResourceName;
   /** What to read afresh once the decision is settled: the resource's lists, or its records too. */
   invalidates: 'list' | 'all';
