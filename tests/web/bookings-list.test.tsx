@@ -197,6 +197,17 @@ describe('Bookings Management', () => {
     await waitFor(() => expect(screen.queryByText('Booking #7')).not.toBeInTheDocument());
   });
 
+  it("tags a suspended guest Suspended in the row and beside their name in the booking's details", async () => {
+    const suspended = { name: 'Hodan Ali', email: 'hodan@hoy.test', suspendedAt: '2026-03-07T09:00:00.000Z' };
+    const { provider } = fakeProvider(() => ({ rows: [booking(7, { User: suspended }), booking(6)], total: 2 }));
+    renderList(provider);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View booking #7' }, LOAD));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Guest name').closest('tr')).toHaveTextContent('Hodan AliSuspended');
+    expect(screen.getByText('Guest 6').closest('tr')).not.toHaveTextContent('Suspended');
+  });
+
   it('shows No bookings found with the search wording when nothing matches', async () => {
     const { provider } = fakeProvider(() => ({ rows: [], total: 0 }));
     renderList(provider, `/bookings?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=nobody`);

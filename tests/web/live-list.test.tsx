@@ -118,6 +118,17 @@ describe('a list following the live stream', () => {
     expect(screen.queryByText('1 new —')).not.toBeInTheDocument();
     expect(screen.getAllByText('Suspended')).toHaveLength(1);
   });
+
+  it("shows a suspension arriving live in the open booking's details, beside the guest's name", async () => {
+    const { hub, rows } = await renderBookings('/bookings', [10, 9, 8]);
+    await userEvent.click(screen.getByRole('button', { name: 'View booking #9' }));
+    const drawer = await screen.findByRole('dialog');
+    const guestName = () => within(drawer).getByText('Guest name').closest('tr') as HTMLElement;
+    expect(guestName()).not.toHaveTextContent('Suspended');
+    rows.suspendedIds = [9];
+    act(() => hub.publish({ channel: 'resources/suspensions', type: 'updated', payload: { ids: [4242] }, date: new Date() }));
+    await waitFor(() => expect(guestName()).toHaveTextContent('Guest 9Suspended'), LOAD);
+  });
 });
 
 describe('the sidebar counts', () => {

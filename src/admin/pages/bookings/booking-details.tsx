@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { BookingMoveResponse } from '../../../contracts/booking-moves';
 import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
+import { SuspendedTag } from '../../components/suspended-tag';
+import { useListContext } from '../../list/list-context';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
 import { BookingMoves } from './booking-moves';
 import { BookingRefunds } from './booking-refunds';
@@ -14,8 +16,9 @@ interface BookingDetailsProps {
 }
 
 /** Every field of one booking, opened by the list's "View", the moves a member may make on it and its refunds. */
-export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProps) {
+export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDetailsProps) {
   const { t } = useTranslation();
+  const booking = useLatestGuest(opened);
   const formatBookingDate = useBookingDate();
   const yesNo = (value: boolean) => t(value ? 'admin.bookings.details.yes' : 'admin.bookings.details.no');
   return (
@@ -38,7 +41,16 @@ export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProp
           items={[
             { key: 'id', label: t('admin.bookings.columns.id'), children: t('admin.bookings.bookingId', { id: booking.id }) },
             { key: 'status', label: t('admin.bookings.columns.status'), children: <BookingStatusBadge status={booking.status} /> },
-            { key: 'guestName', label: t('admin.bookings.details.guestName'), children: booking.User?.name || t('admin.bookings.unknownUser') },
+            {
+              key: 'guestName',
+              label: t('admin.bookings.details.guestName'),
+              children: (
+                <>
+                  {booking.User?.name || t('admin.bookings.unknownUser')}
+                  <SuspendedTag suspendedAt={booking.User?.suspendedAt} />
+                </>
+              ),
+            },
             { key: 'guestEmail', label: t('admin.bookings.details.guestEmail'), children: booking.User?.email || t('admin.bookings.noEmail') },
             {
               key: 'propertyTitle',
@@ -64,4 +76,11 @@ export function BookingDetails({ booking, onClose, onMoved }: BookingDetailsProp
       ) : null}
     </Drawer>
   );
+}
+
+/** The opened booking with its guest as the list last read them: a suspension arriving live shows in the open panel. */
+function useLatestGuest(booking: Booking | undefined): Booking | undefined {
+  const { rows } = useListContext<Booking>();
+  const listed = booking && rows.find((row) => row.id === booking.id);
+  return booking && listed ? { ...booking, User: listed.User } : booking;
 }
