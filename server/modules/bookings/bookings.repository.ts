@@ -43,8 +43,20 @@ interface SearchSources {
  * one of the other side, when they have few bookings, else undefined (many: the walk tests them).
  */
 interface SortSides {
-  own: number[];
+  own: RankedSide;
   other?: number[];
+}
+
+/** A side's ids in its sort's order, by name then id, and each one's name rank (equal names share one). */
+interface RankedSide {
+  ids: number[];
+  ranks: number[];
+}
+
+/** How many guests and properties a term matches, estimated from samples (`estimateSources`); undefined when unknown. */
+interface SourceEstimate {
+  guests?: number;
+  properties?: number;
 }
 
 interface BookingPageRequest extends BookingFilter {
@@ -97,6 +109,8 @@ const guestContains = (pattern: string) => sql`${contains(sql`guest.name`, patte
 const propertyContains = (pattern: string) => sql`${contains(sql`property.title`, pattern)} OR ${contains(sql`property.address`, pattern)}`;
 const matchingGuests = (pattern: string) => sql`SELECT guest.id FROM users AS guest WHERE ${guestContains(pattern)}`;
 const matchingProperties = (pattern: string) => sql`SELECT property.id FROM properties AS property WHERE ${propertyContains(pattern)}`;
+const matchingGuestNames = (pattern: string) => sql`SELECT guest.id, guest.name FROM users AS guest WHERE ${guestContains(pattern)}`;
+const matchingPropertyTitles = (pattern: string) => sql`SELECT property.id, property.title FROM properties AS property WHERE ${propertyContains(pattern)}`;
 
 /**
  * Ids of the bookings of a narrow search's guests and properties, and of the id it names, each once,
@@ -222,20 +236,40 @@ export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_
     const reach = request.offset + request.limit;
     const ofStatus = (alias: string) => (request.status === undefined ? sql`` : sql` AND ${sql.raw(alias)}.status = ${request.status}`);
     const own = isGuestSort
-      ? { table: sql`users`, name: sql`source.name`, key: sql`guest_id`, matches: guestMatches(pattern) }
-      : { table: sql`properties`, name: sql`source.title`, key: sql`property_id`, matches: propertyMatches(pattern) };
+      ? {
+          table: sql`users AS guest`,
+          alias: sql`guest`,
+          name: sql`guest.name`,
+          key: sql`guest_id`,
+          contains: guestContains(pattern),
+          matches: guestMatches(pattern),
+        }
+      : {
+          table: sql`properties AS property`,
+          alias: sql`property`,
+          name: sql`property.title`,
+          key: sql`property_id`,
+          contains: propertyContains(pattern),
+          matches: propertyMatches(pattern),
+        };
     const other = isGuestSort ? { key: sql`property_id`, matches: propertyMatches(pattern) } : { key: sql`guest_id`, matches: guestMatches(pattern) };
     const name = JOINED_SORTS[sort];
+    // `sides.own` comes ranked by name (`findRankedSide`): its guests' (or properties') names and
+    // bookings are read rank by rank from the first, as far as the page reaches, and never sorted again.
     const ownPart = sql`SELECT found.id, own.name FROM (
-        SELECT source.id, NULLIF(${own.name}, '') AS name FROM ${own.table} AS source
-        WHERE source.id = ANY(${intArray(sides.own)}::int[]) AND NULLIF(${own.name}, '') IS NOT NULL
-        ORDER BY 2 ${way}, 1 ${way}) AS own
-      CROSS JOIN LATERAL (SELECT by_own.id FROM ${bookings} AS by_own WHERE by_own.${own.key} = own.id${ofStatus('by_own')} ORDER BY by_own.id ${way}) AS found
-      ORDER BY own.name ${way}, found.id ${way} LIMIT ${reach}`;
+        SELECT side.id, side.rank FROM unnest(${intArray(sides.own.ids)}::int[], ${intArray(sides.own.ranks)}::int[]) AS side(id, rank)
+        ORDER BY side.rank ${way}) AS ordered
+      CROSS JOIN LATERAL (SELECT NULLIF(${own.name}, '') AS name FROM ${own.table} WHERE ${own.alias}.id = ordered.id) AS own
+      CROSS JOIN LATERAL (SELECT by_own.id FROM ${bookings} AS by_own WHERE by_own.${own.key} = ordered.id${ofStatus('by_own')}) AS found
+      WHERE own.name IS NOT NULL
+      ORDER BY ordered.rank ${way}, found.id ${way} LIMIT ${reach}`;
+    // The other side's bookings, each with one probe of its own guest (or property): its name and
+    // whether it matches too (OFFSET 0 keeps the probe a probe, not a join over the whole table).
     const otherPart = sides.other
-      ? sql`SELECT ${bookings.id} AS id, ${name} AS name FROM ${bookings}
-          WHERE ${bookings.id} = ANY(ARRAY(SELECT by_other.id FROM ${bookings} AS by_other WHERE by_other.${other.key} = ANY(${intArray(sides.other)}::int[])${ofStatus('by_other')}))
-            AND NOT ${own.matches} AND ${name} IS NOT NULL
+      ? sql`SELECT by_other.id, own.name FROM ${bookings} AS by_other
+          CROSS JOIN LATERAL (SELECT NULLIF(${own.name}, '') AS name, COALESCE((${own.contains}), false) AS matches
+            FROM ${own.table} WHERE ${own.alias}.id = by_other.${own.key} OFFSET 0) AS own
+          WHERE by_other.${other.key} = ANY(${intArray(sides.other)}::int[])${ofStatus('by_other')} AND own.name IS NOT NULL AND NOT own.matches
           ORDER BY 2 ${way}, 1 ${way} LIMIT ${reach}`
       : sql`SELECT merged.id, merged.name FROM (
             (SELECT ${bookingNames.bookingId} AS id, ${NAMED_COLUMNS[sort]} AS name FROM ${bookingNames} JOIN ${bookings} ON ${bookings.id} = ${bookingNames.bookingId}
@@ -333,6 +367,23 @@ export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_
         : sql`SELECT ARRAY(${isGuests ? matchingGuests(pattern) : matchingProperties(pattern)} LIMIT ${limit}) AS ids`,
     );
     return (result as unknown as { rows: { ids: number[] }[] }).rows[0].ids.map(Number);
+  }
+
+  /**
+   * The same, ranked in the Guest (or Property) sort's order (`RankedSide`): by
+   * `booking_search_side_ranked` (migration 0050) for a term with a trigram, else left to the planner.
+   */
+  async function findRankedSide(pattern: string, isGuests: boolean, limit: number): Promise<RankedSide> {
+    const name = sql.raw(isGuests ? 'name' : 'title');
+    const result = await db.execute(
+      HAS_TRIGRAM.test(pattern)
+        ? sql`SELECT ids, ranks FROM booking_search_side_ranked(${isGuests}, ${pattern}, ${lengthTestOf(pattern)}, ${limit})`
+        : sql`SELECT coalesce(array_agg(ranked.id ORDER BY ranked.rank, ranked.id), '{}') AS ids, coalesce(array_agg(ranked.rank ORDER BY ranked.rank, ranked.id), '{}') AS ranks
+            FROM (SELECT found.id, dense_rank() OVER (ORDER BY NULLIF(found.${name}, '')) AS rank
+              FROM (${isGuests ? matchingGuestNames(pattern) : matchingPropertyTitles(pattern)} LIMIT ${limit}) AS found) AS ranked`,
+    );
+    const [row] = (result as unknown as { rows: { ids: number[]; ranks: number[] }[] }).rows;
+    return { ids: row.ids.map(Number), ranks: row.ranks.map(Number) };
   }
 
   /**
@@ -463,24 +514,45 @@ export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_
     },
 
     /**
+     * How many guests and properties a term matches, estimated from a sample of each table
+     * (`booking_search_estimate`, migration 0050) before any index is read; the properties are not
+     * sampled once the guests alone reach NARROW_SEARCH_SOURCES. Undefined sides are unknown.
+     */
+    async estimateSources(pattern: string): Promise<SourceEstimate> {
+      const lower = pattern.toLowerCase();
+      // "%najma%" and "%Najma%" (a pattern's first character is its %).
+      const capital = `%${lower.charAt(1).toUpperCase()}${lower.slice(2)}`;
+      const result = await db.execute(
+        sql`SELECT guests, properties FROM booking_search_estimate(${lower}, ${capital}, ${ESTIMATE_FIRST_ROWS}, ${ESTIMATE_SAMPLE_ROWS}, ${ESTIMATE_SAMPLE_HITS}, ${NARROW_SEARCH_SOURCES})`,
+      );
+      const [row] = (result as unknown as { rows: { guests: number | null; properties: number | null }[] }).rows;
+      return { guests: row.guests ?? undefined, properties: row.properties ?? undefined };
+    },
+
+    /**
      * A broad search's sides under the Guest or Property sort (`SortSides`): the sort's own side whole,
      * or undefined past SORT_SIDE_LIMIT (a term in that many names is spread through the order, and the
      * walk finds its matches soon); the other side when it has at most NARROW_SEARCH_SOURCES matches
-     * with at most NARROW_SEARCH_BOOKINGS bookings under the filter's status.
+     * with at most OTHER_SIDE_BOOKINGS bookings under the filter's status. A side estimated at twice
+     * its limit (`estimateSources`) is not looked up.
      */
-    async findSortSides(pattern: string, sort: BookingSort | undefined, filter: BookingFilter): Promise<SortSides | undefined> {
+    async findSortSides(pattern: string, sort: BookingSort | undefined, filter: BookingFilter, estimate?: SourceEstimate): Promise<SortSides | undefined> {
       if (!isJoinedSort(sort)) return undefined;
       const isGuestSort = sort === 'User.name';
-      const own = await findSide(pattern, isGuestSort, SORT_SIDE_LIMIT + 1);
-      if (own.length > SORT_SIDE_LIMIT) return undefined;
+      // A side estimated at twice a limit is past it: its look-up (30,000 rows read one by one) is skipped.
+      const [ownEstimate, otherEstimate] = isGuestSort ? [estimate?.guests, estimate?.properties] : [estimate?.properties, estimate?.guests];
+      if ((ownEstimate ?? 0) > 2 * SORT_SIDE_LIMIT) return undefined;
+      const own = await findRankedSide(pattern, isGuestSort, SORT_SIDE_LIMIT + 1);
+      if (own.ids.length > SORT_SIDE_LIMIT) return undefined;
+      if ((otherEstimate ?? 0) > 2 * NARROW_SEARCH_SOURCES) return { own };
       const other = await findSide(pattern, !isGuestSort, NARROW_SEARCH_SOURCES + 1);
       if (other.length > NARROW_SEARCH_SOURCES) return { own };
       const key = sql.raw(isGuestSort ? 'property_id' : 'guest_id');
       const status = filter.status === undefined ? sql`` : sql` AND found.status = ${filter.status}`;
       const otherBookings = await countOf(
-        sql`SELECT 1 FROM ${bookings} AS found WHERE found.${key} = ANY(${intArray(other)}::int[])${status} LIMIT ${NARROW_SEARCH_BOOKINGS + 1}`,
+        sql`SELECT 1 FROM ${bookings} AS found WHERE found.${key} = ANY(${intArray(other)}::int[])${status} LIMIT ${OTHER_SIDE_BOOKINGS + 1}`,
       );
-      return otherBookings > NARROW_SEARCH_BOOKINGS ? { own } : { own, other };
+      return otherBookings > OTHER_SIDE_BOOKINGS ? { own } : { own, other };
     },
 
     async summarize() {
@@ -545,6 +617,13 @@ const NARROW_SEARCH_BOOKINGS = 10_000;
 const FEW_SOURCES_BOOKINGS = 2500;
 const sourceCount = (sources: SearchSources) => sources.guestIds.length + sources.propertyIds.length;
 /**
+ * Up to this many bookings of the other side's matches, a broad search under the Guest or Property
+ * sort reads them by key and sorts them (`sidesPage`), one probe of each booking's own guest or
+ * property; past it, the walk of the sort's order meets them soon enough (3,000 of a million is one
+ * in 330 bookings: a page of 8 in about 2,700 index entries).
+ */
+const OTHER_SIDE_BOOKINGS = 3000;
+/**
  * Up to this many guests (or properties) matching a broad search, the Guest (or Property) sort reads
  * their bookings in name order from them (`sidesPage`). A term in more names than this (a tenth of a
  * million bookings' guests) is spread through the order, and walking the order finds its matches soon.
@@ -556,6 +635,15 @@ const SORT_SIDE_LIMIT = 30_000;
  * million bookings' 150,000 properties.
  */
 const BROAD_SIDE_LIMIT = 100_000;
+/**
+ * Rows of users and of properties sampled to estimate a term's matches (`estimateSources`), and the
+ * matches at which a sample stops: 20 in 2,000 rows is 1 % of the table, 3,000 guests at a million
+ * bookings, well past NARROW_SEARCH_SOURCES. A term in none of them costs 2,000 rows read of each.
+ */
+const ESTIMATE_SAMPLE_ROWS = 2000;
+/** The first rows of a table that, without a match, end its sample (a rare term). */
+const ESTIMATE_FIRST_ROWS = 400;
+const ESTIMATE_SAMPLE_HITS = 20;
 /** Bookings a broad search's page walks in the sort's order, testing each by probes, before it looks its guests and properties up (`broadPage`). */
 const BROAD_WALK_BOUND = 5000;
 /** Rows per export batch: large enough that a broad search's subqueries run few times, small enough to stay flat. */
@@ -605,7 +693,8 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
     /**
      * A search whose guests and properties have few bookings reads them by index (`matchingIds`); one
      * whose bookings are many walks the list's order, where a page fills after a few dozen probes.
-     * Up to FEW_SEARCH_SOURCES guests and properties, the search is narrow. Past that, their bookings
+     * A term that samples of the tables put in more than NARROW_SEARCH_SOURCES guests and properties
+     * is broad at once: no trigram index is read (decision 045). Up to FEW_SEARCH_SOURCES guests and properties, the search is narrow. Past that, their bookings
      * decide ("en3" matches 588 users but 9 bookings: a walk would test every one of the million):
      * when the first FEW_SEARCH_SOURCES already have FEW_SOURCES_BOOKINGS of them ("com", "ama"), the
      * rest would have more, and the search is broad without finding the rest (a look-up of 2,001 costs
@@ -616,10 +705,17 @@ export function bookingsListSource(db: Database): ListSource<Booking, BookingSor
       if (request.pattern === undefined) return request;
       const filter = filterOf(request);
       const withSources = (sources: SearchSources | undefined) => ({ ...request, hints: { sources } });
+      const estimate = await repository.estimateSources(request.pattern);
+      /** A broad search: under the Guest or Property sort, with its sides (`findSortSides`). */
+      const broad = async () => ({
+        ...request,
+        hints: { sources: undefined, sides: await repository.findSortSides(request.pattern!, request.sort, filter, estimate) },
+      });
+      // A term estimated in more guests and properties than a narrow search reads is broad: a common
+      // one is not looked up in the trigram indexes at all (decision 045).
+      if ((estimate.guests ?? 0) + (estimate.properties ?? 0) > NARROW_SEARCH_SOURCES) return broad();
       const first = await repository.findSearchSources(request.pattern, FEW_SEARCH_SOURCES + 1);
       if (sourceCount(first) <= FEW_SEARCH_SOURCES) return withSources(first);
-      /** A broad search: under the Guest or Property sort, with its sides (`findSortSides`). */
-      const broad = async () => ({ ...request, hints: { sources: undefined, sides: await repository.findSortSides(request.pattern!, request.sort, filter) } });
       if ((await repository.countUpTo(first, filter, FEW_SOURCES_BOOKINGS + 1)) > FEW_SOURCES_BOOKINGS) return broad();
       const sources = await repository.findSearchSources(request.pattern, NARROW_SEARCH_SOURCES + 1);
       const isNarrow =
