@@ -62,9 +62,10 @@ async function ruleOrder(word, sort, order, status, page) {
   const ordering = isName ? `NULLIF(${key}, '') IS NULL, NULLIF(${key}, '') ${way}` : `${key} ${way} NULLS LAST`;
   const { rows } = await client.query(
     `SELECT b.id FROM bookings AS b LEFT JOIN users AS u ON u.id = b.guest_id LEFT JOIN properties AS p ON p.id = b.property_id
-     WHERE (u.name ILIKE $1 OR u.email ILIKE $1 OR p.title ILIKE $1 OR p.address ILIKE $1) AND ($2::text IS NULL OR b.status = $2)
+     WHERE (u.name ILIKE $1 OR u.email ILIKE $1 OR p.title ILIKE $1 OR p.address ILIKE $1 OR b.id = $3) AND ($2::text IS NULL OR b.status = $2)
      ORDER BY ${ordering}, b.id ${way} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
-    [`%${word}%`, status || null],
+    // A whole number also names the booking with that id (the list's idSearch).
+    [`%${word}%`, status || null, /^#?\d{1,9}$/.test(word) ? Number(word.replace('#', '')) : null],
   );
   return rows.map((row) => Number(row.id));
 }
