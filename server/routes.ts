@@ -21,6 +21,7 @@ import { landingRoutes } from './modules/landing/landing.routes';
 import { livePresenceRoutes, liveRoutes } from './modules/live/live.routes';
 import { listingsRoutes } from './modules/listings/listings.routes';
 import { listingsMapRoutes } from './modules/listings-map/listings-map.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { promosRoutes } from './modules/promos/promos.routes';
 import { propertyApprovalsRoutes } from './modules/property-approvals/property-approvals.routes';
 import { paymentCallbackRoutes } from './modules/refunds/payment-callbacks.routes';
@@ -77,6 +78,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   listingsMapRoutes,
   propertyApprovalsRoutes,
   chatsRoutes,
+  notesRoutes(ADMIN_LISTS.map((list) => list.definition)),
   promosRoutes,
   staffRoutes,
   exportTicketRoutes,

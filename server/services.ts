@@ -47,6 +47,8 @@ import { createStaffRepository } from './modules/staff/staff.repository';
 import { createStaffService } from './modules/staff/staff.service';
 import { createLiveRepository } from './modules/live/live.repository';
 import { createLiveService } from './modules/live/live.service';
+import { createNotesRepository } from './modules/notes/notes.repository';
+import { createNotesService } from './modules/notes/notes.service';
 import { createRefundsRepository } from './modules/refunds/refunds.repository';
 import { createRefundsService } from './modules/refunds/refunds.service';
 import { createReviewRepository } from './modules/review/review.repository';
@@ -57,10 +59,13 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
 import { readsActivityKind } from '../src/contracts/activity';
+import { notesLiveResource } from '../src/contracts/record-note';
 
 /** Who reads the live changes of each resource: a list's readers, and those of chats and promos (decision 026). */
 const LIVE_READERS = new Map<string, Permission>([
   ...ADMIN_LISTS.map((list) => [list.definition.name, list.definition.permission] as const),
+  // A record's notes (src/contracts/record-note.ts), named by the record's id: its list's readers.
+  ...ADMIN_LISTS.flatMap(({ definition }) => (definition.notes ? [[notesLiveResource(definition.notes.kind), definition.permission] as const] : [])),
   ['chats', 'chats.read'],
   ['messages', 'chats.read'],
   ['promos', 'promos.read'],
@@ -133,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), review });
   const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(), review });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
+  const notes = createNotesService({ db: handle.db, repository: createNotesRepository(handle.db), audit, clock });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({
     repository: createLandingRepository(handle.db),
@@ -198,6 +204,7 @@ export function createServices(deps: ServiceDeps) {
     listingsMap,
     propertyApprovals,
     chats,
+    notes,
     promos,
     landing,
     staff,

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { LiveResource } from './live';
 import { camelCase } from './names';
 import { RECORD_ACTION_NAMES, type RecordAction, type RecordActionName } from './record-action';
+import type { NotesDeclaration } from './record-note';
 import { listPermission, type ListAccess, type Permission } from './roles';
 
 export type SortOrder = 'asc' | 'desc';
@@ -202,6 +203,11 @@ export interface ListDeclaration<Sort extends string, Status extends string = ne
    * `suspensions` where a row names a guest or a host who is not the row (a booking's guest).
    */
   follows?: readonly LiveResource[];
+  /**
+   * Its records take internal notes, read and written by the list's readers: the server adds
+   * `GET/POST <path>/:id/notes`, their audit entries and live changes (src/contracts/record-note.ts).
+   */
+  notes?: NotesDeclaration;
 }
 
 /** A list's declaration with every default filled in. */

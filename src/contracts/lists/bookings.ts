@@ -43,6 +43,7 @@ export const declaration = declareList({
   ],
   statusFilter: BOOKING_STATUSES,
   access: 'bookings.read',
+  notes: { kind: 'booking' },
   icon: 'schedule',
   menuOrder: 40,
   /** A row names its guest, suspended or not. */

@@ -45,6 +45,7 @@ export const declaration = declareList({
     undoneEvent: 'host.decision-undone',
   }),
   batch: { nameField: 'name', awaiting: { field: 'statusHost', values: ['Confirmed'], isExcept: true }, recordType: 'host' },
+  notes: { kind: 'host' },
   icon: 'team',
   menuOrder: 10,
   resource: {

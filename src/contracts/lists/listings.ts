@@ -27,6 +27,7 @@ export const declaration = declareList({
     undoneEvent: 'listing.decision-undone',
   }),
   batch: { nameField: 'title', awaiting: { field: 'status', values: UNDECIDED_LISTING_STATUSES }, recordType: 'listing' },
+  notes: { kind: 'listing' },
   icon: 'unordered-list',
   menuOrder: 30,
   resource: {

@@ -25,6 +25,7 @@ export const declaration = declareList({
     undoneEvent: 'property.decision-undone',
   }),
   batch: { nameField: 'title', awaiting: { field: 'status', values: ['pending'] }, recordType: 'listing' },
+  notes: { kind: 'property' },
   icon: 'home',
   menuOrder: 20,
 });

@@ -1,0 +1,101 @@
+// Internal notes on the records of every list that declares `notes` (src/contracts/record-note.ts):
+// GET and POST <list path>/:id/notes with the list's read permission, and PATCH and DELETE
+// /api/admin/notes/:noteId, the author's own within NOTE_EDIT_SECONDS, with the read permission of
+// the list the note's record is in, checked once the note is found.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditEntityType } from '../../../src/contracts/audit';
+import { idParamsSchema } from '../../../src/contracts/common';
+import { noteBodySchema, noteParamsSchema, noteSchema } from '../../../src/contracts/notes';
+import { MAX_NOTE_LENGTH, NOTE_EDIT_SECONDS, NOTE_PATH } from '../../../src/contracts/record-note';
+import type { Permission } from '../../../src/contracts/roles';
+import type { AdminListDefinition } from '../../list-definitions';
+import { adminRoute } from '../../lib/route-schema';
+import { requirePermissions } from '../../plugins/auth-guard';
+
+const TAG = 'notes';
+const LIMITS = `At most ${MAX_NOTE_LENGTH} characters, stored and answered exactly as sent.`;
+
+/** Each noted kind of record and the permission that reads it (its list's); two lists of one kind stop the app. */
+export function notedKinds(definitions: readonly AdminListDefinition[]): Map<AuditEntityType, Permission> {
+  const kinds = new Map<AuditEntityType, Permission>();
+  for (const definition of definitions) {
+    if (!definition.notes) continue;
+    if (kinds.has(definition.notes.kind)) throw new Error(`Two lists declare notes on records of kind "${definition.notes.kind}"`);
+    kinds.set(definition.notes.kind, definition.permission);
+  }
+  return kinds;
+}
+
+export const notesRoutes =
+  (definitions: readonly AdminListDefinition[]): FastifyPluginAsyncZod =>
+  async (app) => {
+    const notes = app.services.notes;
+    const kinds = notedKinds(definitions);
+    for (const definition of definitions) {
+      const kind = definition.notes?.kind;
+      if (!kind) continue;
+      notes.assertKnownKind(kind);
+      const path = `${definition.paths[0]}/:id/notes`;
+      app.get(
+        path,
+        adminRoute(TAG, `One ${kind}'s internal notes, oldest first`, {
+          access: definition.permission,
+          params: idParamsSchema,
+          ok: z.array(noteSchema),
+          errors: [404],
+        }),
+        async (request) => notes.list(kind, request.params.id, request.admin!.administratorId!),
+      );
+      app.post(
+        path,
+        adminRoute(TAG, `Add an internal note to one ${kind}`, {
+          description: `${LIMITS} The note is an entry in Activity (note.add) and a live change notes:${kind}.`,
+          access: definition.permission,
+          params: idParamsSchema,
+          body: noteBodySchema,
+          ok: noteSchema,
+          status: 201,
+          errors: [404],
+        }),
+        async (request, reply) => reply.code(201).send(await notes.add(kind, request.params.id, request.admin!.administratorId!, request.body.body)),
+      );
+    }
+
+    /** The note's record is read by the caller's role, or 403 before anything changes. */
+    async function requireReader(request: Parameters<typeof requirePermissions>[0], noteId: number): Promise<number> {
+      const admin = request.admin!;
+      const permission = kinds.get(await notes.kindOf(noteId));
+      requirePermissions(request, admin, [permission ?? 'staff.manage']);
+      return admin.administratorId!;
+    }
+
+    const ownNote = `Only the note's author, within ${NOTE_EDIT_SECONDS / 60} minutes of writing it (409 after; 403 for another's note). Needs the read permission of the note's record besides.`;
+    app.patch(
+      `/api/${NOTE_PATH}`,
+      adminRoute(TAG, 'Edit one’s own note', {
+        description: `${LIMITS} ${ownNote}`,
+        access: 'history.read',
+        params: noteParamsSchema,
+        body: noteBodySchema,
+        ok: noteSchema,
+        errors: [404, 409],
+      }),
+      async (request) => notes.edit(request.params.noteId, await requireReader(request, request.params.noteId), request.body.body),
+    );
+    app.delete(
+      `/api/${NOTE_PATH}`,
+      adminRoute(TAG, 'Delete one’s own note', {
+        description: ownNote,
+        access: 'history.read',
+        params: noteParamsSchema,
+        ok: z.null(),
+        status: 204,
+        errors: [404, 409],
+      }),
+      async (request, reply) => {
+        await notes.remove(request.params.noteId, await requireReader(request, request.params.noteId));
+        return reply.code(204).send(null);
+      },
+    );
+  };
