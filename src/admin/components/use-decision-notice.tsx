@@ -1,6 +1,7 @@
 // The notice after a decision, single or batch: what happened ("18 approved; 2 already declined by
-// Amina, skipped") and, for 10 seconds, "Undo", which puts the rows back through the list's undo call
-// (docs/decisions/027-review-workbench.md). Undo's own answer is summed up the same way.
+// Amina, skipped") and, for 10 seconds, "Undo" where the action is declared undoable, which puts the
+// rows back through the list's undo call (docs/decisions/027-review-workbench.md, 044). Undo's own
+// answer is summed up the same way.
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -37,15 +38,16 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
     void invalidate({ resource, invalidates: ['all'] });
   }
 
-  /** Shows what a decision did (`message`, or the sum of its rows); offers Undo of the rows it changed, if any. */
+  /** Shows what a decision did (`message`, or the sum of its rows); offers Undo of the rows it changed, if any and if it can be undone. */
   return function showDecision(result: BatchResult, decision: BatchDecision, message = summarizeBatch(t, result, decision)) {
     const key = `decision-${(noticeCount += 1)}`;
     const changedIds = result.results.filter((row) => row.outcome === 'decided').map((row) => row.id);
+    const isUndoable = list.actions?.find((action) => action.name === decision)?.undoSeconds !== undefined;
     const undoThese = () => {
       notification.destroy(key);
       void undo(changedIds);
     };
-    if (changedIds.length > 0) offerUndo(undoThese);
+    if (changedIds.length > 0 && isUndoable) offerUndo(undoThese);
     notification.open({
       key,
       type: changedIds.length > 0 ? 'success' : 'warning',
@@ -53,7 +55,7 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
       message,
       duration: UNDO_OFFER_MS / 1000,
       actions:
-        changedIds.length > 0 ? (
+        changedIds.length > 0 && isUndoable ? (
           <Button size="small" onClick={undoThese}>
             {t('admin.review.undo')}
           </Button>
