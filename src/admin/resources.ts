@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { MENU_ICONS } from './icons';
 import {
   actionCallsOf,
+  notesCallsOf,
   listFilterFields,
   type DeclaredList,
   type Endpoint,
@@ -99,8 +100,8 @@ function listResource(list: DeclaredList<string, string>): ResourceEntry {
     pageSize: list.pageSize,
     filterFields: listFilterFields(list),
     endpoints: { ...resource.endpoints, getList: { path: list.paths[0].replace(/^\/api\//, '') } },
-    // Its record actions' calls (approve, decline) beside its other calls.
-    actions: { ...resource.actions, ...actionCallsOf(list) },
+    // Its record actions' calls (approve, decline) and its notes' beside its other calls.
+    actions: { ...resource.actions, ...actionCallsOf(list), ...notesCallsOf(list) },
   };
 }
 

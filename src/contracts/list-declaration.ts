@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { LiveResource } from './live';
 import { camelCase } from './names';
 import { RECORD_ACTION_NAMES, type RecordAction, type RecordActionName } from './record-action';
-import type { NotesDeclaration } from './record-note';
+import { NOTE_PATH, notesPathOf, type NotesDeclaration } from './record-note';
 import { listPermission, type ListAccess, type Permission } from './roles';
 
 export type SortOrder = 'asc' | 'desc';
@@ -244,6 +244,10 @@ function listBatchOf(name: string, selection: BatchSelection, actions: readonly 
 /** The calls of a list's actions for one record, by name, as the data provider's custom calls take them. */
 export const actionCallsOf = (list: Pick<ListDeclaration<string, string>, 'actions'>): Record<string, ResourceAction> =>
   Object.fromEntries((list.actions ?? []).flatMap((action) => (action.path ? [[action.name, { method: 'post' as const, path: action.path }]] : [])));
+
+/** The calls of a list's notes, when it declares them: `notes` (a record's, read and added) and `note` (one, edited and deleted). */
+export const notesCallsOf = (list: Pick<DeclaredList<string, string>, 'notes' | 'paths'>): Record<string, ResourceAction> =>
+  list.notes ? { notes: { method: 'get', path: notesPathOf(list) }, note: { method: 'patch', path: NOTE_PATH } } : {};
 
 /** Declares a list: its API path, i18n prefix and OpenAPI tag derived from its name where it names none. */
 export function declareList<

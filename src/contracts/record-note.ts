@@ -18,8 +18,8 @@ export interface NotesDeclaration {
 
 /** The notes of one record, under /api as the data provider's custom calls take them (`:id` the record). */
 export const notesPathOf = (list: { paths: readonly [string, ...string[]] }) => `${list.paths[0].replace(/^\/api\//, '')}/:id/notes`;
-/** One note, by its id, for its author's edit and delete. */
-export const NOTE_PATH = 'admin/notes/:noteId';
+/** One note, by its id (`:id`), for its author's edit and delete. */
+export const NOTE_PATH = 'admin/notes/:id';
 
 /** The live change of a record's notes (its id the record's): `notes:<kind>`, read by the list's readers. */
 export const notesLiveResource = (kind: AuditEntityType) => `notes:${kind}`;

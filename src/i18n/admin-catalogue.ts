@@ -3,10 +3,10 @@ import { registerCatalogue } from './index';
 // Every admin area keeps its texts in its own file (admin.json, admin-hosts.json, ...), so screens
 // add texts without editing a shared catalogue; all of them load with the admin chunk, but for the
 // dashboard's map and charts (admin-map.json, admin-charts.json), the step-up dialog
-// (admin-step-up.json), and the Guests, webhooks, refunds and account screens (admin-guests.json,
-// admin-webhooks.json, admin-refunds.json, admin-account.json), which load with them (map-catalogue.ts,
-// charts/trends.tsx, step-up-catalogue.ts, guests-, webhooks-, refunds- and account-catalogue.ts). Their
-// sidebar labels are admin.json's.
+// (admin-step-up.json), the Guests, webhooks, refunds and account screens (admin-guests.json,
+// admin-webhooks.json, admin-refunds.json, admin-account.json) and records' notes (admin-notes.json),
+// which load with them (map-catalogue.ts, charts/trends.tsx, step-up-catalogue.ts, guests-, webhooks-,
+// refunds-, account- and notes-catalogue.ts). Their sidebar labels are admin.json's.
 const english = import.meta.glob<{ default: object }>(
   [
     './locales/en/admin*.json',
@@ -17,6 +17,7 @@ const english = import.meta.glob<{ default: object }>(
     '!./locales/en/admin-webhooks.json',
     '!./locales/en/admin-refunds.json',
     '!./locales/en/admin-account.json',
+    '!./locales/en/admin-notes.json',
   ],
   {
     eager: true,
@@ -32,6 +33,7 @@ const somali = import.meta.glob<{ default: object }>(
     '!./locales/so/admin-webhooks.json',
     '!./locales/so/admin-refunds.json',
     '!./locales/so/admin-account.json',
+    '!./locales/so/admin-notes.json',
   ],
   {
     eager: true,

@@ -32,8 +32,8 @@ const edit = (noteId: number, body: string, token = t.token) => t.request({ meth
 const remove = (noteId: number, token = t.token) => t.request({ method: 'DELETE', url: `/api/admin/notes/${noteId}`, token });
 
 describe('a record’s notes', () => {
-  it('adds a note to a host, a booking, a listing and a property, and lists them with their author', async () => {
-    for (const path of [`hosts/${ids.host}`, `bookings/${ids.booking}`, `listings/${ids.property}`, `property-approvals/${ids.property}`]) {
+  it('adds a note to a host, a booking and a listing, and lists them with their author', async () => {
+    for (const path of [`hosts/${ids.host}`, `bookings/${ids.booking}`, `listings/${ids.property}`]) {
       const added = await add(path, `About ${path}`);
       expect(added.statusCode).toBe(201);
       const listed = await notesOf(path);
@@ -42,6 +42,11 @@ describe('a record’s notes', () => {
         expect.objectContaining({ id: added.json<Note>().id, body: `About ${path}`, authorName: 'Administrator', isOwn: true, editedAt: null }),
       ]);
     }
+  });
+
+  it('shows a property’s notes from Property Approvals as its listing’s', async () => {
+    const added = (await add(`property-approvals/${ids.property}`, 'From the approvals')).json<Note>();
+    expect((await notesOf(`listings/${ids.property}`)).json<Note[]>().map((note) => note.id)).toContain(added.id);
   });
 
   it('keeps a note’s text exactly as sent, markup and spaces included', async () => {
@@ -109,7 +114,7 @@ describe('notes in Activity', () => {
     const response = await t.request({ method: 'GET', url: '/api/admin/activity?page=1&pageSize=10&q=wobbly', token: t.token });
     expect(response.statusCode).toBe(200);
     expect(response.json<ActivityRow[]>()).toEqual([
-      expect.objectContaining({ action: 'note.add', entityType: 'property', entityId: ids.property, reason: 'Roof looks wobbly in photo three' }),
+      expect.objectContaining({ action: 'note.add', entityType: 'listing', entityId: ids.property, reason: 'Roof looks wobbly in photo three' }),
     ]);
   });
 

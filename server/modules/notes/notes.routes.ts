@@ -14,14 +14,19 @@ import { adminRoute } from '../../lib/route-schema';
 import { requirePermissions } from '../../plugins/auth-guard';
 
 const TAG = 'notes';
+const NOTE_ROUTE = `/api/${NOTE_PATH.replace(':id', ':noteId')}`;
 const LIMITS = `At most ${MAX_NOTE_LENGTH} characters, stored and answered exactly as sent.`;
 
-/** Each noted kind of record and the permission that reads it (its list's); two lists of one kind stop the app. */
+/**
+ * Each noted kind of record and the permission that reads it (its list's). Two lists may show one kind
+ * (listings and property approvals, both properties) when one permission reads both; else the app stops.
+ */
 export function notedKinds(definitions: readonly AdminListDefinition[]): Map<AuditEntityType, Permission> {
   const kinds = new Map<AuditEntityType, Permission>();
   for (const definition of definitions) {
     if (!definition.notes) continue;
-    if (kinds.has(definition.notes.kind)) throw new Error(`Two lists declare notes on records of kind "${definition.notes.kind}"`);
+    const known = kinds.get(definition.notes.kind);
+    if (known !== undefined && known !== definition.permission) throw new Error(`Two permissions read notes on records of kind "${definition.notes.kind}"`);
     kinds.set(definition.notes.kind, definition.permission);
   }
   return kinds;
@@ -72,7 +77,7 @@ export const notesRoutes =
 
     const ownNote = `Only the note's author, within ${NOTE_EDIT_SECONDS / 60} minutes of writing it (409 after; 403 for another's note). Needs the read permission of the note's record besides.`;
     app.patch(
-      `/api/${NOTE_PATH}`,
+      NOTE_ROUTE,
       adminRoute(TAG, 'Edit one’s own note', {
         description: `${LIMITS} ${ownNote}`,
         access: 'history.read',
@@ -84,7 +89,7 @@ export const notesRoutes =
       async (request) => notes.edit(request.params.noteId, await requireReader(request, request.params.noteId), request.body.body),
     );
     app.delete(
-      `/api/${NOTE_PATH}`,
+      NOTE_ROUTE,
       adminRoute(TAG, 'Delete one’s own note', {
         description: ownNote,
         access: 'history.read',

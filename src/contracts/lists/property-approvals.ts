@@ -25,7 +25,8 @@ export const declaration = declareList({
     undoneEvent: 'property.decision-undone',
   }),
   batch: { nameField: 'title', awaiting: { field: 'status', values: ['pending'] }, recordType: 'listing' },
-  notes: { kind: 'property' },
+  // A property's notes are its listing's: one record, whichever list opens it.
+  notes: { kind: 'listing' },
   icon: 'home',
   menuOrder: 20,
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookingMoveResponse } from '../../../contracts/booking-moves';
 import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
+import RecordNotes from '../../components/notes/record-notes';
 import { SuspendedTag } from '../../components/suspended-tag';
 import { useListContext } from '../../list/list-context';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
@@ -74,6 +75,7 @@ export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDet
           ]}
         />
       ) : null}
+      {booking ? <RecordNotes resource="bookings" recordId={booking.id} /> : null}
     </Drawer>
   );
 }

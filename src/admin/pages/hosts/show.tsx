@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { HOST_NOT_FOUND_MESSAGE, type HostDetail } from '../../../contracts/hosts';
 import { formatDate } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import RecordNotes from '../../components/notes/record-notes';
 import { markOwnChange } from '../../live/own-changes';
 import { PresenceNote } from '../../live/presence-note';
 import { useRecordChanges } from '../../live/record-change-notice';
@@ -119,6 +120,7 @@ function LoadedHostDetails({ id, host, canWrite }: { id: string; host: HostDetai
       <HostInformationCard host={host} edit={edit} />
       <HostRegistrationCard host={host} />
       <HostVerification id={id} />
+      <RecordNotes resource="hosts" recordId={Number(id)} />
       <AuditHistory entityType="host" entityId={id} />
     </Space>
   );

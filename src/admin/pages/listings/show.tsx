@@ -23,6 +23,7 @@ import { actionNamed, isMovedBy } from '../../../contracts/record-action';
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
+import RecordNotes from '../../components/notes/record-notes';
 import { PresenceNote } from '../../live/presence-note';
 import { useRecordChanges } from '../../live/record-change-notice';
 import { StatusBadge } from '../../components/status-badge';
@@ -272,6 +273,7 @@ function ListingContent({ listing, reload }: { listing: ListingDetail; reload: (
         <Col xs={24} lg={8}>
           <Flex vertical gap={24}>
             <DecisionPanel listing={listing} />
+            <RecordNotes resource="listings" recordId={listing.id} />
             <AuditHistory entityType="listing" entityId={listing.id} />
           </Flex>
         </Col>
