@@ -111,7 +111,7 @@ export default function RecordNotes({ resource, recordId }: { resource: string; 
         <List
           dataSource={state.notes ?? []}
           loading={!state.notes && !state.isError}
-          locale={{ emptyText: t('admin.notes.empty') }}
+          locale={{ emptyText: <Typography.Text>{t('admin.notes.empty')}</Typography.Text> }}
           renderItem={(note) => <NoteItem note={note} state={state} />}
         />
       </section>
