@@ -48,7 +48,7 @@ import { createStaffService } from './modules/staff/staff.service';
 import { createLiveRepository } from './modules/live/live.repository';
 import { createLiveService } from './modules/live/live.service';
 import { createNotesRepository } from './modules/notes/notes.repository';
-import { createNotesService } from './modules/notes/notes.service';
+import { createNotesService, noteReadersOf } from './modules/notes/notes.service';
 import { createRefundsRepository } from './modules/refunds/refunds.repository';
 import { createRefundsService } from './modules/refunds/refunds.service';
 import { createReviewRepository } from './modules/review/review.repository';
@@ -59,13 +59,15 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
 import { readsActivityKind } from '../src/contracts/activity';
-import { notesLiveResource } from '../src/contracts/record-note';
+import { MENTIONS_LIVE_RESOURCE, notesLiveResource } from '../src/contracts/record-note';
 
 /** Who reads the live changes of each resource: a list's readers, and those of chats and promos (decision 026). */
 const LIVE_READERS = new Map<string, Permission>([
   ...ADMIN_LISTS.map((list) => [list.definition.name, list.definition.permission] as const),
   // A record's notes (src/contracts/record-note.ts), named by the record's id: its list's readers.
   ...ADMIN_LISTS.flatMap(({ definition }) => (definition.notes ? [[notesLiveResource(definition.notes.kind), definition.permission] as const] : [])),
+  // A mention in a note, named by the member mentioned: to them alone (live.service.ts).
+  [MENTIONS_LIVE_RESOURCE, 'account'],
   ['chats', 'chats.read'],
   ['messages', 'chats.read'],
   ['promos', 'promos.read'],
@@ -138,7 +140,13 @@ export function createServices(deps: ServiceDeps) {
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), review });
   const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(), review });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
-  const notes = createNotesService({ db: handle.db, repository: createNotesRepository(handle.db), audit, clock });
+  const notes = createNotesService({
+    db: handle.db,
+    repository: createNotesRepository(handle.db),
+    audit,
+    clock,
+    readers: noteReadersOf(ADMIN_LISTS.map((list) => list.definition)),
+  });
   const promos = createPromosService({ db: handle.db, repository: createPromosRepository(handle.db), audit, clock });
   const landing = createLandingService({
     repository: createLandingRepository(handle.db),

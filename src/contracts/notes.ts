@@ -28,3 +28,15 @@ export const noteSchema = z.object({
   editedAt: z.string().nullable(),
 });
 export type Note = z.infer<typeof noteSchema>;
+
+/** One mention of the caller in a colleague's note, on a record they may read. */
+export const mentionSchema = z.object({
+  noteId: z.number().int(),
+  /** The list whose record the note is on, as the back-office names its resource (`hosts`). */
+  resource: z.string(),
+  recordId: z.number().int(),
+  authorName: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type Mention = z.infer<typeof mentionSchema>;

@@ -27,3 +27,24 @@ export const notesLiveResource = (kind: AuditEntityType) => `notes:${kind}`;
 /** Whether a note is still its author's to edit or delete at `now`. */
 export const isNoteEditable = (note: { createdAt: string; isOwn: boolean }, now: number) =>
   note.isOwn && now - Date.parse(note.createdAt) < NOTE_EDIT_SECONDS * 1000;
+
+/** The live change that tells one member they were mentioned in a note: its id is theirs, and only they receive it. */
+export const MENTIONS_LIVE_RESOURCE = 'mentions';
+/** A member's mentions, newest first (GET): what the back-office tells them when one arrives. */
+export const MENTIONS_PATH = 'admin/notes/mentions';
+
+/**
+ * The members a note mentions: "@" then a member's whole name or first name, in any case, not followed
+ * by a letter or digit ("@Amina" and "@amina hassan" mention Amina Hassan; "@Aminata" does not).
+ */
+export function mentionedIn<Member extends { name: string }>(body: string, members: readonly Member[]): Member[] {
+  const text = body.toLocaleLowerCase();
+  const mentions = (word: string) => {
+    const wanted = `@${word.toLocaleLowerCase()}`;
+    for (let at = text.indexOf(wanted); at !== -1; at = text.indexOf(wanted, at + 1)) {
+      if (!/[\p{L}\p{N}]/u.test(text.charAt(at + wanted.length))) return true;
+    }
+    return false;
+  };
+  return members.filter(({ name }) => name.trim() !== '' && (mentions(name.trim()) || mentions(name.trim().split(/\s+/)[0]!)));
+}

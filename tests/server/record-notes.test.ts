@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityRow } from '../../src/contracts/activity';
 import type { LiveChange } from '../../src/contracts/live';
-import type { Note } from '../../src/contracts/notes';
-import { MAX_NOTE_LENGTH, NOTE_EDIT_SECONDS } from '../../src/contracts/record-note';
+import type { Mention, Note } from '../../src/contracts/notes';
+import { MAX_NOTE_LENGTH, mentionedIn, NOTE_EDIT_SECONDS } from '../../src/contracts/record-note';
 import { signedInTestApp } from './helpers/app';
 import { insertBooking, insertHost, insertProperty } from './helpers/fixtures';
 import { changesOf, listenOnFreePort, openStream } from './helpers/sse';
@@ -13,18 +13,28 @@ import { createStaff, loginAs } from './helpers/staff';
 const t = signedInTestApp({ livePollMs: 50 });
 const ids = { host: 0, property: 0, booking: 0, guest: 0 };
 const tokens = { moderator: '', support: '', colleague: '' };
+const staffIds = { moderator: 0, support: 0, colleague: 0 };
 
 beforeAll(async () => {
   const host = await insertHost(t.handle, { name: 'Noted Host' });
   ids.host = host.id;
   ids.property = (await insertProperty(t.handle, host.id, { title: 'Noted listing' })).id;
   ids.booking = (await insertBooking(t.handle, { propertyId: ids.property })).id;
-  for (const role of ['moderator', 'support'] as const) tokens[role] = await loginAs(t, (await createStaff(t, t.token, role)).email);
-  tokens.colleague = await loginAs(t, (await createStaff(t, t.token, 'viewer', 'colleague@hoy.test')).email);
+  for (const role of ['moderator', 'support'] as const) {
+    const member = await createStaff(t, t.token, role);
+    staffIds[role] = member.id;
+    tokens[role] = await loginAs(t, member.email);
+  }
+  const colleague = await createStaff(t, t.token, 'viewer', 'colleague@hoy.test');
+  staffIds.colleague = colleague.id;
+  tokens.colleague = await loginAs(t, colleague.email);
 });
 
 // The streams' idle connections would keep the closing server waiting (tests/server/live.test.ts).
 afterAll(() => t.app.server.closeAllConnections());
+let baseUrl: Promise<string> | undefined;
+/** The app's address, listening from the first test that needs it. */
+const listening = () => (baseUrl ??= listenOnFreePort(t.app));
 
 const notesOf = (path: string, token = t.token) => t.request({ method: 'GET', url: `/api/admin/${path}/notes`, token });
 const add = (path: string, body: string, token = t.token) => t.request({ method: 'POST', url: `/api/admin/${path}/notes`, token, payload: { body } });
@@ -129,7 +139,7 @@ describe('notes in Activity', () => {
 
 describe('notes on the live stream', () => {
   it('tells the readers of a record’s list that its notes changed, and no one else', async () => {
-    const baseUrl = await listenOnFreePort(t.app);
+    const baseUrl = await listening();
     const moderator = await openStream(baseUrl, tokens.moderator);
     const support = await openStream(baseUrl, tokens.support);
     await add(`bookings/${ids.booking}`, 'Seen live by support');
@@ -146,5 +156,43 @@ describe('notes on the live stream', () => {
     expect(await seenBy(moderator)).toEqual([{ resource: 'notes:host', action: 'created', id: ids.host }]);
     moderator.close();
     support.close();
+  });
+});
+
+describe('mentions', () => {
+  it('finds "@" and a member’s whole or first name, in any case, and no longer word', () => {
+    const members = [{ name: 'Amina Hassan' }, { name: 'Omar Ali' }, { name: 'Ayaan' }];
+    expect(mentionedIn('Ask @amina about it', members)).toEqual([{ name: 'Amina Hassan' }]);
+    expect(mentionedIn('@Omar Ali, and @Ayaan.', members)).toEqual([{ name: 'Omar Ali' }, { name: 'Ayaan' }]);
+    expect(mentionedIn('@Aminata and amina@hoy.test and Omar', members)).toEqual([]);
+  });
+
+  it('tells a mentioned colleague who reads the record, live and in their mentions, and no one else', async () => {
+    const baseUrl = await listening();
+    const support = await openStream(baseUrl, tokens.support);
+    const colleague = await openStream(baseUrl, tokens.colleague);
+    // Support and the viewer read bookings; the moderator does not, so is not told.
+    await add(`bookings/${ids.booking}`, 'Please check this one, @support member and @Moderator');
+    await add(`hosts/${ids.host}`, 'Marker for the streams');
+    const changesUntilMarker = async (stream: typeof support) => {
+      const seen: LiveChange[] = [];
+      while (!seen.some((change) => change.resource === 'notes:host')) seen.push(...changesOf(await stream.next('changes')));
+      return seen.filter((change) => change.resource === 'mentions');
+    };
+    expect(await changesUntilMarker(support)).toEqual([{ resource: 'mentions', action: 'created', id: staffIds.support }]);
+    expect(await changesUntilMarker(colleague)).toEqual([]);
+    support.close();
+    colleague.close();
+    const mentionsOf = async (token: string) => (await t.request({ method: 'GET', url: '/api/admin/notes/mentions', token })).json<Mention[]>();
+    expect(await mentionsOf(tokens.support)).toEqual([
+      expect.objectContaining({
+        resource: 'bookings',
+        recordId: ids.booking,
+        authorName: 'Administrator',
+        body: 'Please check this one, @support member and @Moderator',
+      }),
+    ]);
+    expect(await mentionsOf(tokens.moderator)).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/admin/notes/mentions' })).statusCode).toBe(401);
   });
 });

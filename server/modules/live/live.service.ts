@@ -19,6 +19,7 @@ import {
 } from '../../../src/contracts/live';
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '../../../src/contracts/audit';
 import type { Permission, Role } from '../../../src/contracts/roles';
+import { MENTIONS_LIVE_RESOURCE } from '../../../src/contracts/record-note';
 import { counterName } from '../../db/counters';
 import { LIST_DEFINITIONS } from '../../list-definitions';
 import { ROLE_TABLE } from '../../role-table';
@@ -140,7 +141,9 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
    * Whether `role` may read a change: the permission of its list, and for an Activity entry the
    * entry's kind of record (an entry whose kind is unknown, gone from the table, is read by no one).
    */
-  const mayReadChange = (role: Role, change: LiveChange, kinds: ReadonlyMap<number, string>) => {
+  const mayReadChange = ({ role, administratorId }: Pick<LiveStream, 'role' | 'administratorId'>, change: LiveChange, kinds: ReadonlyMap<number, string>) => {
+    // A mention in a note is named by the member mentioned, and theirs alone.
+    if (change.resource === MENTIONS_LIVE_RESOURCE) return change.id === administratorId;
     const permission = permissionOf(change.resource);
     if (permission === undefined || !ROLE_TABLE.hasPermission(role, permission)) return false;
     if (change.resource !== ACTIVITY) return true;
@@ -226,13 +229,16 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
 
   /** Hands each stream the changes its role may read: one message a role, written to all its streams. */
   function deliver(changes: readonly LiveChange[], kinds: ReadonlyMap<number, string>, id: string, to: Iterable<LiveStream>): void {
-    const messages = new Map<Role, string | undefined>();
+    // One message a role, or a member's own when a change is a mention (theirs alone).
+    const isPersonal = changes.some((change) => change.resource === MENTIONS_LIVE_RESOURCE);
+    const messages = new Map<string, string | undefined>();
     for (const stream of to) {
-      if (!messages.has(stream.role)) {
-        const visible = changes.filter((change) => mayReadChange(stream.role, change, kinds));
-        messages.set(stream.role, visible.length > 0 ? sseMessage(LIVE_EVENTS.changes, { changes: visible }, id) : undefined);
+      const key = isPersonal ? `${stream.role} ${stream.administratorId}` : stream.role;
+      if (!messages.has(key)) {
+        const visible = changes.filter((change) => mayReadChange(stream, change, kinds));
+        messages.set(key, visible.length > 0 ? sseMessage(LIVE_EVENTS.changes, { changes: visible }, id) : undefined);
       }
-      const message = messages.get(stream.role);
+      const message = messages.get(key);
       if (message !== undefined) send(stream, message);
     }
   }
@@ -349,7 +355,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       const last = rows[rows.length - 1];
       position = { xid: last.xid, id: last.id };
       const kinds = await activityKindsOf(rows);
-      const visible = changesOf(rows).filter((change) => mayReadChange(stream.role, change, kinds));
+      const visible = changesOf(rows).filter((change) => mayReadChange(stream, change, kinds));
       if (visible.length > 0 && stream.write(sseMessage(LIVE_EVENTS.changes, { changes: visible }, (await cursorSeal()).seal(position))) === false)
         return drop(stream);
     }

@@ -1,5 +1,5 @@
 // SQL for internal notes on records (src/contracts/record-note.ts): the table and its reads and writes.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AuditEntityType } from '../../../src/contracts/audit';
 import type { Database, Transaction } from '../../db/client';
@@ -21,6 +21,22 @@ export const recordNotes = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('record_notes_record_idx').on(table.recordKind, table.recordId, table.createdAt)],
+);
+
+/** Who a note mentions ("@Amina"): each row tells its member live (migration 0052's trigger). */
+export const noteMentions = pgTable(
+  'note_mentions',
+  {
+    id: serial('id').primaryKey(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => recordNotes.id, { onDelete: 'cascade' }),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('note_mentions_member_idx').on(table.administratorId, table.createdAt)],
 );
 
 export type NoteRecord = typeof recordNotes.$inferSelect & { authorName: string | null };
@@ -81,6 +97,32 @@ export function createNotesRepository(db: Database) {
     async insert(executor: Transaction, note: { recordKind: AuditEntityType; recordId: number; authorId: number; body: string; createdAt: Date }) {
       const [row] = await executor.insert(recordNotes).values(note).returning({ id: recordNotes.id });
       return row!.id;
+    },
+
+    /** The members a note may mention: every account not disabled, with its role. */
+    async activeMembers(executor: Transaction) {
+      return executor
+        .select({ id: administrators.id, name: administrators.name, role: administrators.role })
+        .from(administrators)
+        .where(isNull(administrators.disabledAt));
+    },
+
+    async insertMentions(executor: Transaction, noteId: number, administratorIds: readonly number[], createdAt: Date): Promise<void> {
+      if (administratorIds.length === 0) return;
+      await executor.insert(noteMentions).values(administratorIds.map((administratorId) => ({ noteId, administratorId, createdAt })));
+    },
+
+    /** A member's newest mentions in notes still shown, on records of these kinds. */
+    async mentionsOf(administratorId: number, kinds: readonly AuditEntityType[], limit: number) {
+      if (kinds.length === 0) return [];
+      return db
+        .select({ ...shownNote, mentionedAt: noteMentions.createdAt })
+        .from(noteMentions)
+        .innerJoin(recordNotes, eq(recordNotes.id, noteMentions.noteId))
+        .leftJoin(administrators, eq(administrators.id, recordNotes.authorId))
+        .where(and(eq(noteMentions.administratorId, administratorId), isNull(recordNotes.deletedAt), inArray(recordNotes.recordKind, [...kinds])))
+        .orderBy(desc(noteMentions.createdAt), desc(noteMentions.id))
+        .limit(limit);
     },
 
     /**

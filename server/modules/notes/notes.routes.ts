@@ -4,39 +4,23 @@
 // the list the note's record is in, checked once the note is found.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditEntityType } from '../../../src/contracts/audit';
 import { idParamsSchema } from '../../../src/contracts/common';
-import { noteBodySchema, noteParamsSchema, noteSchema } from '../../../src/contracts/notes';
-import { MAX_NOTE_LENGTH, NOTE_EDIT_SECONDS, NOTE_PATH } from '../../../src/contracts/record-note';
-import type { Permission } from '../../../src/contracts/roles';
+import { mentionSchema, noteBodySchema, noteParamsSchema, noteSchema } from '../../../src/contracts/notes';
+import { MAX_NOTE_LENGTH, MENTIONS_PATH, NOTE_EDIT_SECONDS, NOTE_PATH } from '../../../src/contracts/record-note';
 import type { AdminListDefinition } from '../../list-definitions';
 import { adminRoute } from '../../lib/route-schema';
 import { requirePermissions } from '../../plugins/auth-guard';
+import { noteReadersOf } from './notes.service';
 
 const TAG = 'notes';
 const NOTE_ROUTE = `/api/${NOTE_PATH.replace(':id', ':noteId')}`;
 const LIMITS = `At most ${MAX_NOTE_LENGTH} characters, stored and answered exactly as sent.`;
 
-/**
- * Each noted kind of record and the permission that reads it (its list's). Two lists may show one kind
- * (listings and property approvals, both properties) when one permission reads both; else the app stops.
- */
-export function notedKinds(definitions: readonly AdminListDefinition[]): Map<AuditEntityType, Permission> {
-  const kinds = new Map<AuditEntityType, Permission>();
-  for (const definition of definitions) {
-    if (!definition.notes) continue;
-    const known = kinds.get(definition.notes.kind);
-    if (known !== undefined && known !== definition.permission) throw new Error(`Two permissions read notes on records of kind "${definition.notes.kind}"`);
-    kinds.set(definition.notes.kind, definition.permission);
-  }
-  return kinds;
-}
-
 export const notesRoutes =
   (definitions: readonly AdminListDefinition[]): FastifyPluginAsyncZod =>
   async (app) => {
     const notes = app.services.notes;
-    const kinds = notedKinds(definitions);
+    const readers = noteReadersOf(definitions);
     for (const definition of definitions) {
       const kind = definition.notes?.kind;
       if (!kind) continue;
@@ -70,10 +54,19 @@ export const notesRoutes =
     /** The note's record is read by the caller's role, or 403 before anything changes. */
     async function requireReader(request: Parameters<typeof requirePermissions>[0], noteId: number): Promise<number> {
       const admin = request.admin!;
-      const permission = kinds.get(await notes.kindOf(noteId));
+      const permission = readers.get(await notes.kindOf(noteId))?.permission;
       requirePermissions(request, admin, [permission ?? 'staff.manage']);
       return admin.administratorId!;
     }
+
+    app.get(
+      `/api/${MENTIONS_PATH}`,
+      adminRoute(TAG, 'The caller’s newest 20 mentions ("@Name") in colleagues’ notes, on records their role reads', {
+        access: 'account',
+        ok: z.array(mentionSchema),
+      }),
+      async (request) => notes.mentions(request.admin!.administratorId!, request.admin!.role),
+    );
 
     const ownNote = `Only the note's author, within ${NOTE_EDIT_SECONDS / 60} minutes of writing it (409 after; 403 for another's note). Needs the read permission of the note's record besides.`;
     app.patch(

@@ -2,11 +2,14 @@
 // within NOTE_EDIT_SECONDS. Each write is an audit entry about the record (`note.add`, `note.edit`,
 // `note.delete`, the text as its reason), so Activity lists it and its search finds the text.
 import type { AuditEntityType } from '../../../src/contracts/audit';
-import type { Note } from '../../../src/contracts/notes';
-import { NOTE_EDIT_SECONDS } from '../../../src/contracts/record-note';
+import type { Mention, Note } from '../../../src/contracts/notes';
+import { mentionedIn, NOTE_EDIT_SECONDS } from '../../../src/contracts/record-note';
+import type { Permission, Role } from '../../../src/contracts/roles';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { AdminListDefinition } from '../../list-definitions';
+import { ROLE_TABLE } from '../../role-table';
 import type { AuditService } from '../audit/audit.service';
 import type { NoteRecord, NotesRepository } from './notes.repository';
 
@@ -14,6 +17,27 @@ export const NOTE_NOT_FOUND_MESSAGE = 'No such note.';
 export const RECORD_NOT_FOUND_MESSAGE = 'No such record.';
 export const NOTE_NOT_OWN_MESSAGE = 'Only its author may change a note.';
 export const NOTE_TOO_LATE_MESSAGE = `A note may be changed only in the ${NOTE_EDIT_SECONDS / 60} minutes after it was written.`;
+
+/** The mentions a member is shown at most. */
+const MENTIONS_SHOWN = 20;
+
+/** Who reads the notes of a kind of record: its list's permission, and the back-office's resource that shows it. */
+export type NoteReaders = ReadonlyMap<AuditEntityType, { permission: Permission; resource: string }>;
+
+/**
+ * Each noted kind of record and who reads it (its list's permission). Two lists may show one kind
+ * (listings and property approvals, both properties) when one permission reads both; else the app stops.
+ */
+export function noteReadersOf(definitions: readonly AdminListDefinition[]): NoteReaders {
+  const readers = new Map<AuditEntityType, { permission: Permission; resource: string }>();
+  for (const definition of definitions) {
+    if (!definition.notes) continue;
+    const known = readers.get(definition.notes.kind);
+    if (known && known.permission !== definition.permission) throw new Error(`Two permissions read notes on records of kind "${definition.notes.kind}"`);
+    if (!known) readers.set(definition.notes.kind, { permission: definition.permission, resource: definition.resource?.name ?? definition.name });
+  }
+  return readers;
+}
 
 const shownTo =
   (administratorId: number) =>
@@ -28,7 +52,20 @@ const shownTo =
     editedAt: note.editedAt?.toISOString() ?? null,
   });
 
-export function createNotesService({ db, repository, audit, clock }: { db: Database; repository: NotesRepository; audit: AuditService; clock: Clock }) {
+interface NotesDeps {
+  db: Database;
+  repository: NotesRepository;
+  audit: AuditService;
+  clock: Clock;
+  readers: NoteReaders;
+}
+
+export function createNotesService({ db, repository, audit, clock, readers }: NotesDeps) {
+  const reads = (role: Role, kind: AuditEntityType) => {
+    const permission = readers.get(kind)?.permission;
+    return permission !== undefined && ROLE_TABLE.hasPermission(role, permission);
+  };
+
   async function requireRecord(kind: AuditEntityType, recordId: number): Promise<void> {
     if (!(await repository.isRecord(kind, recordId))) throw new NotFoundError(RECORD_NOT_FOUND_MESSAGE);
   }
@@ -86,9 +123,27 @@ export function createNotesService({ db, repository, audit, clock }: { db: Datab
           reason: body,
           after: { noteId, body },
         });
+        // Colleagues it names who may read the record are told, each once (live, by migration 0052's trigger).
+        const members = (await repository.activeMembers(transaction)).filter((member) => member.id !== administratorId && reads(member.role, kind));
+        const mentioned = mentionedIn(body, members).map((member) => member.id);
+        await repository.insertMentions(transaction, noteId, mentioned, createdAt);
         return (await repository.find(transaction, noteId))!;
       });
       return shownTo(administratorId)(note);
+    },
+
+    /** The member's newest mentions, on records their role reads now. */
+    async mentions(administratorId: number, role: Role): Promise<Mention[]> {
+      const kinds = [...readers.keys()].filter((kind) => reads(role, kind));
+      const rows = await repository.mentionsOf(administratorId, kinds, MENTIONS_SHOWN);
+      return rows.map((row) => ({
+        noteId: row.id,
+        resource: readers.get(row.recordKind)!.resource,
+        recordId: row.recordId,
+        authorName: row.authorName,
+        body: row.body,
+        createdAt: row.mentionedAt.toISOString(),
+      }));
     },
 
     /** The kind of record a note is about, for the route's permission check; 404 for no note. */
