@@ -32,9 +32,9 @@ beforeAll(async () => {
 
 // The streams' idle connections would keep the closing server waiting (tests/server/live.test.ts).
 afterAll(() => t.app.server.closeAllConnections());
-let baseUrl: Promise<string> | undefined;
+let address: Promise<string> | undefined;
 /** The app's address, listening from the first test that needs it. */
-const listening = () => (baseUrl ??= listenOnFreePort(t.app));
+const listening = () => (address ??= listenOnFreePort(t.app));
 
 const notesOf = (path: string, token = t.token) => t.request({ method: 'GET', url: `/api/admin/${path}/notes`, token });
 const add = (path: string, body: string, token = t.token) => t.request({ method: 'POST', url: `/api/admin/${path}/notes`, token, payload: { body } });
