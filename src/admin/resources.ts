@@ -16,6 +16,7 @@ import {
   type ResourceAction,
 } from '../contracts/list-declaration';
 import { camelCase } from '../contracts/names';
+import { MENTIONS_PATH } from '../contracts/record-note';
 import { roleTableOf, type Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
 
@@ -217,4 +218,6 @@ export const ADMIN_CALLS = {
   renewRecoveryCodes: { method: 'post', path: 'admin/account/second-factor/recovery-codes' },
   /** A download ticket for a list's CSV (docs/decisions/022-exports-stream-through-download-tickets.md). */
   exportTicket: { method: 'post', path: 'admin/exports' },
+  /** The member's newest mentions in colleagues' notes (docs/decisions/046-notes-on-records.md). */
+  mentions: { method: 'get', path: MENTIONS_PATH },
 } as const satisfies Record<string, ResourceAction>;

@@ -1,14 +1,15 @@
 // A record's Notes section (issue 50, point 3; src/admin/components/notes/): the notes with their
 // author, time and text as text; the labelled box with its counter and limit; Add, with focus on the
 // list after; Edit and Delete on one's own notes within 10 minutes only; a colleague's note arriving
-// live; Somali.
+// live; Somali. And the notice of a mention.
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RecordNotes from '../../src/admin/components/notes/record-notes';
 import { createLiveHub } from '../../src/admin/live/live-hub';
-import type { Note } from '../../src/contracts/notes';
+import { MentionListener } from '../../src/admin/live/mention-listener';
+import type { Mention, Note } from '../../src/contracts/notes';
 import { MAX_NOTE_LENGTH } from '../../src/contracts/record-note';
 import { changeLanguage } from '../../src/i18n';
 import somali from '../../src/i18n/locales/so/admin-notes.json';
@@ -106,5 +107,33 @@ describe('RecordNotes', () => {
     renderNotes(() => []);
     expect(await screen.findByLabelText(somali.admin.notes.addLabel, {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: somali.admin.notes.add })).toBeInTheDocument();
+  });
+});
+
+describe('MentionListener', () => {
+  it('tells the member who mentioned them and what the note says, as text, with a way to the record', async () => {
+    const mention: Mention = {
+      noteId: 4,
+      resource: 'hosts',
+      recordId: 7,
+      authorName: 'Amina Colleague',
+      body: '@Omar <b>look</b>',
+      createdAt: new Date().toISOString(),
+    };
+    const custom = vi.fn<(call: Call) => Promise<{ data: BaseRecord }>>(async (call) => {
+      if (call.url === 'admin/notes/mentions') return { data: [mention] as unknown as BaseRecord };
+      throw { statusCode: 404, message: 'not answered by this test' };
+    });
+    const live = createLiveHub();
+    const { router } = renderAdmin(<MentionListener />, {
+      dataProvider: stubDataProvider({ custom: custom as unknown as DataProvider['custom'] }),
+      role: 'moderator',
+      live,
+    });
+    act(() => live.publish({ channel: 'resources/mentions', type: 'created', payload: { ids: [3] }, date: new Date() }));
+    expect(await screen.findByText('Amina Colleague mentioned you in a note', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('@Omar <b>look</b>')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host-details/7'));
   });
 });

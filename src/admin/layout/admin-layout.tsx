@@ -3,6 +3,7 @@ import { Grid, Layout } from 'antd';
 import { AdminHeader } from './header';
 import { LayoutStateProvider } from './layout-context';
 import { LiveConnection } from '../live/live-connection';
+import { MentionListener } from '../live/mention-listener';
 import { AdminSider } from './sider';
 
 /**
@@ -24,6 +25,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <div style={{ minHeight: 360, padding: isSmall ? 12 : 24 }}>{children}</div>
           </Layout.Content>
           <LiveConnection />
+          <MentionListener />
         </Layout>
       </Layout>
     </LayoutStateProvider>
