@@ -62,7 +62,11 @@ export async function openStream(baseUrl: string, token: string | undefined, hea
     status: response.status,
     server,
     retryAfter: response.headers.get('retry-after'),
-    async next(event, timeoutMs = 5000) {
+    // 15 s, as expect.poll waits: the live service reads a change only once every transaction older than
+    // it has ended, and transaction ids are the whole PostgreSQL server's, so another test file's long
+    // transaction in its own database holds this one's changes back (record-notes failed so in CI,
+    // at 5 s). A wait is not a timing claim.
+    async next(event, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = messages.findIndex((message) => message.event === event);
@@ -115,7 +119,7 @@ export async function openRawStream(baseUrl: string, token: string, headers: Rec
     status: response.status,
     headers: response.headers,
     text: () => received,
-    async readUntil(expected, timeoutMs = 5000) {
+    async readUntil(expected, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!received.includes(expected)) {
         if (isDone) throw new Error(`the stream ended without ${expected}`);
