@@ -41,6 +41,12 @@ describe('Property Approvals', () => {
     expect(within(rowOf('Sunny Loft')).queryByRole('button')).toBeNull();
   });
 
+  it('links each title to its listing’s page, where the property’s notes and history are', async () => {
+    renderList();
+    expect(await screen.findByRole('link', { name: 'Sunny Loft' })).toHaveAttribute('href', '/listings/5');
+    expect(screen.getByRole('link', { name: 'Sea View Flat' })).toHaveAttribute('href', '/listings/7');
+  });
+
   it('gives a moderator Approve and Decline on the pending row', async () => {
     renderList({ role: 'moderator' });
     expect(await screen.findByRole('button', { name: 'Approve Sunny Loft' })).toBeEnabled();

@@ -1,5 +1,6 @@
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { declaration as propertyApprovalList } from '../../../contracts/lists/property-approvals';
 import type { RecordAction } from '../../../contracts/record-action';
 import type { PropertyApprovalRow, PropertyDecisionResponse } from '../../../contracts/property-approvals';
@@ -52,7 +53,7 @@ function DecisionButton({ row, action, pending, onDecide }: DecisionButtonProps)
   );
 }
 
-/** Property Approvals (/property-approvals): search, sortable columns, 8 a page, and Approve / Decline on pending rows. */
+/** Property Approvals (/property-approvals): search, sortable columns, 8 a page, each title linked to its listing's page, and Approve / Decline on pending rows. */
 export function PropertyApprovalList() {
   const { t } = useTranslation();
   const { decide, pending } = usePropertyDecision();
@@ -75,9 +76,10 @@ export function PropertyApprovalList() {
     {
       key: 'title',
       sort: 'title',
+      // A property is its listing (one id): its page shows its photos, notes and history.
       render: (row) => (
         <>
-          {row.title}
+          <Link to={`/listings/${row.id}`}>{row.title}</Link>
           <PresenceMark viewers={viewersOf(row.id)} />
         </>
       ),
