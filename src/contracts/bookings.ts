@@ -23,6 +23,20 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+/** A person a booking names: their id (for their page), name, and `suspendedAt` (ISO 8601) while suspended. */
+const bookingPartySchema = z.object({ id: z.number().int(), name: z.string(), suspendedAt: z.string().nullable() });
+
+/**
+ * GET /api/admin/bookings/:id/parties: who a booking is between, for its side panel's links: the guest,
+ * the property and its host (each null when gone).
+ */
+export const bookingPartiesSchema = z.object({
+  guest: bookingPartySchema.nullable(),
+  property: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  host: bookingPartySchema.nullable(),
+});
+export type BookingParties = z.infer<typeof bookingPartiesSchema>;
+
 /** The count cards, the total and one for each status: every booking, whatever the search or filter of the list. */
 export const bookingSummarySchema = countsSchema(['total', ...BOOKING_STATUSES]);
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;

@@ -7,7 +7,7 @@ import { BOOKING_MOVES, BOOKING_MOVE_NAMES, type BookingMoveName } from '../../s
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/contracts/statuses';
 import { signedInTestApp } from './helpers/app';
 import { bookingParties } from './helpers/booking-parties';
-import { insertBooking } from './helpers/fixtures';
+import { insertBooking, insertGuest, insertHost, insertProperty } from './helpers/fixtures';
 
 const t = signedInTestApp();
 const parties = bookingParties(t, { guest: 'Ayaan Moves', host: 'Host Moves', property: 'Lido flat', tag: 'moves' });
@@ -168,5 +168,38 @@ describe('POST /api/admin/bookings/:id/moves', () => {
     const note = ` <b>${'é'.repeat(491)}</b> `;
     expect((await moveOn(id, { ...BODIES.cancel, note })).statusCode).toBe(200);
     expect((await stateOf(id)).audit[0].reason).toBe(note);
+  });
+});
+
+describe('GET /api/admin/bookings/:id/parties', () => {
+  const partiesOf = (id: number | string, token: string | null = t.token) =>
+    t.request({ method: 'GET', url: `/api/admin/bookings/${id}/parties`, token: token ?? undefined });
+
+  it('names the guest, the property and its host with their ids, and says who is suspended', async () => {
+    const guest = await insertGuest(t.handle, { name: 'Parties Guest' });
+    const host = await insertHost(t.handle, { name: 'Parties Host' });
+    const property = await insertProperty(t.handle, host.id, { title: 'Parties flat' });
+    const booking = await insertBooking(t.handle, { guestId: guest.id, propertyId: property.id });
+    await t.handle.query(sql`UPDATE users SET suspended_at = '2026-11-01T08:00:00Z' WHERE id = ${host.id}`);
+
+    const answer = await partiesOf(booking.id, tokens.support);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      guest: { id: guest.id, name: 'Parties Guest', suspendedAt: null },
+      property: { id: property.id, title: 'Parties flat' },
+      host: { id: host.id, name: 'Parties Host', suspendedAt: '2026-11-01T08:00:00.000Z' },
+    });
+  });
+
+  it('answers null for a party that is gone', async () => {
+    const booking = await insertBooking(t.handle, { guestId: null, propertyId: null });
+    expect((await partiesOf(booking.id)).json()).toEqual({ guest: null, property: null, host: null });
+  });
+
+  it('answers 404 for an unknown booking, 400 for an id that is no number, 401 without a session and 403 to a role that does not read bookings', async () => {
+    expect((await partiesOf(2_000_000_000)).statusCode).toBe(404);
+    expect((await partiesOf('abc')).statusCode).toBe(400);
+    expect((await partiesOf(1, null)).statusCode).toBe(401);
+    expect((await partiesOf(1, tokens.moderator)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 // SQL for bookings with their guest and property, and the bookings list's source of rows.
 import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Booking } from '../../../src/contracts/bookings';
+import type { Booking, BookingParties } from '../../../src/contracts/bookings';
 import type { BookingSort } from '../../../src/contracts/lists/bookings';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/statuses';
 import type { Database, Transaction } from '../../db/client';
@@ -209,6 +209,19 @@ const isJoinedSort = (sort: BookingSort | undefined): sort is JoinedSort => sort
  * `broadWalkBound`: how many bookings a broad search's page walks before it looks the term's guests
  * and properties up (BROAD_WALK_BOUND; tests make it small to reach both ways on a few bookings).
  */
+/** The row of `parties`: the guest's, the property's and the host's columns, null where one is gone. */
+interface PartiesRow {
+  guestId: number | null;
+  guestName: string | null;
+  guestSuspendedAt: Date | string | null;
+  propertyId: number | null;
+  propertyTitle: string | null;
+  hostId: number | null;
+  hostName: string | null;
+  hostSuspendedAt: Date | string | null;
+}
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_WALK_BOUND } = {}) {
   const selectRows = () =>
     db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.guestId)).leftJoin(properties, eq(properties.id, bookings.propertyId));
@@ -563,6 +576,27 @@ export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_
         pending: counters['bookings:pending'],
         cancelled: counters['bookings:cancelled'],
         completed: counters['bookings:completed'],
+      };
+    },
+
+    /** Who a booking is between (its guest, property and host, each null when gone); undefined when there is no such booking. */
+    async parties(id: number): Promise<BookingParties | undefined> {
+      const result = await db.execute(sql`SELECT guest.id AS "guestId", guest.name AS "guestName", guest.suspended_at AS "guestSuspendedAt",
+          property.id AS "propertyId", property.title AS "propertyTitle",
+          host.id AS "hostId", host.name AS "hostName", host.suspended_at AS "hostSuspendedAt"
+        FROM bookings AS booking
+          LEFT JOIN users AS guest ON guest.id = booking.guest_id
+          LEFT JOIN properties AS property ON property.id = booking.property_id
+          LEFT JOIN users AS host ON host.id = property.host_id
+        WHERE booking.id = ${id}`);
+      const [row] = rowsOf<PartiesRow>(result);
+      if (row === undefined) return undefined;
+      const party = (partyId: number | null, name: string | null, suspendedAt: Date | string | null) =>
+        partyId === null ? null : { id: partyId, name: name ?? '', suspendedAt: suspendedAt === null ? null : new Date(suspendedAt).toISOString() };
+      return {
+        guest: party(row.guestId, row.guestName, row.guestSuspendedAt),
+        property: row.propertyId === null ? null : { id: row.propertyId, title: row.propertyTitle ?? '' },
+        host: party(row.hostId, row.hostName, row.hostSuspendedAt),
       };
     },
 

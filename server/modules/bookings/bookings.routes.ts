@@ -1,7 +1,7 @@
 // Bookings: the counts of the list's cards (the list is in server/routes.ts) and a member's moves on a
 // booking (src/contracts/booking-moves.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingSummarySchema } from '../../../src/contracts/bookings';
+import { bookingPartiesSchema, bookingSummarySchema } from '../../../src/contracts/bookings';
 import { bookingMoveRequestSchema, bookingMoveResponseSchema } from '../../../src/contracts/booking-moves';
 import { idParamsSchema } from '../../../src/contracts/common';
 import { adminRoute } from '../../lib/route-schema';
@@ -11,6 +11,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/bookings/summary',
     adminRoute('bookings', 'Booking counts for the cards: total and one per status', { access: 'bookings.read', ok: bookingSummarySchema }),
     async () => app.services.bookings.summary(),
+  );
+
+  app.get(
+    '/api/admin/bookings/:id/parties',
+    adminRoute('bookings', 'Who a booking is between: its guest, property and host (each null when gone), with their ids for their pages', {
+      access: 'bookings.read',
+      params: idParamsSchema,
+      ok: bookingPartiesSchema,
+      errors: [404],
+    }),
+    async (request) => app.services.bookings.parties(request.params.id),
   );
 
   app.post(

@@ -2,7 +2,7 @@
 // and a member's moves on one booking (src/contracts/booking-moves.ts): each a compare-and-set on the
 // status, written in one transaction with its audit entry and its outbox event (decision 041); the
 // bookings' triggers record the live change.
-import type { BookingSummary } from '../../../src/contracts/bookings';
+import type { BookingParties, BookingSummary } from '../../../src/contracts/bookings';
 import {
   BOOKING_MOVE_MESSAGES,
   BOOKING_MOVES,
@@ -29,6 +29,13 @@ export function createBookingsService({ db, repository, audit }: BookingsService
   return {
     async summary(): Promise<BookingSummary> {
       return repository.summarize();
+    },
+
+    /** Who the booking is between, for its side panel; 404 when there is no such booking. */
+    async parties(id: number): Promise<BookingParties> {
+      const parties = await repository.parties(id);
+      if (parties === undefined) throw new NotFoundError(BOOKING_MOVE_MESSAGES.notFound);
+      return parties;
     },
 
     /** Moves the booking as the machine allows from its status now; 409 and no change otherwise. */

@@ -53,6 +53,8 @@ export const declaration = declareList({
       summary: { method: 'get', path: 'admin/bookings/summary' },
       /** Cancel, no-show, complete (src/contracts/booking-moves.ts). */
       moves: { method: 'post', path: 'admin/bookings/:id/moves' },
+      /** Who a booking is between, with ids for their pages (src/contracts/bookings.ts). */
+      parties: { method: 'get', path: 'admin/bookings/:id/parties' },
       /** A booking's refunds, and a new one (src/contracts/refunds.ts). */
       refunds: { method: 'get', path: 'admin/bookings/:id/refunds' },
       refund: { method: 'post', path: 'admin/bookings/:id/refunds' },

@@ -1,14 +1,18 @@
 import { Button, Descriptions, Drawer } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { BookingMoveResponse } from '../../../contracts/booking-moves';
 import type { Booking } from '../../../contracts/bookings';
 import { formatMoney } from '../../../lib/format';
+import { usePermission } from '../../access';
 import RecordNotes from '../../components/notes/record-notes';
 import { SuspendedTag } from '../../components/suspended-tag';
 import { useListContext } from '../../list/list-context';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
 import { BookingMoves } from './booking-moves';
 import { BookingRefunds } from './booking-refunds';
+import { useBookingParties } from './use-booking-parties';
 
 interface BookingDetailsProps {
   booking: Booking | undefined;
@@ -20,6 +24,8 @@ interface BookingDetailsProps {
 export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDetailsProps) {
   const { t } = useTranslation();
   const booking = useLatestGuest(opened);
+  const parties = useBookingParties(booking?.id);
+  const links = usePageLinks();
   const formatBookingDate = useBookingDate();
   const yesNo = (value: boolean) => t(value ? 'admin.bookings.details.yes' : 'admin.bookings.details.no');
   return (
@@ -47,8 +53,8 @@ export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDet
               label: t('admin.bookings.details.guestName'),
               children: (
                 <>
-                  {booking.User?.name || t('admin.bookings.unknownUser')}
-                  <SuspendedTag suspendedAt={booking.User?.suspendedAt} />
+                  {links.guest(parties?.guest?.id, booking.User?.name || t('admin.bookings.unknownUser'))}
+                  <SuspendedTag suspendedAt={parties?.guest?.suspendedAt ?? booking.User?.suspendedAt} />
                 </>
               ),
             },
@@ -56,7 +62,18 @@ export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDet
             {
               key: 'propertyTitle',
               label: t('admin.bookings.details.propertyTitle'),
-              children: booking.Property?.title || t('admin.bookings.unknownProperty'),
+              children: links.listing(parties?.property?.id, booking.Property?.title || t('admin.bookings.unknownProperty')),
+            },
+            {
+              key: 'hostName',
+              label: t('admin.bookings.details.hostName'),
+              // Read with the panel's parties: nothing until they arrive, "Unknown" when the host is gone.
+              children: parties ? (
+                <>
+                  {links.host(parties.host?.id, parties.host?.name || t('admin.bookings.unknownUser'))}
+                  <SuspendedTag suspendedAt={parties.host?.suspendedAt} />
+                </>
+              ) : null,
             },
             {
               key: 'propertyAddress',
@@ -78,6 +95,18 @@ export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDet
       {booking ? <RecordNotes resource="bookings" recordId={booking.id} /> : null}
     </Drawer>
   );
+}
+
+/** Links to the guest's, host's and listing's pages for a role that reads them; the name alone otherwise. */
+function usePageLinks() {
+  const readsGuests = usePermission('guests', 'guests.read');
+  const readsHosts = usePermission('hosts', 'hosts.read');
+  const readsListings = usePermission('listings', 'listings.read');
+  const linked =
+    (isReadable: boolean, path: string) =>
+    (id: number | undefined, name: string): ReactNode =>
+      isReadable && id !== undefined ? <Link to={`/${path}/${id}`}>{name}</Link> : name;
+  return { guest: linked(readsGuests, 'guests'), host: linked(readsHosts, 'hosts'), listing: linked(readsListings, 'listings') };
 }
 
 /** The opened booking with its guest as the list last read them: a suspension arriving live shows in the open panel. */
