@@ -157,10 +157,11 @@ const envSchema = z.object({
     .default(3600),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-  // Refunds (decision 043): the secret the payment side signs its callbacks with, and the amount in
-  // cents above which a refund needs a step-up.
+  // Refunds (decision 043): the secret the payment side signs its callbacks with, the amount in cents
+  // above which a refund needs a step-up, and the one above which it needs a second member (decision 047).
   PAYMENTS_CALLBACK_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').max(500).optional(),
   REFUND_STEP_UP_ABOVE_MINOR: z.coerce.number().int().min(0).max(MAX_REFUND_MINOR).default(50_000),
+  REFUND_APPROVAL_ABOVE_MINOR: z.coerce.number().int().min(0).max(MAX_REFUND_MINOR).default(200_000),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -231,6 +232,11 @@ export interface RefundSettings {
   callbackSecret: string | undefined;
   /** A refund of more cents than this needs a step-up of the session (decision 039). */
   stepUpAboveMinor: number;
+  /**
+   * A refund of more cents than this awaits a second member's approval (decision 047); never below
+   * stepUpAboveMinor, so approving one always needs the approver's step-up.
+   */
+  approvalAboveMinor: number;
 }
 
 /** How each process delivers the outbox's events (server/modules/webhooks/webhook-worker.ts, decision 041). */
@@ -271,6 +277,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = parsed.data;
   if (values.SECOND_FACTOR_PREVIOUS_KEYS !== undefined && values.SECOND_FACTOR_KEY === undefined) {
     throw new ConfigError('Invalid configuration:\n  SECOND_FACTOR_PREVIOUS_KEYS: needs SECOND_FACTOR_KEY, the key the secrets move to');
+  }
+  // Every refund that awaits approval is then above the step-up amount: its requester and its approver both step up.
+  if (values.REFUND_APPROVAL_ABOVE_MINOR < values.REFUND_STEP_UP_ABOVE_MINOR) {
+    throw new ConfigError('Invalid configuration:\n  REFUND_APPROVAL_ABOVE_MINOR: must be at least REFUND_STEP_UP_ABOVE_MINOR');
   }
   return {
     appName: values.APP_NAME,
@@ -314,6 +324,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: values.WEBHOOK_CONCURRENCY,
       leaseMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000 * 2 + 30_000,
     },
-    refunds: { callbackSecret: values.PAYMENTS_CALLBACK_SECRET, stepUpAboveMinor: values.REFUND_STEP_UP_ABOVE_MINOR },
+    refunds: {
+      callbackSecret: values.PAYMENTS_CALLBACK_SECRET,
+      stepUpAboveMinor: values.REFUND_STEP_UP_ABOVE_MINOR,
+      approvalAboveMinor: values.REFUND_APPROVAL_ABOVE_MINOR,
+    },
   };
 }

@@ -158,7 +158,13 @@ export function createServices(deps: ServiceDeps) {
   const guests = createGuestsService({ repository: createGuestsRepository(handle.db) });
   const users = createUsersService({ db: handle.db, repository: createUsersRepository(), audit, clock });
   const bookings = createBookingsService({ db: handle.db, repository: createBookingsRepository(handle.db), audit });
-  const refunds = createRefundsService({ db: handle.db, repository: createRefundsRepository(handle.db), audit, clock });
+  const refunds = createRefundsService({
+    db: handle.db,
+    repository: createRefundsRepository(handle.db),
+    audit,
+    clock,
+    approvalAboveMinor: config.refunds.approvalAboveMinor,
+  });
   const dashboard = createDashboardService({ repository: createDashboardRepository(handle) });
   const listingsMap = createListingsMapService({ repository: createListingsMapRepository(handle) });
   const dashboardCharts = createDashboardChartsService({ repository: createDashboardChartsRepository(handle), pages });

@@ -985,8 +985,10 @@ export const webhookDeliveryAttempts = pgTable(
 
 /**
  * A booking's refunds (issue 51, point 2; decision 043), in cents. Hoy asks, the payment side answers
- * (requested → succeeded or failed, once). A trigger of migration 0047 refuses any insert or update
- * that would take the requested and succeeded refunds of a booking past what its guest paid.
+ * (requested → succeeded or failed, once). A large refund first awaits a second member's approval
+ * (awaiting-approval → requested or rejected; decision 047), who is never its requester. A trigger
+ * (migrations 0047, 0053) refuses any insert or update that would take a booking's refunds, all but
+ * the failed and rejected, past what its guest paid.
  */
 export const refunds = pgTable(
   'refunds',
@@ -1003,11 +1005,18 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     failureReason: text('failure_reason'),
+    reviewedBy: integer('reviewed_by').references(() => administrators.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
   },
   (table) => [
     index('refunds_booking_idx').on(table.bookingId, table.id),
     check('refunds_amount_minor_check', sql`amount_minor > 0`),
     check('refunds_status_check', inList('status', REFUND_STATUSES)),
     check('refunds_reason_length', sql.raw(`char_length(reason) <= ${MAX_REFUND_REASON_LENGTH}`)),
+    // The second member is never the one who asked, whoever writes the row.
+    check('refunds_reviewer_not_requester', sql`reviewed_by <> requested_by`),
+    check('refunds_rejection_reason_length', sql.raw(`char_length(rejection_reason) <= ${MAX_REFUND_REASON_LENGTH}`)),
+    check('refunds_rejected_reviewed', sql`status <> 'rejected' OR (reviewed_at IS NOT NULL AND rejection_reason IS NOT NULL)`),
   ],
 );

@@ -12,8 +12,16 @@ export const MINOR_UNITS_PER_MAJOR = 100;
 /** A booking was paid when it reached one of these: only such a booking may be refunded. */
 export const PAID_BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const satisfies readonly BookingStatus[];
 
-export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const;
+/**
+ * A refund above REFUND_APPROVAL_ABOVE_MINOR starts `awaiting-approval` and waits for a second member
+ * (decision 047): approved it becomes `requested`, rejected it ends `rejected`. The rest start
+ * `requested`, which the payment side answers with `succeeded` or `failed`.
+ */
+export const REFUND_STATUSES = ['awaiting-approval', 'requested', 'succeeded', 'failed', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A refund in one of these gave its amount back; every other one counts against what was paid. */
+export const RELEASED_REFUND_STATUSES = ['failed', 'rejected'] as const satisfies readonly RefundStatus[];
 
 /** What the payment side may answer: a requested refund becomes one of these, once. */
 export const REFUND_RESULTS = ['succeeded', 'failed'] as const satisfies readonly RefundStatus[];
@@ -37,6 +45,11 @@ export const REFUND_MESSAGES = {
   failureReasonTooLong: `The failure reason must be at most ${MAX_REFUND_REASON_LENGTH} characters.`,
   signatureInvalid: 'The callback signature is missing, wrong or too old.',
   callbackOff: 'Refund callbacks are not configured.',
+  ownRequest: 'You asked for this refund: another member with the refund permission must approve or reject it.',
+  notAwaiting: 'This refund is not awaiting approval any more: someone else decided it first.',
+  notRequested: 'This refund has not been sent to the payment side: it is awaiting a second member’s approval.',
+  rejectionReasonRequired: 'Give the reason for rejecting the refund.',
+  rejectionReasonTooLong: `The reason must be at most ${MAX_REFUND_REASON_LENGTH} characters.`,
 } as const;
 
 /** The 409 of a refund that would take the refunded total past what was paid. */
@@ -44,7 +57,10 @@ export const refundExceedsMessage = (remainingMinor: number): string =>
   `The refund is more than what remains refundable on this booking (${remainingMinor} cents): nothing was refunded.`;
 
 /** The 409 of a result that contradicts the one already recorded. */
-export const resultContradictsMessage = (status: RefundStatus): string => `This refund has already ${status}: a different result cannot be recorded.`;
+export const resultContradictsMessage = (status: RefundStatus): string =>
+  status === 'rejected'
+    ? 'This refund was rejected before it was sent: no result can be recorded.'
+    : `This refund has already ${status}: a different result cannot be recorded.`;
 
 /** Visible ASCII, as HTTP header values carry it. */
 const idempotencyKeySchema = z
@@ -79,11 +95,27 @@ export const refundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   reason: z.string(),
   requestedBy: z.number().int().nullable(),
+  /** The requester's name, for the members who approve; null once their account is gone. */
+  requestedByName: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** The second member who approved or rejected a refund that awaited approval, when, and why if rejected. */
+  reviewedBy: z.number().int().nullable(),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** POST /api/admin/refunds/:id/reject: the reason is kept exactly as written. */
+export const refundRejectionSchema = z.strictObject({
+  reason: z
+    .string(REFUND_MESSAGES.rejectionReasonRequired)
+    .max(MAX_REFUND_REASON_LENGTH, { message: REFUND_MESSAGES.rejectionReasonTooLong, abort: true })
+    .regex(/\S/, REFUND_MESSAGES.rejectionReasonRequired),
+});
+export type RefundRejection = z.infer<typeof refundRejectionSchema>;
 
 /** GET /api/admin/bookings/:id/refunds: what was paid, what is refunded or on its way, what remains. */
 export const bookingRefundsSchema = z.object({
@@ -91,8 +123,10 @@ export const bookingRefundsSchema = z.object({
   currency: z.string(),
   isPaid: z.boolean(),
   paidMinor: z.number().int(),
-  /** Requested and succeeded refunds: a failed one gives its amount back. */
+  /** Refunds awaiting approval, requested and succeeded: a failed or rejected one gives its amount back. */
   refundedMinor: z.number().int(),
+  /** The part of refundedMinor that awaits a second member's approval. */
+  awaitingApprovalMinor: z.number().int(),
   remainingMinor: z.number().int(),
   refunds: z.array(refundSchema),
 });

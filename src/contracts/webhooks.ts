@@ -20,7 +20,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.completed',
   'user.suspended',
   'user.reinstated',
+  'refund.awaiting-approval',
   'refund.requested',
+  'refund.rejected',
   'refund.succeeded',
   'refund.failed',
 ] as const;

@@ -1,21 +1,24 @@
 // Refunds, exactly once (issue 51, points 2, 4 and 6; decision 043): full and partial refunds, an
 // over-refund refused by the service and by the database itself, 50 racing requests with one winner,
 // idempotency keys, the event in the request's transaction, the payment side's signed callback, the
-// step-up above the configured amount, the roles, and hostile input.
+// step-up above the configured amount, the roles, and hostile input. Above a second amount a refund
+// awaits a second member's approval (decision 047): never the requester's, once, with its events.
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REASONS } from '../../src/contracts/account-reasons';
 import type { BookingRefunds, Refund } from '../../src/contracts/refunds';
+import { readConfig } from '../../server/config';
 import type { BookingStatus } from '../../src/contracts/statuses';
 import { signWebhook } from '../../server/modules/webhooks/webhook-signature';
 import { createTestApp, signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers/app';
 import { bookingParties } from './helpers/booking-parties';
 import { insertBooking } from './helpers/fixtures';
-import { stepUp } from './helpers/staff';
+import { createStaff, loginAs, stepUp } from './helpers/staff';
 
 const SECRET = 'a payments callback secret of at least 32 characters';
 const STEP_UP_ABOVE = 50_000;
-const t = signedInTestApp({ refunds: { callbackSecret: SECRET, stepUpAboveMinor: STEP_UP_ABOVE } });
+const APPROVAL_ABOVE = 100_000;
+const t = signedInTestApp({ refunds: { callbackSecret: SECRET, stepUpAboveMinor: STEP_UP_ABOVE, approvalAboveMinor: APPROVAL_ABOVE } });
 const parties = bookingParties(t, { guest: 'Hodan Refund', host: 'Host Refund', property: 'Jazeera flat', tag: 'refunds' });
 const { tokens } = parties;
 
@@ -52,7 +55,7 @@ async function stateOf(bookingId: number) {
     sql`SELECT action, administrator_id, reason, after FROM audit_events WHERE entity_type = 'booking' AND entity_id = ${bookingId} ORDER BY id`,
   );
   const events = await t.handle.query<{ type: string; payload: Record<string, unknown>; idempotency_key: string }>(
-    sql`SELECT type, payload, idempotency_key FROM outbox_events WHERE payload->>'entity' = 'refund' AND payload->>'bookingId' = ${String(bookingId)} ORDER BY created_at, type <> 'refund.requested', type`,
+    sql`SELECT type, payload, idempotency_key FROM outbox_events WHERE payload->>'entity' = 'refund' AND payload->>'bookingId' = ${String(bookingId)} ORDER BY created_at, CASE type WHEN 'refund.awaiting-approval' THEN 0 WHEN 'refund.requested' THEN 1 ELSE 2 END, type`,
   );
   return { refunds, audit, events };
 }
@@ -99,6 +102,8 @@ describe('POST /api/admin/bookings/:id/refunds', () => {
           failureReason: null,
           idempotencyKey: 'part-one',
           requestedBy: parties.administratorId,
+          reviewedBy: null,
+          rejectionReason: null,
         },
       },
       expect.objectContaining({ type: 'refund.requested', idempotency_key: 'refund.requested:part-two' }),
@@ -374,5 +379,173 @@ describe('POST /api/payments/refunds/:id/result', () => {
     } finally {
       await unset.close();
     }
+  });
+});
+
+describe('a second member’s approval above REFUND_APPROVAL_ABOVE_MINOR (decision 047)', () => {
+  /** Two more administrators: the requester is the test administrator, these two may approve. */
+  const others = { second: { id: 0, email: 'second-refunds@hoy.test' }, third: { id: 0, email: 'third-refunds@hoy.test' } };
+  beforeAll(async () => {
+    for (const other of Object.values(others)) other.id = (await createStaff(t, t.token, 'administrator', other.email)).id;
+  });
+
+  /** A fresh session of the member, stepped up (decision 039). */
+  const steppedUp = async (who: 'requester' | keyof typeof others) => {
+    const token = who === 'requester' ? await t.login() : await loginAs(t, others[who].email);
+    await stepUp(t, token, who === 'requester' ? { password: TEST_ADMIN_PASSWORD } : undefined);
+    return token;
+  };
+  const approve = (refundId: number | string, token: string | null) =>
+    t.request({ method: 'POST', url: `/api/admin/refunds/${refundId}/approve`, token: token ?? undefined });
+  const reject = (refundId: number | string, token: string | null, payload: unknown = { reason: 'Not justified' }) =>
+    t.request({ method: 'POST', url: `/api/admin/refunds/${refundId}/reject`, token: token ?? undefined, payload: payload as Record<string, unknown> });
+
+  /** A booking paid $2,000.00 (200,000 cents) and a refund of `amountMinor` awaiting approval on it. */
+  async function awaiting(amountMinor = 150_000) {
+    const bookingId = await bookingOf('confirmed', 2000);
+    const response = await refund(bookingId, { amountMinor, reason: 'Flooded flat' }, { token: await steppedUp('requester'), headers: { 'idempotency-key': `big-${bookingId}` } });
+    expect(response.statusCode).toBe(201);
+    return { bookingId, refund: response.json<Refund>() };
+  }
+
+  it('keeps a refund above the amount awaiting approval: it counts against what remains, and only refund.awaiting-approval is told', async () => {
+    expect((await refund(await bookingOf('confirmed', 2000), { amountMinor: APPROVAL_ABOVE, reason: 'At the limit' }, { token: await steppedUp('requester') })).json<Refund>().status).toBe('requested');
+    const { bookingId, refund: made } = await awaiting();
+    expect(made).toMatchObject({ status: 'awaiting-approval', requestedBy: parties.administratorId, requestedByName: expect.any(String), reviewedBy: null });
+    expect(await refundsOf(bookingId)).toMatchObject({ refundedMinor: 150_000, awaitingApprovalMinor: 150_000, remainingMinor: 50_000 });
+    const over = await refund(bookingId, { amountMinor: 50_001, reason: 'Past the ceiling' }, { token: await steppedUp('requester') });
+    expect([over.statusCode, over.json().reason]).toEqual([409, 'refund-exceeds-paid']);
+    const { refunds, audit, events } = await stateOf(bookingId);
+    expect(refunds.map((row) => row.status)).toEqual(['awaiting-approval']);
+    expect(audit.map((entry) => entry.action)).toEqual(['booking.refund-awaiting-approval']);
+    expect(events.map((event) => [event.type, event.idempotency_key, event.payload.status])).toEqual([
+      ['refund.awaiting-approval', `refund.awaiting-approval:big-${bookingId}`, 'awaiting-approval'],
+    ]);
+    // The payment side was asked nothing: its answer about this refund is refused.
+    const early = await callback(made.id, { status: 'succeeded' });
+    expect([early.statusCode, early.json().reason]).toEqual([409, 'refund-not-requested']);
+  });
+
+  it('is approved by a second member once: requested, refund.requested under the requester’s key, the approver’s audit entry', async () => {
+    const { bookingId, refund: made } = await awaiting();
+    const token = await steppedUp('second');
+    const approved = await approve(made.id, token);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<Refund>()).toMatchObject({
+      status: 'requested',
+      reviewedBy: others.second.id,
+      reviewedByName: 'Administrator Member',
+      reviewedAt: t.clock.now().toISOString(),
+      rejectionReason: null,
+    });
+    const { refunds, audit, events } = await stateOf(bookingId);
+    expect(refunds.map((row) => row.status)).toEqual(['requested']);
+    expect(audit.map((entry) => [entry.action, entry.administrator_id])).toEqual([
+      ['booking.refund-awaiting-approval', parties.administratorId],
+      ['booking.refund-approved', others.second.id],
+    ]);
+    expect(events.map((event) => [event.type, event.idempotency_key, event.payload.status, event.payload.previousStatus, event.payload.reviewedBy])).toEqual([
+      ['refund.awaiting-approval', `refund.awaiting-approval:big-${bookingId}`, 'awaiting-approval', null, null],
+      ['refund.requested', `refund.requested:big-${bookingId}`, 'requested', 'awaiting-approval', others.second.id],
+    ]);
+    const again = await approve(made.id, token);
+    expect([again.statusCode, again.json().reason]).toEqual([409, 'refund-not-awaiting']);
+    expect((await callback(made.id, { status: 'succeeded' })).statusCode).toBe(200);
+    expect(await refundsOf(bookingId)).toMatchObject({ refundedMinor: 150_000, awaitingApprovalMinor: 0 });
+  });
+
+  it('never lets the requester approve or reject their own refund (403), nor approve without a step-up', async () => {
+    const { bookingId, refund: made } = await awaiting();
+    const own = await steppedUp('requester');
+    const approved = await approve(made.id, own);
+    expect(approved.statusCode).toBe(403);
+    expect(approved.json()).toMatchObject({ reason: 'refund-own-request', message: expect.stringContaining('another member') });
+    expect((await reject(made.id, own)).json()).toMatchObject({ reason: 'refund-own-request' });
+    const notSteppedUp = await approve(made.id, await loginAs(t, others.second.email));
+    expect([notSteppedUp.statusCode, notSteppedUp.json().reason]).toEqual([403, ACCOUNT_REASONS.stepUpRequired]);
+    const { refunds, audit, events } = await stateOf(bookingId);
+    expect(refunds.map((row) => row.status)).toEqual(['awaiting-approval']);
+    expect(audit).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+
+  it('is rejected with a reason: the amount given back, refund.rejected told, the reason audited; then neither approved nor answered', async () => {
+    const { bookingId, refund: made } = await awaiting(200_000);
+    const token = await loginAs(t, others.second.email);
+    for (const payload of [{}, { reason: '  ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', status: 'requested' }, ['Not justified']]) {
+      expect((await reject(made.id, token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const rejected = await reject(made.id, token, { reason: ' Photos show no flood ' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json<Refund>()).toMatchObject({ status: 'rejected', reviewedBy: others.second.id, rejectionReason: ' Photos show no flood ' });
+    expect(await refundsOf(bookingId)).toMatchObject({ refundedMinor: 0, awaitingApprovalMinor: 0, remainingMinor: 200_000 });
+    const { audit, events } = await stateOf(bookingId);
+    expect(audit.map((entry) => [entry.action, entry.administrator_id, entry.reason])).toEqual([
+      ['booking.refund-awaiting-approval', parties.administratorId, 'Flooded flat'],
+      ['booking.refund-rejected', others.second.id, ' Photos show no flood '],
+    ]);
+    expect(events.map((event) => [event.type, event.idempotency_key, event.payload.previousStatus, event.payload.rejectionReason])).toEqual([
+      ['refund.awaiting-approval', `refund.awaiting-approval:big-${bookingId}`, null, null],
+      ['refund.rejected', `refund.rejected:${made.id}`, 'awaiting-approval', ' Photos show no flood '],
+    ]);
+    expect((await approve(made.id, await steppedUp('third'))).statusCode).toBe(409);
+    expect((await callback(made.id, { status: 'failed' })).json()).toMatchObject({ reason: 'refund-already-decided' });
+    expect((await stateOf(bookingId)).events).toHaveLength(2);
+  });
+
+  it('makes exactly one decision of two members approving at once, and of an approval racing a rejection', async () => {
+    for (const second of ['approve', 'reject'] as const) {
+      const { bookingId, refund: made } = await awaiting();
+      const [secondToken, thirdToken] = [await steppedUp('second'), await steppedUp('third')];
+      const responses = await Promise.all([approve(made.id, secondToken), second === 'approve' ? approve(made.id, thirdToken) : reject(made.id, thirdToken)]);
+      expect(responses.map((response) => response.statusCode).sort(), second).toEqual([200, 409]);
+      const { audit, events } = await stateOf(bookingId);
+      expect(audit, second).toHaveLength(2);
+      expect(events, second).toHaveLength(2);
+    }
+  });
+
+  it('answers 401 without a session, 403 to the roles without the refund permission, 404 for no such refund, 400 to a bad id', async () => {
+    const { bookingId, refund: made } = await awaiting();
+    expect((await approve(made.id, null)).statusCode).toBe(401);
+    expect((await reject(made.id, null)).statusCode).toBe(401);
+    for (const role of ['moderator', 'support', 'viewer'] as const) {
+      expect((await approve(made.id, tokens[role])).statusCode, role).toBe(403);
+      expect((await reject(made.id, tokens[role])).statusCode, role).toBe(403);
+    }
+    const token = await steppedUp('second');
+    expect((await approve(2_000_000_000, token)).statusCode).toBe(404);
+    expect((await reject(2_000_000_000, token)).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-1', '99999999999']) expect((await approve(id, token)).statusCode, id).toBe(400);
+    expect((await stateOf(bookingId)).refunds.map((row) => row.status)).toEqual(['awaiting-approval']);
+  });
+
+  it('is enforced by the database: no reviewer who asked, no skipping the review, the ceiling counting what awaits', async () => {
+    const { bookingId, refund: made } = await awaiting();
+    const refusalOf = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'accepted',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(
+      await refusalOf(t.handle.query(sql`UPDATE refunds SET status = 'requested', reviewed_by = requested_by, reviewed_at = now() WHERE id = ${made.id}`)),
+    ).toMatch(/refunds_reviewer_not_requester/);
+    expect(await refusalOf(t.handle.query(sql`UPDATE refunds SET status = 'succeeded' WHERE id = ${made.id}`))).toMatch(/becomes requested or rejected/);
+    expect(await refusalOf(t.handle.query(sql`UPDATE refunds SET status = 'requested' WHERE id = ${made.id}`))).toMatch(/becomes requested or rejected/);
+    expect(
+      await refusalOf(
+        t.handle.query(
+          sql`INSERT INTO refunds (booking_id, amount_minor, reason, idempotency_key, created_at) VALUES (${bookingId}, 50001, 'by hand', ${`hand-${bookingId}`}, now())`,
+        ),
+      ),
+    ).toMatch(/would reach 200001 cents, more than the 200000 paid/);
+    expect((await stateOf(bookingId)).refunds.map((row) => row.status)).toEqual(['awaiting-approval']);
+  });
+
+  it('refuses to start with REFUND_APPROVAL_ABOVE_MINOR below REFUND_STEP_UP_ABOVE_MINOR', () => {
+    const env = { DATA_DIR: '/nonexistent', REFUND_STEP_UP_ABOVE_MINOR: '50000' };
+    expect(() => readConfig({ ...env, REFUND_APPROVAL_ABOVE_MINOR: '49999' })).toThrow(/REFUND_APPROVAL_ABOVE_MINOR: must be at least REFUND_STEP_UP_ABOVE_MINOR/);
+    expect(readConfig({ ...env, REFUND_APPROVAL_ABOVE_MINOR: '50000' }).refunds.approvalAboveMinor).toBe(50_000);
+    expect(readConfig({ DATA_DIR: '/nonexistent' }).refunds.approvalAboveMinor).toBe(200_000);
   });
 });

@@ -1,14 +1,20 @@
 // Refunds: SQL only (decision 043). What a booking's guest paid is read in cents by the database
 // ((total * 100)::bigint of a numeric(12, 2): exact), never through a float.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { PAID_BOOKING_STATUSES, type RefundResult } from '../../../src/contracts/refunds';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PAID_BOOKING_STATUSES, RELEASED_REFUND_STATUSES, type RefundResult } from '../../../src/contracts/refunds';
 import type { Database, Transaction } from '../../db/client';
-import { bookings, properties, refunds, users } from '../../db/schema';
+import { administrators, bookings, properties, refunds, users } from '../../db/schema';
 
 type Executor = Database | Transaction;
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefundRow = typeof refunds.$inferInsert;
+/** A refund with the names of the members who asked for it and who approved or rejected it. */
+export type NamedRefundRow = RefundRow & { requestedByName: string | null; reviewedByName: string | null };
+
+const requesters = alias(administrators, 'requester');
+const reviewers = alias(administrators, 'reviewer');
 
 /** A booking as a refund sees it: whether it was paid, how much, and its name for the audit. */
 export interface RefundableBooking {
@@ -44,12 +50,12 @@ export function createRefundsRepository(db: Database) {
 
     readBooking: (bookingId: number) => readBooking(db, bookingId, false),
 
-    /** Requested and succeeded refunds of the booking, in cents (a failed one gave its amount back). */
+    /** The booking's refunds that count against what was paid, in cents (a failed or rejected one gave its amount back). */
     async refundedMinor(executor: Executor, bookingId: number): Promise<number> {
       const [row] = await executor
         .select({ total: sql<number>`COALESCE(sum(${refunds.amountMinor}), 0)`.mapWith(Number) })
         .from(refunds)
-        .where(and(eq(refunds.bookingId, bookingId), ne(refunds.status, 'failed')));
+        .where(and(eq(refunds.bookingId, bookingId), notInArray(refunds.status, [...RELEASED_REFUND_STATUSES])));
       return row.total;
     },
 
@@ -69,7 +75,42 @@ export function createRefundsRepository(db: Database) {
       return row;
     },
 
-    listOfBooking: (bookingId: number): Promise<RefundRow[]> => db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(asc(refunds.id)),
+    /** The booking's refunds, oldest first, with their members' names. */
+    async listOfBooking(bookingId: number): Promise<NamedRefundRow[]> {
+      const rows = await db
+        .select({ refund: refunds, requestedByName: requesters.name, reviewedByName: reviewers.name })
+        .from(refunds)
+        .leftJoin(requesters, eq(requesters.id, refunds.requestedBy))
+        .leftJoin(reviewers, eq(reviewers.id, refunds.reviewedBy))
+        .where(eq(refunds.bookingId, bookingId))
+        .orderBy(asc(refunds.id));
+      return rows.map(({ refund, requestedByName, reviewedByName }) => ({ ...refund, requestedByName, reviewedByName }));
+    },
+
+    /** The names of members, by id, for one refund's answer. */
+    async namesOf(executor: Executor, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+      const known = ids.filter((id): id is number => id !== null);
+      if (known.length === 0) return new Map();
+      const rows = await executor.select({ id: administrators.id, name: administrators.name }).from(administrators).where(inArray(administrators.id, known));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /**
+     * Compare-and-set: a refund awaiting approval becomes requested (approved) or rejected, by a member
+     * who did not ask for it; undefined when it is not awaiting any more (someone decided it first).
+     */
+    async review(
+      transaction: Transaction,
+      id: number,
+      change: { status: 'requested' | 'rejected'; reviewedBy: number; reviewedAt: Date; rejectionReason: string | null },
+    ): Promise<RefundRow | undefined> {
+      const [row] = await transaction
+        .update(refunds)
+        .set(change)
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'awaiting-approval')))
+        .returning();
+      return row;
+    },
 
     /** Compare-and-set: a requested refund takes the result; undefined when it is not requested any more. */
     async decide(transaction: Transaction, id: number, result: RefundResult, failureReason: string | null, decidedAt: Date): Promise<RefundRow | undefined> {
