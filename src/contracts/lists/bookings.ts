@@ -58,6 +58,9 @@ export const declaration = declareList({
       /** A booking's refunds, and a new one (src/contracts/refunds.ts). */
       refunds: { method: 'get', path: 'admin/bookings/:id/refunds' },
       refund: { method: 'post', path: 'admin/bookings/:id/refunds' },
+      /** A second member's decision on a refund awaiting approval, named by the refund's id (decision 047). */
+      approveRefund: { method: 'post', path: 'admin/refunds/:id/approve' },
+      rejectRefund: { method: 'post', path: 'admin/refunds/:id/reject' },
     },
   },
 });

@@ -1,5 +1,6 @@
 // A booking's refunds on its side panel (decision 043): what was paid and what is left to refund, each
-// refund with its status as it changes live, and "Refund" for a role that may refund a paid booking.
+// refund with its status as it changes live, and "Refund" for a role that may refund a paid booking;
+// a refund awaiting approval with its second member's part (refund-review.tsx, decision 047).
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +8,24 @@ import type { Booking } from '../../../contracts/bookings';
 import type { Refund, RefundStatus } from '../../../contracts/refunds';
 import { usePermission } from '../../access';
 import { RefundModal } from './refund-modal';
-import { formatCents, useBookingRefunds, useRefundRequest } from './use-booking-refunds';
+import { RefundReview } from './refund-review';
+import { formatCents, useBookingRefunds, useMemberId, useRefundRequest, useRefundReview } from './use-booking-refunds';
 import { registerRefundsCatalogue } from '../../../i18n/refunds-catalogue';
 
 // This screen's texts load with it.
 registerRefundsCatalogue();
 
-const STATUS_COLOURS: Record<RefundStatus, string> = { requested: 'gold', succeeded: 'green', failed: 'red' };
+const STATUS_COLOURS: Record<RefundStatus, string> = {
+  'awaiting-approval': 'purple',
+  requested: 'gold',
+  succeeded: 'green',
+  failed: 'red',
+  rejected: 'default',
+};
 
-function RefundItem({ refund }: { refund: Refund }) {
+type RefundItemProps = { refund: Refund; review: Omit<Parameters<typeof RefundReview>[0], 'refund' | 'isBusy'> & { busyId: number | null } };
+
+function RefundItem({ refund, review: { busyId, ...review } }: RefundItemProps) {
   const { t } = useTranslation();
   return (
     <li>
@@ -25,6 +35,7 @@ function RefundItem({ refund }: { refund: Refund }) {
         <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{refund.reason}</Typography.Text>
       </Flex>
       {refund.failureReason ? <Typography.Text type="secondary">{t('admin.refunds.failureReason', { reason: refund.failureReason })}</Typography.Text> : null}
+      <RefundReview refund={refund} isBusy={busyId === refund.id} {...review} />
     </li>
   );
 }
@@ -35,6 +46,8 @@ export function BookingRefunds({ booking }: { booking: Booking }) {
   const mayRefund = usePermission('bookings', 'bookings.refund');
   const { refunds, refetch } = useBookingRefunds(booking.id);
   const { request, isSending } = useRefundRequest(booking.id, refetch);
+  const { busyId, approve, reject } = useRefundReview(refetch);
+  const memberId = useMemberId();
   const [isOpen, setIsOpen] = useState(false);
   if (!refunds) return null;
   const canRefund = mayRefund && refunds.isPaid && refunds.remainingMinor > 0;
@@ -46,6 +59,9 @@ export function BookingRefunds({ booking }: { booking: Booking }) {
       <Flex gap={16} align="center" wrap style={{ marginBottom: 8 }}>
         <Typography.Text>{t('admin.refunds.paid', { amount: formatCents(refunds.paidMinor) })}</Typography.Text>
         <Typography.Text aria-live="polite">{t('admin.refunds.remaining', { amount: formatCents(refunds.remainingMinor) })}</Typography.Text>
+        {refunds.awaitingApprovalMinor > 0 ? (
+          <Typography.Text>{t('admin.refunds.awaiting', { amount: formatCents(refunds.awaitingApprovalMinor) })}</Typography.Text>
+        ) : null}
         {canRefund ? <Button onClick={() => setIsOpen(true)}>{t('admin.refunds.open')}</Button> : null}
       </Flex>
       {refunds.refunds.length === 0 ? (
@@ -53,7 +69,11 @@ export function BookingRefunds({ booking }: { booking: Booking }) {
       ) : (
         <ul aria-label={t('admin.refunds.listLabel', { id: booking.id })} aria-live="polite" style={{ paddingLeft: 20, margin: 0 }}>
           {refunds.refunds.map((refund) => (
-            <RefundItem key={refund.id} refund={refund} />
+            <RefundItem
+              key={refund.id}
+              refund={refund}
+              review={{ busyId, memberId, mayRefund, onApprove: (each) => void approve(each), onReject: reject }}
+            />
           ))}
         </ul>
       )}
