@@ -35,7 +35,10 @@ const PERMISSION_HOLDERS = {
   'bookings.read': ['support', 'viewer'],
   /** Cancel a booking, mark it a no-show or completed (src/contracts/booking-moves.ts). */
   'bookings.intervene': ['support'],
-  /** Ask the payment side to refund a paid booking, in full or in part (src/contracts/refunds.ts). */
+  /**
+   * Ask the payment side to refund a paid booking, in full or in part (src/contracts/refunds.ts), and
+   * approve or reject another member's refund awaiting approval (decision 047).
+   */
   'bookings.refund': [],
   'chats.read': ['support', 'viewer'],
   /** Send a message and mark a conversation read. */
