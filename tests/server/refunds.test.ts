@@ -403,13 +403,21 @@ describe('a second member’s approval above REFUND_APPROVAL_ABOVE_MINOR (decisi
   /** A booking paid $2,000.00 (200,000 cents) and a refund of `amountMinor` awaiting approval on it. */
   async function awaiting(amountMinor = 150_000) {
     const bookingId = await bookingOf('confirmed', 2000);
-    const response = await refund(bookingId, { amountMinor, reason: 'Flooded flat' }, { token: await steppedUp('requester'), headers: { 'idempotency-key': `big-${bookingId}` } });
+    const response = await refund(
+      bookingId,
+      { amountMinor, reason: 'Flooded flat' },
+      { token: await steppedUp('requester'), headers: { 'idempotency-key': `big-${bookingId}` } },
+    );
     expect(response.statusCode).toBe(201);
     return { bookingId, refund: response.json<Refund>() };
   }
 
   it('keeps a refund above the amount awaiting approval: it counts against what remains, and only refund.awaiting-approval is told', async () => {
-    expect((await refund(await bookingOf('confirmed', 2000), { amountMinor: APPROVAL_ABOVE, reason: 'At the limit' }, { token: await steppedUp('requester') })).json<Refund>().status).toBe('requested');
+    expect(
+      (
+        await refund(await bookingOf('confirmed', 2000), { amountMinor: APPROVAL_ABOVE, reason: 'At the limit' }, { token: await steppedUp('requester') })
+      ).json<Refund>().status,
+    ).toBe('requested');
     const { bookingId, refund: made } = await awaiting();
     expect(made).toMatchObject({ status: 'awaiting-approval', requestedBy: parties.administratorId, requestedByName: expect.any(String), reviewedBy: null });
     expect(await refundsOf(bookingId)).toMatchObject({ refundedMinor: 150_000, awaitingApprovalMinor: 150_000, remainingMinor: 50_000 });
@@ -544,7 +552,9 @@ describe('a second member’s approval above REFUND_APPROVAL_ABOVE_MINOR (decisi
 
   it('refuses to start with REFUND_APPROVAL_ABOVE_MINOR below REFUND_STEP_UP_ABOVE_MINOR', () => {
     const env = { DATA_DIR: '/nonexistent', REFUND_STEP_UP_ABOVE_MINOR: '50000' };
-    expect(() => readConfig({ ...env, REFUND_APPROVAL_ABOVE_MINOR: '49999' })).toThrow(/REFUND_APPROVAL_ABOVE_MINOR: must be at least REFUND_STEP_UP_ABOVE_MINOR/);
+    expect(() => readConfig({ ...env, REFUND_APPROVAL_ABOVE_MINOR: '49999' })).toThrow(
+      /REFUND_APPROVAL_ABOVE_MINOR: must be at least REFUND_STEP_UP_ABOVE_MINOR/,
+    );
     expect(readConfig({ ...env, REFUND_APPROVAL_ABOVE_MINOR: '50000' }).refunds.approvalAboveMinor).toBe(50_000);
     expect(readConfig({ DATA_DIR: '/nonexistent' }).refunds.approvalAboveMinor).toBe(200_000);
   });

@@ -60,7 +60,9 @@ describe("docs/product.md's table of who may do what", () => {
   it('has a row for every permission, each role holding what its cell says', () => {
     const table = rolesTable();
     expect(table).toContain('| Hosts | read, edit, approve, delete | read, edit, approve, delete | read | read |');
-    expect(table).toContain("| Bookings | read, cancel, mark no-show or completed, refund, approve or reject another member's large refund | | read, cancel, mark no-show or completed | read |");
+    expect(table).toContain(
+      "| Bookings | read, cancel, mark no-show or completed, refund, approve or reject another member's large refund | | read, cancel, mark no-show or completed | read |",
+    );
     expect(table).toContain('| Export CSV | yes | yes | yes | no |');
   });
 });

@@ -248,7 +248,11 @@ describe('a refund awaiting a second member’s approval', () => {
     const { user, drawer, live } = await openBooking('administrator', () => current, undefined, undefined, { onReview: decidedFirst });
     await user.click(await within(drawer).findByRole('button', { name: 'Approve the refund of $1,500.00' }));
     expect(await screen.findByText('The refund of $1,500.00 was already approved or rejected by someone else.')).toBeInTheDocument();
-    current = { ...AWAITING, awaitingApprovalMinor: 0, refunds: [refundRow(1, { amountMinor: 150_000, status: 'requested', reviewedBy: 3, reviewedByName: 'Farah Approver' })] };
+    current = {
+      ...AWAITING,
+      awaitingApprovalMinor: 0,
+      refunds: [refundRow(1, { amountMinor: 150_000, status: 'requested', reviewedBy: 3, reviewedByName: 'Farah Approver' })],
+    };
     act(() => live.publish({ channel: 'resources/refunds', type: 'updated', payload: { ids: [5] }, date: new Date() }));
     expect(await within(drawer).findByText('Approved by Farah Approver')).toBeInTheDocument();
     expect(within(drawer).getByText('Requested')).toBeInTheDocument();

@@ -43,8 +43,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/bookings/:id/refunds',
     adminRoute('bookings', 'Ask the payment side to refund a paid booking, in full or in part; 409 past what remains refundable', {
-      description:
-        `amountMinor in cents. An Idempotency-Key header (or the idempotencyKey field) sent again answers the refund it made, once per key. The refund is requested: the payment side answers by the signed callback POST /api/payments/refunds/:id/result (docs/webhooks.md). Above ${approvalAboveMinor} cents (REFUND_APPROVAL_ABOVE_MINOR) it is awaiting-approval instead, and nothing is asked of the payment side until another member approves it.`,
+      description: `amountMinor in cents. An Idempotency-Key header (or the idempotencyKey field) sent again answers the refund it made, once per key. The refund is requested: the payment side answers by the signed callback POST /api/payments/refunds/:id/result (docs/webhooks.md). Above ${approvalAboveMinor} cents (REFUND_APPROVAL_ABOVE_MINOR) it is awaiting-approval instead, and nothing is asked of the payment side until another member approves it.`,
       access: {
         permission: 'bookings.refund',
         requiresStepUp: {

@@ -107,7 +107,12 @@ export function createRefundsService({ db, repository, audit, clock, approvalAbo
       // The booking's lock first, as every other writer of its refunds takes it.
       const booking = await repository.lockBooking(transaction, current.bookingId);
       const rejectionReason = decision.status === 'rejected' ? decision.reason : null;
-      const reviewed = await repository.review(transaction, refundId, { status: decision.status, reviewedBy: administratorId, reviewedAt: clock.now(), rejectionReason });
+      const reviewed = await repository.review(transaction, refundId, {
+        status: decision.status,
+        reviewedBy: administratorId,
+        reviewedAt: clock.now(),
+        rejectionReason,
+      });
       if (reviewed === undefined) throw new ConflictError(REFUND_MESSAGES.notAwaiting, 'refund-not-awaiting');
       const isApproved = decision.status === 'requested';
       const createdAt = await audit.record(transaction, {

@@ -69,11 +69,7 @@ export function BookingRefunds({ booking }: { booking: Booking }) {
       ) : (
         <ul aria-label={t('admin.refunds.listLabel', { id: booking.id })} aria-live="polite" style={{ paddingLeft: 20, margin: 0 }}>
           {refunds.refunds.map((refund) => (
-            <RefundItem
-              key={refund.id}
-              refund={refund}
-              review={{ busyId, memberId, mayRefund, onApprove: (each) => void approve(each), onReject: reject }}
-            />
+            <RefundItem key={refund.id} refund={refund} review={{ busyId, memberId, mayRefund, onApprove: (each) => void approve(each), onReject: reject }} />
           ))}
         </ul>
       )}

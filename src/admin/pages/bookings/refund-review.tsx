@@ -75,7 +75,14 @@ function RejectRefundModal({ amount, isSending, onReject, onClose }: { amount: s
     >
       <Flex vertical gap={4}>
         <label htmlFor={reasonId}>{t('admin.refunds.review.dialogReason')}</label>
-        <Input.TextArea id={reasonId} rows={3} maxLength={MAX_REFUND_REASON_LENGTH} showCount value={reason} onChange={(event) => setReason(event.target.value)} />
+        <Input.TextArea
+          id={reasonId}
+          rows={3}
+          maxLength={MAX_REFUND_REASON_LENGTH}
+          showCount
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
       </Flex>
     </Modal>
   );
