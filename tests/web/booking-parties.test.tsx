@@ -18,10 +18,10 @@ const PARTIES: BookingParties = {
 };
 
 async function openBooking(parties: BookingParties) {
-  const custom = vi.fn(async (call: { url: string }) => {
+  const custom = vi.fn<(call: { url: string }) => Promise<{ data: BaseRecord }>>(async (call) => {
     if (call.url.endsWith('summary')) return { data: BOOKING_SUMMARY as unknown as BaseRecord };
     if (call.url === 'admin/bookings/5/parties') return { data: parties as unknown as BaseRecord };
-    return { data: {} };
+    return { data: {} as BaseRecord };
   });
   const dataProvider = stubDataProvider({
     getList: (async () => ({ data: [booking(5)] as unknown as BaseRecord[], total: 1 })) as unknown as DataProvider['getList'],
