@@ -28,6 +28,11 @@ export interface MoveTarget {
   isVersioned?: boolean;
   /** Which rows of the table are of this kind at all (hosts among users); others are not found. */
   kind?: SQL;
+  /**
+   * The column that names a row to a person (`title`): read with the row, so its audit entry names the
+   * record. Absent: the audit trail's trigger names it, for the kinds it knows (migration 0024).
+   */
+  nameColumn?: string;
 }
 
 export interface MovedRow {
@@ -37,6 +42,8 @@ export interface MovedRow {
   isMoved: boolean;
   /** The version after the move, on a versioned table. */
   version: number | null;
+  /** The row's name, when the target has a `nameColumn`. */
+  name?: string | null;
 }
 
 export async function moveRows(executor: Transaction, target: MoveTarget, moves: readonly RowMove[], now: Date): Promise<Map<number, MovedRow>> {
@@ -57,8 +64,9 @@ export async function moveRows(executor: Transaction, target: MoveTarget, moves:
   );
   const wantedColumns = sql.join([sql`id, from_statuses, is_except, to_status, wanted_version`, ...extraNames], sql`, `);
   const version = target.isVersioned ? sql`t.version` : sql`NULL::integer`;
+  const name = target.nameColumn ? sql.identifier(target.nameColumn) : undefined;
   const lockedExtras = sql.join(
-    extras.map((column, index) => sql`, t.${column} AS ${extraNames[index]}`),
+    [...extras.map((column, index) => sql`, t.${column} AS ${extraNames[index]}`), ...(name ? [sql`, t.${name}::text AS record_name`] : [])],
     sql``,
   );
   const setExtras = sql.join(
@@ -79,7 +87,7 @@ export async function moveRows(executor: Transaction, target: MoveTarget, moves:
       RETURNING t.id, ${version} AS version
     )
     SELECT l.id, l.status, l.version AS "versionBefore", moved.version AS "versionAfter", moved.id IS NOT NULL AS "isMoved"${sql.join(
-      extraNames.map((name) => sql`, l.${name}`),
+      [...extraNames.map((extra) => sql`, l.${extra}`), ...(name ? [sql`, l.record_name`] : [])],
       sql``,
     )}
     FROM locked l LEFT JOIN moved ON moved.id = l.id`);
@@ -96,6 +104,7 @@ export async function moveRows(executor: Transaction, target: MoveTarget, moves:
         },
         isMoved: row.isMoved === true,
         version: row.versionAfter === null || row.versionAfter === undefined ? null : Number(row.versionAfter),
+        ...(name ? { name: (row.record_name ?? null) as string | null } : {}),
       };
       return [id, moved];
     }),

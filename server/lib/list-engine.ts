@@ -23,7 +23,7 @@ import type { ListCaller, ListRequest, ListSource } from './list-source';
 import type { PageCache } from './page-cache';
 import { containsPattern, resolvePage, searchedId, searchTerm } from './paging';
 import { BadRequestError } from '../errors';
-import { listBatchRoutes } from './list-batch';
+import { listActionRoutes, listBatchRoutes } from './list-batch';
 import { adminRoute } from './route-schema';
 import { sendCsv, sendJsonArray } from './streams';
 
@@ -179,6 +179,7 @@ export function listRoutes<Row extends z.ZodObject, Sort extends string, Status 
         const fields = csvColumns.map(csvFieldOf);
         return sendCsv(reply, `${definition.name}.csv`, header, rowsOf(query, caller), (row) => fields.map((field) => valueAt(row, field)));
       });
+    if (definition.actions?.some((action) => action.path !== undefined && action.hasOwnAnswer !== true)) await app.register(listActionRoutes(definition));
     if (definition.batch) {
       const idField = definition.resource?.idField ?? 'id';
       await app.register(

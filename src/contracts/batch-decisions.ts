@@ -2,10 +2,11 @@
 // request, the per-row answer and the undo of a member's own recent decisions (docs/decisions/027).
 import { z } from 'zod';
 import { idParamsSchema } from './common';
-import { BATCH_DECISIONS, MAX_BATCH_ROWS } from './list-declaration';
+import { MAX_BATCH_ROWS } from './list-declaration';
+import { RECORD_ACTION_NAME_PATTERN } from './record-action';
 import { decisionReasonSchema } from './listings';
 
-export { BATCH_DECISIONS, MAX_BATCH_ROWS, type BatchDecision } from './list-declaration';
+export { MAX_BATCH_ROWS, type BatchDecision } from './list-declaration';
 export { UNDO_WINDOW_SECONDS } from './record-action';
 
 export const BATCH_TOO_LARGE_MESSAGE = `A batch holds at most ${MAX_BATCH_ROWS} records.`;
@@ -28,9 +29,13 @@ export const batchMatchSchema = z.object({
 });
 export type BatchMatch = z.infer<typeof batchMatchSchema>;
 
+/**
+ * POST <list>/decisions. `decision` is any action's name here; each list's route narrows it to its own
+ * bulk actions (`batchDecisionRequestSchemaOf`), so its API document names them.
+ */
 export const batchDecisionRequestSchema = z
   .object({
-    decision: z.enum(BATCH_DECISIONS),
+    decision: z.string().regex(RECORD_ACTION_NAME_PATTERN),
     reason: decisionReasonSchema.optional(),
     /** The records the member selected. */
     ids: batchIdsSchema.optional(),
@@ -39,6 +44,12 @@ export const batchDecisionRequestSchema = z
   })
   .refine((body) => (body.ids === undefined) !== (body.match === undefined), { message: BATCH_TARGET_MESSAGE });
 export type BatchDecisionRequest = z.infer<typeof batchDecisionRequestSchema>;
+
+/** A list's batch request: its decision one of its bulk actions' names. */
+export const batchDecisionRequestSchemaOf = (decisions: readonly [string, ...string[]]) =>
+  z
+    .object({ ...batchDecisionRequestSchema.shape, decision: z.enum(decisions) })
+    .refine((body) => (body.ids === undefined) !== (body.match === undefined), { message: BATCH_TARGET_MESSAGE });
 
 export const batchUndoRequestSchema = z.object({ ids: batchIdsSchema });
 export type BatchUndoRequest = z.infer<typeof batchUndoRequestSchema>;

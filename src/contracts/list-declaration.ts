@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { LiveResource } from './live';
 import { camelCase } from './names';
-import { RECORD_ACTION_NAMES, type RecordAction, type RecordActionName } from './record-action';
+import { RECORD_ACTION_NAME_PATTERN, type RecordAction, type RecordActionName } from './record-action';
 import { NOTE_PATH, notesPathOf, type NotesDeclaration } from './record-note';
 import { listPermission, type ListAccess, type Permission } from './roles';
 
@@ -35,8 +35,7 @@ export type ResourceAction = {
 };
 
 export { MAX_BATCH_ROWS, MAX_DECISION_REASON_LENGTH } from './record-action';
-/** The decisions a list's batch may carry: its actions' names (docs/decisions/027-review-workbench.md). */
-export const BATCH_DECISIONS = RECORD_ACTION_NAMES;
+/** A decision a list's batch may carry: one of its bulk actions' names (docs/decisions/027-review-workbench.md). */
 export type BatchDecision = RecordActionName;
 
 /**
@@ -51,8 +50,9 @@ export interface BatchSelection {
   /**
    * The record screen that shows a row, by the type its live notice watches: a batch and its undo mark
    * their rows as the tab's own change there (src/admin/live/own-changes.ts). A property is a listing.
+   * Absent: its rows have no such screen.
    */
-  recordType: BatchRecordType;
+  recordType?: BatchRecordType;
 }
 
 /**
@@ -226,6 +226,16 @@ export interface DeclaredList<Sort extends string, Status extends string = never
 const statusChoicesOf = <Status extends string>(filter: Readonly<Record<string, Status>> | readonly Status[]): Readonly<Record<string, Status>> =>
   Array.isArray(filter) ? Object.fromEntries(filter.map((status: Status) => [status, status])) : (filter as Readonly<Record<string, Status>>);
 
+/** Refuses actions whose names are not words in camelCase, or not unique in their list. */
+function checkActionNames(name: string, actions: readonly RecordAction[]): void {
+  const names = new Set<string>();
+  for (const action of actions) {
+    if (!RECORD_ACTION_NAME_PATTERN.test(action.name)) throw new Error(`The action "${action.name}" of "${name}" must be a word in camelCase`);
+    if (names.has(action.name)) throw new Error(`The list "${name}" declares the action "${action.name}" twice`);
+    names.add(action.name);
+  }
+}
+
 /** The batch of a list from its bulk actions, which share one permission, the batch's. */
 function listBatchOf(name: string, selection: BatchSelection, actions: readonly RecordAction[]): ListBatch {
   const bulk = actions.filter((action) => action.isBulk);
@@ -258,8 +268,9 @@ export function declareList<
   Actions extends readonly RecordAction[] | undefined = undefined,
 >(
   declaration: ListDeclaration<Sort, Status> & { name: Name; resource?: Resource; actions?: Actions },
-): DeclaredList<Sort, Status> & { name: Name; resource?: Resource; actions: Actions } {
+): Omit<DeclaredList<Sort, Status>, 'actions'> & { name: Name; resource?: Resource; actions: Actions } {
   const { name, statusFilter, batch, ...declared } = declaration;
+  checkActionNames(name, declaration.actions ?? []);
   return {
     ...declared,
     ...(batch === undefined ? {} : { batch: listBatchOf(name, batch, declaration.actions ?? []) }),

@@ -6,9 +6,14 @@
 import type { Permission } from './roles';
 import type { WebhookEventType } from './webhooks';
 
-/** The actions a record may be given (their audit entries are `<entity>.<name>`). */
-export const RECORD_ACTION_NAMES = ['approve', 'decline'] as const;
-export type RecordActionName = (typeof RECORD_ACTION_NAMES)[number];
+/**
+ * An action's name: a word in camelCase (`approve`, `close`), unique in its list. It is no hand-kept
+ * list: each list's declared actions are its names (its batch route's `decision` enum, its audit
+ * entries `<entity>.<name>`, its texts), so a new action is its declaration alone.
+ */
+export type RecordActionName = string;
+/** What a name must look like; `declareList` refuses any other. */
+export const RECORD_ACTION_NAME_PATTERN = /^[a-z][a-zA-Z]{0,39}$/;
 
 /** The longest reason an action keeps; zod-free here, so a screen reads it without zod. */
 export const MAX_DECISION_REASON_LENGTH = 1000;
@@ -20,8 +25,8 @@ export const MAX_BATCH_ROWS = 500;
  */
 export const UNDO_WINDOW_SECONDS = 30;
 
-export interface RecordAction {
-  name: RecordActionName;
+export interface RecordAction<Name extends RecordActionName = RecordActionName> {
+  name: Name;
   /** The statuses a record moves from, as stored; with `isFromExcept`, any status but these. */
   from: readonly string[];
   isFromExcept?: boolean;
@@ -29,20 +34,35 @@ export interface RecordAction {
   to: string;
   /** Who may: checked by the auth guard before any route code runs. */
   permission: Permission;
-  /** Its call for one record, under /api with `:id` for the record; none when it runs only in bulk. */
+  /**
+   * Its call for one record, under /api with `:id` for the record; none when it runs only in bulk. The
+   * list engine registers it (answering the row's outcome, 409 when it did not move), unless
+   * `hasOwnAnswer`: then the list's module registers it with the answer the product gives.
+   */
   path?: string;
+  /** The list's module registers the call for one record itself (hosts, listings, property approvals). */
+  hasOwnAnswer?: boolean;
   /** The reason the screen asks for (any action's call accepts one, up to `maxLength`); none: it asks none. */
   reason?: { isRequired: boolean; maxLength: number };
   /** It runs on up to MAX_BATCH_ROWS selected rows at once (`POST <list>/decisions`). */
   isBulk: boolean;
   /** Its member may take it back within this many seconds (`POST <list>/decisions/undo`); absent: never. */
   undoSeconds?: number;
-  /** Its single key in a review queue. */
+  /** Its single key in a review queue (a record screen that shows `ReviewShortcuts`). */
   key?: string;
+  /**
+   * The i18n prefix of its texts (`admin.reports.actions.close`): `button`, `confirmTitle`, `confirm`,
+   * `confirmBody` and `done` under it, with `{{count}}`. Absent: the shared texts of approve and
+   * decline (`admin.review`), which only those two have.
+   */
+  texts?: string;
   /** How its button reads: the main action, or one that refuses. */
   tone: 'primary' | 'danger';
-  /** What the marketplace is told when it moves a record, and when it is undone (docs/webhooks.md, decision 041). */
-  events: { done: WebhookEventType; undone?: WebhookEventType };
+  /**
+   * What the marketplace is told when it moves a record, and when it is undone (docs/webhooks.md,
+   * decision 041); absent: nothing leaves for it (the audit entry and the live change still do).
+   */
+  events?: { done: WebhookEventType; undone?: WebhookEventType };
 }
 
 /** What one of the pair says: its statuses, its call for one record, what the marketplace is told of it. */
@@ -57,14 +77,30 @@ export function approveAndDecline(options: {
   approve: DecisionOf;
   decline: DecisionOf;
   undoneEvent: WebhookEventType;
-}): readonly RecordAction[] {
-  const shared = { permission: options.permission, isBulk: true, undoSeconds: UNDO_WINDOW_SECONDS } as const;
+}): readonly [RecordAction<'approve'>, RecordAction<'decline'>] {
+  const shared = { permission: options.permission, isBulk: true, undoSeconds: UNDO_WINDOW_SECONDS, hasOwnAnswer: true } as const;
   const actionOf = ({ event, ...decision }: DecisionOf) => ({ ...decision, ...shared, events: { done: event, undone: options.undoneEvent } });
   return [
-    { name: 'approve', ...actionOf(options.approve), key: 'a', tone: 'primary' },
-    { name: 'decline', ...actionOf(options.decline), reason: { isRequired: false, maxLength: MAX_DECISION_REASON_LENGTH }, key: 'd', tone: 'danger' },
+    { name: 'approve' as const, ...actionOf(options.approve), key: 'a', tone: 'primary' },
+    { name: 'decline' as const, ...actionOf(options.decline), reason: { isRequired: false, maxLength: MAX_DECISION_REASON_LENGTH }, key: 'd', tone: 'danger' },
   ];
 }
+
+/** An action's texts: its bulk bar button, its dialog's title, confirm button and body, the notice's "N closed". */
+export type ActionText = 'button' | 'confirmTitle' | 'confirm' | 'confirmBody' | 'done';
+
+/** The shared keys of approve and decline (`admin.review`), which declare no `texts`. */
+const SHARED_ACTION_TEXTS: Readonly<Record<ActionText, (name: string) => string>> = {
+  button: (name) => `admin.review.${name}Selection`,
+  confirmTitle: (name) => `admin.review.confirm.${name}Title`,
+  confirm: (name) => `admin.review.confirm.${name}`,
+  confirmBody: (name) => `admin.review.confirm.${name}Body`,
+  done: (name) => `admin.review.summary.${name}d`,
+};
+
+/** The i18n key of one of an action's texts: under its `texts` prefix, or approve's and decline's shared ones. */
+export const actionTextKey = (action: Pick<RecordAction, 'name' | 'texts'>, text: ActionText): string =>
+  action.texts ? `${action.texts}.${text}` : SHARED_ACTION_TEXTS[text](action.name);
 
 /** Whether an action moves a record in this status. */
 export const isMovedBy = (action: Pick<RecordAction, 'from' | 'isFromExcept'>, status: string) =>

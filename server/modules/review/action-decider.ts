@@ -31,7 +31,9 @@ async function settleMoves(
       continue;
     }
     const { before, after, status, event } = moved(row);
-    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after }, event);
+    // The record by name, where the target reads it (else the audit trail's trigger names the kinds it knows).
+    const named = row.name === undefined ? {} : { entityName: row.name };
+    await scope.record({ ...entry, administratorId: scope.administratorId, entityId: row.id, before, after, ...named }, event);
     outcomes.set(row.id, { outcome: 'applied', status });
   }
   return outcomes;
@@ -74,7 +76,7 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
           before: stateOf(row.before.status, row.before.extra[0] ?? null, row.before.version),
           after: stateOf(action.to, kept, row.version),
           status: action.to,
-          event: action.events.done,
+          event: action.events?.done,
         }),
         // Still movable, so the version given was stale: changed since the client read it; else decided first.
         (row) => ({ outcome: isVersioned && isMovedBy(action, row.before.status) ? 'changed' : 'alreadyDecided', status: statusOf(row.before.status) }),
@@ -86,7 +88,7 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
       const states = new Map(
         undoable.map(({ id, event }) => {
           // What the marketplace hears of the undo: what the action taken back declares.
-          const undone = actions.find((action) => event.action === `${entityType}.${action.name}`)?.events.undone;
+          const undone = actions.find((action) => event.action === `${entityType}.${action.name}`)?.events?.undone;
           return [id, { decided: event.after as RowState, previous: event.before as RowState, undone }];
         }),
       );

@@ -99,6 +99,18 @@ export function createReviewService({ db, repository, audit, clock, deciders }: 
     return decider;
   };
 
+  async function decideOne(
+    transaction: Transaction,
+    list: string,
+    administratorId: number,
+    id: number,
+    action: RecordActionName,
+    options: { reason?: string; version?: number },
+  ): Promise<RowOutcome | undefined> {
+    const scope = singleDecisionScope(audit, transaction, administratorId);
+    return (await deciderOf(list).decide(scope, [id], action, options.reason ?? null, options.version)).get(id);
+  }
+
   return {
     /** Whether the list declares actions, so has a decider. */
     hasActions: (list: string) => deciders.has(list),
@@ -107,16 +119,11 @@ export function createReviewService({ db, repository, audit, clock, deciders }: 
      * One record's action inside the caller's transaction, its entry written at once: how it went, or
      * undefined when there is no such record. The list's module turns it into its call's answer.
      */
-    async decideOne(
-      transaction: Transaction,
-      list: string,
-      administratorId: number,
-      id: number,
-      action: RecordActionName,
-      options: { reason?: string; version?: number },
-    ): Promise<RowOutcome | undefined> {
-      const scope = singleDecisionScope(audit, transaction, administratorId);
-      return (await deciderOf(list).decide(scope, [id], action, options.reason ?? null, options.version)).get(id);
+    decideOne,
+
+    /** One record's action in its own transaction (the list engine's call for one record, server/lib/list-batch.ts). */
+    decideRecord(list: string, administratorId: number, id: number, action: RecordActionName, reason: string | undefined): Promise<RowOutcome | undefined> {
+      return db.transaction((transaction) => decideOne(transaction, list, administratorId, id, action, { reason }));
     },
 
     async decide(list: string, administratorId: number, ids: readonly number[], decision: RecordActionName, reason: string | null): Promise<BatchResult> {

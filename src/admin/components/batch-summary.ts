@@ -2,6 +2,7 @@
 // by Amina, skipped". Rows are grouped by what happened and, for a skip, by its status and who did it.
 import type { TFunction } from 'i18next';
 import type { BatchDecision, BatchResult, BatchRowResult } from '../../contracts/batch-decisions';
+import { actionTextKey } from '../../contracts/record-action';
 
 type Verdict = 'approved' | 'declined' | 'pending';
 
@@ -23,12 +24,15 @@ function grouped(rows: readonly BatchRowResult[], keyOf: (row: BatchRowResult) =
   return [...groups.values()];
 }
 
-/** One sentence for a batch's (or a single decision's) result; `decision` is absent for an undo. */
-export function summarizeBatch(t: TFunction, result: BatchResult, decision?: BatchDecision): string {
+/**
+ * One sentence for a batch's (or a single decision's) result; `decision` is absent for an undo, and
+ * `texts` is the action's own texts' prefix where it declares one (src/contracts/record-action.ts).
+ */
+export function summarizeBatch(t: TFunction, result: BatchResult, decision?: BatchDecision, texts?: string): string {
   const of = (outcome: BatchRowResult['outcome']) => result.results.filter((row) => row.outcome === outcome);
   const parts: string[] = [];
   const changed = decision ? of('decided') : of('undone');
-  if (changed.length > 0) parts.push(t(decision ? `admin.review.summary.${decision}d` : 'admin.review.summary.undone', { count: changed.length }));
+  if (changed.length > 0) parts.push(t(decision ? actionTextKey({ name: decision, texts }, 'done') : 'admin.review.summary.undone', { count: changed.length }));
   for (const rows of grouped(of('alreadyDecided'), (row) => `${verdictOf(row.status)} ${row.by ?? ''}`)) {
     const { status, by } = rows[0];
     const verdict = t(`admin.review.verdicts.${verdictOf(status)}`);

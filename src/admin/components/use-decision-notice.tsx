@@ -26,7 +26,7 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
   async function undo(ids: number[]) {
     withdrawUndo();
     // The undo comes back over the live stream, like the decision: the tab's own change (before and after its answer).
-    const markOwn = () => (list.batch ? markOwnChanges(list.batch.recordType, ids) : undefined);
+    const markOwn = () => (list.batch?.recordType ? markOwnChanges(list.batch.recordType, ids) : undefined);
     markOwn();
     try {
       const { data } = await mutateAsync({ url: paths.undo, method: 'post', values: { ids }, successNotification: false, errorNotification: false });
@@ -39,7 +39,11 @@ export function useDecisionNotice(list: DeclaredList<string, string>, resource: 
   }
 
   /** Shows what a decision did (`message`, or the sum of its rows); offers Undo of the rows it changed, if any and if it can be undone. */
-  return function showDecision(result: BatchResult, decision: BatchDecision, message = summarizeBatch(t, result, decision)) {
+  return function showDecision(
+    result: BatchResult,
+    decision: BatchDecision,
+    message = summarizeBatch(t, result, decision, list.actions?.find((action) => action.name === decision)?.texts),
+  ) {
     const key = `decision-${(noticeCount += 1)}`;
     const changedIds = result.results.filter((row) => row.outcome === 'decided').map((row) => row.id);
     const isUndoable = list.actions?.find((action) => action.name === decision)?.undoSeconds !== undefined;

@@ -6,7 +6,7 @@ import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordAction } from '../../contracts/record-action';
+import { actionTextKey, type RecordAction } from '../../contracts/record-action';
 import { ReasonField } from '../components/reason-field';
 import { useListContext } from './list-context';
 import { useBatchDecision } from './use-batch-decision';
@@ -44,7 +44,7 @@ export function ListBatchBar() {
           disabled={selection.count === 0}
           onClick={() => setAction(option)}
         >
-          {t(`admin.review.${option.name}Selection`)}
+          {t(actionTextKey(option, 'button'))}
         </Button>
       ))}
       {action ? <BatchDecisionDialog action={action} onClose={() => setAction(null)} /> : null}
@@ -67,8 +67,8 @@ function BatchDecisionDialog({ action, onClose }: { action: RecordAction; onClos
   return (
     <Modal
       open
-      title={t(`admin.review.confirm.${decision}Title`, { count })}
-      okText={t(`admin.review.confirm.${decision}`, { count })}
+      title={t(actionTextKey(action, 'confirmTitle'), { count })}
+      okText={t(actionTextKey(action, 'confirm'), { count })}
       cancelText={t('admin.review.confirm.cancel')}
       okButtonProps={{ danger: action.tone === 'danger', disabled: isReasonMissing, loading: isSending }}
       onOk={async () => {
@@ -81,7 +81,7 @@ function BatchDecisionDialog({ action, onClose }: { action: RecordAction; onClos
       }}
     >
       <Flex vertical gap={8}>
-        <Typography.Paragraph>{t(`admin.review.confirm.${decision}Body`, { count })}</Typography.Paragraph>
+        <Typography.Paragraph>{t(actionTextKey(action, 'confirmBody'), { count })}</Typography.Paragraph>
         {action.reason ? (
           <ReasonField
             label={t(isReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}

@@ -23,7 +23,7 @@ export function useBatchDecision(list: ListScreenState<BaseRecord>) {
       ? { match: { q: list.search || undefined, status: list.status, sort: list.sorter?.field, order: list.sorter?.order } }
       : { ids: [...selection.ids] };
     // The rows come back over the live stream: a record screen opened meanwhile does not call them someone else's.
-    const markOwn = (ids: readonly number[]) => (list.definition.batch ? markOwnChanges(list.definition.batch.recordType, ids) : undefined);
+    const markOwn = (ids: readonly number[]) => (list.definition.batch?.recordType ? markOwnChanges(list.definition.batch.recordType, ids) : undefined);
     if (!selection.isAllMatching) markOwn([...selection.ids]);
     setIsSending(true);
     try {

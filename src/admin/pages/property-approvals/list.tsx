@@ -27,7 +27,7 @@ const ROW_ACTIONS = propertyApprovalList.actions.filter((action) => action.path 
 
 interface DecisionButtonProps {
   row: PropertyApprovalRow;
-  action: RecordAction;
+  action: RecordAction<Decision>;
   /** The decision on its way, if any: its row's buttons wait, and its own button spins. */
   pending: PendingDecision;
   onDecide: (row: PropertyApprovalRow, decision: Decision) => void;
