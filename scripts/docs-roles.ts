@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { camelCase } from '../src/contracts/names';
-import { ROLES, type Permission, type Role, type TablePermission } from '../src/contracts/roles';
+import { listDecidePermission, ROLES, type Permission, type Role, type TablePermission } from '../src/contracts/roles';
 import { LIST_DEFINITIONS } from '../server/list-definitions';
 import { ROLE_TABLE } from '../server/role-table';
 
@@ -58,13 +58,16 @@ function englishText(key: string): string | undefined {
   return undefined;
 }
 
-/** A row for each list that names its readers: its sidebar label, read. */
+/** A row for each list that names its readers: its sidebar label, read, and where it names deciders its actions' names. */
 function listRows(): Row[] {
   return LIST_DEFINITIONS.filter((list) => typeof list.access !== 'string')
     .sort((a, b) => a.menuOrder - b.menuOrder)
     .map((list) => {
       const key = list.resource?.labelKey ?? `admin.nav.${camelCase(list.resource?.name ?? list.name)}`;
-      return { what: englishText(key) ?? list.name, permissions: { [list.permission]: 'read' } };
+      const decides = listDecidePermission(list);
+      const actions = (list.actions ?? []).filter((action) => action.permission === decides).map((action) => action.name);
+      const deciding = typeof list.access !== 'string' && list.access.deciders && actions.length > 0 ? { [decides]: actions.join(', ') } : {};
+      return { what: englishText(key) ?? list.name, permissions: { [list.permission]: 'read', ...deciding } };
     });
 }
 

@@ -133,7 +133,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     deciders: new Map(
       ADMIN_LISTS.flatMap(({ definition, actionTarget }) =>
-        definition.actions && actionTarget ? [[definition.name, actionDecider(actionTarget, definition.actions, clock)] as const] : [],
+        definition.actions && actionTarget ? [[definition.name, actionDecider(actionTarget, definition.actions, clock, definition.name)] as const] : [],
       ),
     ),
   });

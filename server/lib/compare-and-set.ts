@@ -126,4 +126,10 @@ export interface ActionTarget {
   keptReason?: { field: string; actions: readonly string[] };
   /** The status a row is answered with, from the stored one (a host's older values); by default as stored. */
   statusOf?: (stored: string) => string;
+  /**
+   * The table has a live trigger (migration 0022's `record_live_change`) that tells the live stream of
+   * its rows' changes. Without one, the decider records each moved row's change itself, under the
+   * list's name, in the same transaction: its readers' screens follow it (decision 026).
+   */
+  hasLiveTrigger?: boolean;
 }

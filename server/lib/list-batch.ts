@@ -24,7 +24,7 @@ import { adminRoute } from './route-schema';
 
 /** Refuses a reason the action does not take as it is: missing where required, longer than it keeps. */
 function checkReason(action: RecordAction, reason: string | undefined): void {
-  if (action.reason?.isRequired && !reason?.trim()) throw new BadRequestError(BATCH_REASON_REQUIRED_MESSAGE);
+  if (action.reason?.isRequired && !reason?.trim()) throw new BadRequestError(BATCH_REASON_REQUIRED_MESSAGE.replace('<action>', action.name));
   const maxLength = action.reason?.maxLength ?? MAX_DECISION_REASON_LENGTH;
   if (reason !== undefined && reason.length > maxLength) throw new BadRequestError(`The reason must be at most ${maxLength} characters`);
 }

@@ -12,7 +12,8 @@ export { UNDO_WINDOW_SECONDS } from './record-action';
 export const BATCH_TOO_LARGE_MESSAGE = `A batch holds at most ${MAX_BATCH_ROWS} records.`;
 export const BATCH_DUPLICATE_MESSAGE = 'Each record may appear only once in a batch.';
 export const BATCH_TARGET_MESSAGE = 'Send either ids or match, not both and not neither.';
-export const BATCH_REASON_REQUIRED_MESSAGE = 'A reason is required to decline.';
+/** An action that requires a reason, called without one (`<action>`: its name). */
+export const BATCH_REASON_REQUIRED_MESSAGE = 'A reason is required to <action>.';
 
 const batchIdsSchema = z
   .array(idParamsSchema.shape.id.pipe(z.number()))

@@ -52,8 +52,8 @@ export interface RecordAction<Name extends RecordActionName = RecordActionName> 
   key?: string;
   /**
    * The i18n prefix of its texts (`admin.reports.actions.close`): `button`, `confirmTitle`, `confirm`,
-   * `confirmBody` and `done` under it, with `{{count}}`. Absent: the shared texts of approve and
-   * decline (`admin.review`), which only those two have.
+   * `confirmBody`, `reason` (where it asks one) and `done` under it (`ActionText`). Absent: the shared
+   * texts of approve and decline (`admin.review`), which only those two have.
    */
   texts?: string;
   /** How its button reads: the main action, or one that refuses. */
@@ -86,21 +86,25 @@ export function approveAndDecline(options: {
   ];
 }
 
-/** An action's texts: its bulk bar button, its dialog's title, confirm button and body, the notice's "N closed". */
-export type ActionText = 'button' | 'confirmTitle' | 'confirm' | 'confirmBody' | 'done';
+/**
+ * An action's texts: its bulk bar's button, its dialog's title, confirm button, body and reason
+ * field's label, the notice's "3 closed" (each with `{{count}}`).
+ */
+export type ActionText = 'button' | 'confirmTitle' | 'confirm' | 'confirmBody' | 'reason' | 'done';
 
 /** The shared keys of approve and decline (`admin.review`), which declare no `texts`. */
-const SHARED_ACTION_TEXTS: Readonly<Record<ActionText, (name: string) => string>> = {
-  button: (name) => `admin.review.${name}Selection`,
-  confirmTitle: (name) => `admin.review.confirm.${name}Title`,
-  confirm: (name) => `admin.review.confirm.${name}`,
-  confirmBody: (name) => `admin.review.confirm.${name}Body`,
-  done: (name) => `admin.review.summary.${name}d`,
+const SHARED_ACTION_TEXTS: Readonly<Record<ActionText, (action: Pick<RecordAction, 'name' | 'reason'>) => string>> = {
+  button: ({ name }) => `admin.review.${name}Selection`,
+  confirmTitle: ({ name }) => `admin.review.confirm.${name}Title`,
+  confirm: ({ name }) => `admin.review.confirm.${name}`,
+  confirmBody: ({ name }) => `admin.review.confirm.${name}Body`,
+  reason: ({ reason }) => (reason?.isRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional'),
+  done: ({ name }) => `admin.review.summary.${name}d`,
 };
 
 /** The i18n key of one of an action's texts: under its `texts` prefix, or approve's and decline's shared ones. */
-export const actionTextKey = (action: Pick<RecordAction, 'name' | 'texts'>, text: ActionText): string =>
-  action.texts ? `${action.texts}.${text}` : SHARED_ACTION_TEXTS[text](action.name);
+export const actionTextKey = (action: Pick<RecordAction, 'name' | 'texts' | 'reason'>, text: ActionText): string =>
+  action.texts ? `${action.texts}.${text}` : SHARED_ACTION_TEXTS[text](action);
 
 /** Whether an action moves a record in this status. */
 export const isMovedBy = (action: Pick<RecordAction, 'from' | 'isFromExcept'>, status: string) =>

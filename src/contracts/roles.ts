@@ -4,7 +4,7 @@
 // No zod here: the back-office's first load reads this table (role-schema.ts holds the schema).
 // Who may do what is this file's table and the lists' readers: a list may name its readers instead
 // of a permission (src/contracts/lists/, `access: { readers }`), which makes the permission
-// `<list name>.read`, held by them and the administrator. `roleTableOf` computes the whole table once,
+// `<list name>.read`, held by them and the administrator, and its deciders, which makes `<list name>.decide`. `roleTableOf` computes the whole table once,
 // frozen, from the lists each side finds (src/admin/resources.ts, server/role-table.ts), and
 // docs/product.md §26 is generated from it (`npm run docs:roles`).
 
@@ -64,12 +64,21 @@ const PERMISSION_HOLDERS = {
 } as const satisfies Record<string, readonly Role[]>;
 export type TablePermission = keyof typeof PERMISSION_HOLDERS;
 
-/** A permission a list declares by naming its readers: `<list name>.read`. */
-export type ListPermission = `${string}.read`;
+/**
+ * A permission a list declares by naming its readers, `<list name>.read`, or the roles that take its
+ * actions, `<list name>.decide` (src/contracts/record-action.ts).
+ */
+export type ListPermission = `${string}.read` | `${string}.decide`;
 export type Permission = TablePermission | ListPermission;
 
-/** Who reads a list: a permission of the table, or its readers (the administrator reads every list). */
-export type ListAccess = Permission | { readers: readonly Role[] };
+/**
+ * Who reads a list: a permission of the table, or its readers (the administrator reads every list);
+ * with readers, `deciders` may name the roles that take its actions (`<list name>.decide`).
+ */
+export type ListAccess = Permission | { readers: readonly Role[]; deciders?: readonly Role[] };
+
+/** The permission of a list's actions when it names its deciders: `<name>.decide`. */
+export const listDecidePermission = (list: { name: string }): ListPermission => `${list.name}.decide`;
 
 /** The permission that reads a list: the one it names, or `<name>.read` when it names its readers. */
 export const listPermission = (list: { name: string; access: ListAccess }): Permission => (typeof list.access === 'string' ? list.access : `${list.name}.read`);
@@ -97,6 +106,10 @@ export function roleTableOf(lists: readonly { name: string; access: ListAccess }
     const permission = listPermission(list);
     if (Object.hasOwn(holders, permission)) throw new Error(`The list "${list.name}" names its readers, but the permission ${permission} is already another's`);
     holders[permission] = Object.freeze(list.access.readers.filter((role) => role !== 'administrator'));
+    if (!list.access.deciders) continue;
+    const decides = listDecidePermission(list);
+    if (Object.hasOwn(holders, decides)) throw new Error(`The list "${list.name}" names its deciders, but the permission ${decides} is already another's`);
+    holders[decides] = Object.freeze(list.access.deciders.filter((role) => role !== 'administrator'));
   }
   Object.freeze(holders);
   const isPermission = (value: unknown): value is Permission => typeof value === 'string' && Object.hasOwn(holders, value);

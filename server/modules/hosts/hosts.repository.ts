@@ -245,6 +245,8 @@ export type HostsRepository = ReturnType<typeof createHostsRepository>;
 
 /** Where the hosts' actions move them: a host's verification is its user's status_host (decision 044). */
 export const hostsActionTarget: ActionTarget = {
+  // Its table's trigger of migration 0022 tells the live stream of every change already.
+  hasLiveTrigger: true,
   entityType: 'host',
   table: { table: 'users', statusColumn: 'status_host', kind: sql`t.is_host` },
   statusField: 'statusHost',

@@ -59,6 +59,8 @@ export type ListingsRepository = ReturnType<typeof createListingsRepository>;
 
 /** Where the listings' actions move them: a property's listing_status, with a decline's reason kept beside it (decision 044). */
 export const listingsActionTarget: ActionTarget = {
+  // Its table's trigger of migration 0022 tells the live stream of every change already.
+  hasLiveTrigger: true,
   entityType: 'listing',
   table: { table: 'properties', statusColumn: 'listing_status', extraColumns: ['listing_decline_reason'] },
   statusField: 'status',

@@ -52,6 +52,8 @@ export type PropertyApprovalsRepository = ReturnType<typeof createPropertyApprov
 
 /** Where the properties' actions move them: approval_status, each at its version when the client gives one (decision 044). */
 export const propertyApprovalsActionTarget: ActionTarget = {
+  // Its table's trigger of migration 0022 tells the live stream of every change already.
+  hasLiveTrigger: true,
   entityType: 'property',
   table: { table: 'properties', statusColumn: 'approval_status', isVersioned: true },
   statusField: 'status',

@@ -3,6 +3,7 @@
 // how an entry records a row), one decider serves the single call (a batch of one), the batch and the
 // undo of every list alike (decision 027). Each row that moves gets its audit entry; one that does not
 // is answered with why.
+import { sql } from 'drizzle-orm';
 import { isMovedBy, type RecordAction } from '../../../src/contracts/record-action';
 import type { WebhookEventType } from '../../../src/contracts/webhooks';
 import type { Clock } from '../../lib/clock';
@@ -39,8 +40,17 @@ async function settleMoves(
   return outcomes;
 }
 
-/** The decider of a list's actions over its table. */
-export function actionDecider(target: ActionTarget, actions: readonly RecordAction[], clock: Clock): RowDecider {
+/** Tells the live stream the rows of `list` that moved (a table without a live trigger of its own). */
+async function recordLiveChanges(scope: DecisionScope, list: string, outcomes: Map<number, RowOutcome>): Promise<void> {
+  const moved = [...outcomes].filter(([, row]) => row.outcome === 'applied').map(([id]) => id);
+  if (moved.length === 0) return;
+  await scope.transaction.execute(
+    sql`INSERT INTO live_changes (resource, action, row_id) SELECT ${list}, 'updated', unnest(${`{${moved.join(',')}}`}::bigint[])`,
+  );
+}
+
+/** The decider of a list's actions over its table; `list` names its live changes. */
+export function actionDecider(target: ActionTarget, actions: readonly RecordAction[], clock: Clock, list: string): RowDecider {
   const { entityType, statusField, keptReason } = target;
   const statusOf = target.statusOf ?? ((stored: string) => stored);
   const isVersioned = target.table.isVersioned === true;
@@ -51,6 +61,11 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
     ...(isVersioned ? { version } : {}),
   });
   const move = (scope: DecisionScope, moves: RowMove[]) => moveRows(scope.transaction, target.table, moves, clock.now());
+  const told = async (scope: DecisionScope, outcomes: Promise<Map<number, RowOutcome>>) => {
+    const settled = await outcomes;
+    if (!target.hasLiveTrigger) await recordLiveChanges(scope, list, settled);
+    return settled;
+  };
 
   return {
     entityType,
@@ -68,18 +83,21 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
         version,
         ...(keptReason ? { extra: [kept] } : {}),
       }));
-      return settleMoves(
+      return told(
         scope,
-        await move(scope, moves),
-        { action: `${entityType}.${name}`, entityType, reason },
-        (row) => ({
-          before: stateOf(row.before.status, row.before.extra[0] ?? null, row.before.version),
-          after: stateOf(action.to, kept, row.version),
-          status: action.to,
-          event: action.events?.done,
-        }),
-        // Still movable, so the version given was stale: changed since the client read it; else decided first.
-        (row) => ({ outcome: isVersioned && isMovedBy(action, row.before.status) ? 'changed' : 'alreadyDecided', status: statusOf(row.before.status) }),
+        settleMoves(
+          scope,
+          await move(scope, moves),
+          { action: `${entityType}.${name}`, entityType, reason },
+          (row) => ({
+            before: stateOf(row.before.status, row.before.extra[0] ?? null, row.before.version),
+            after: stateOf(action.to, kept, row.version),
+            status: action.to,
+            event: action.events?.done,
+          }),
+          // Still movable, so the version given was stale: changed since the client read it; else decided first.
+          (row) => ({ outcome: isVersioned && isMovedBy(action, row.before.status) ? 'changed' : 'alreadyDecided', status: statusOf(row.before.status) }),
+        ),
       );
     },
 
@@ -99,16 +117,19 @@ export function actionDecider(target: ActionTarget, actions: readonly RecordActi
         ...(keptReason ? { extra: [(previous[keptReason.field] ?? null) as string | null] } : {}),
         ...(isVersioned ? { version: decided.version as number } : {}),
       }));
-      return settleMoves(
+      return told(
         scope,
-        await move(scope, moves),
-        { action: `${entityType}.undo`, entityType },
-        (row) => {
-          const { decided, previous, undone } = states.get(row.id)!;
-          const after = isVersioned ? { ...previous, version: row.version } : previous;
-          return { before: decided, after, status: statusOf(String(previous[statusField])), event: undone };
-        },
-        (row) => ({ outcome: 'changed', status: statusOf(row.before.status) }),
+        settleMoves(
+          scope,
+          await move(scope, moves),
+          { action: `${entityType}.undo`, entityType },
+          (row) => {
+            const { decided, previous, undone } = states.get(row.id)!;
+            const after = isVersioned ? { ...previous, version: row.version } : previous;
+            return { before: decided, after, status: statusOf(String(previous[statusField])), event: undone };
+          },
+          (row) => ({ outcome: 'changed', status: statusOf(row.before.status) }),
+        ),
       );
     },
   };

@@ -84,7 +84,7 @@ function BatchDecisionDialog({ action, onClose }: { action: RecordAction; onClos
         <Typography.Paragraph>{t(actionTextKey(action, 'confirmBody'), { count })}</Typography.Paragraph>
         {action.reason ? (
           <ReasonField
-            label={t(isReasonRequired ? 'admin.review.confirm.reasonRequired' : 'admin.review.confirm.reasonOptional')}
+            label={t(actionTextKey(action, 'reason'))}
             value={reason}
             onChange={setReason}
             fieldRef={reasonField}

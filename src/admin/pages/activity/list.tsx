@@ -14,8 +14,12 @@ import { LIST_QUERY_DEFAULTS } from '../../list/use-list-screen';
 import { actionPath } from '../../resources';
 import { Notice } from '../../components/notice';
 
+/** The kinds of record this screen links to; a kind added since (a list's actions, docs/adding-an-action.md) is shown unlinked. */
+const LINKED_KINDS: readonly string[] = ['promo', 'staff', 'booking', 'host', 'listing', 'property', 'guest'];
+
 /** Where a record is shown: a host or a listing (a property's decisions too) by id, a promo on the promos overview. */
-function recordPath({ entityType, entityId }: ActivityRow): string {
+function recordPath({ entityType, entityId }: ActivityRow): string | undefined {
+  if (!LINKED_KINDS.includes(entityType)) return undefined;
   if (entityType === 'promo') return '/promo-code';
   if (entityType === 'staff') return '/staff';
   if (entityType === 'booking') return `/bookings?q=${encodeURIComponent(`#${entityId}`)}`;
@@ -91,7 +95,9 @@ export function ActivityList() {
       render: (row) => {
         const record = t(`admin.activity.records.${row.entityType}`, { id: row.entityId });
         // Stored text, shown literally: React escapes it, and i18next does not (escapeValue off in src/i18n).
-        return <Link to={recordPath(row)}>{row.entityName ? t('admin.activity.namedRecord', { name: row.entityName, record }) : record}</Link>;
+        const text = row.entityName ? t('admin.activity.namedRecord', { name: row.entityName, record }) : record;
+        const path = recordPath(row);
+        return path ? <Link to={path}>{text}</Link> : text;
       },
     },
     {
