@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { actionCallsOf, declareList } from '../../src/contracts/list-declaration';
 import { declaration as hostList } from '../../src/contracts/lists/hosts';
 import { declaration as listingList } from '../../src/contracts/lists/listings';
-import { approveAndDecline, isMovedBy, UNDO_WINDOW_SECONDS, type RecordAction } from '../../src/contracts/record-action';
+import { actionTextKey, approveAndDecline, isMovedBy, UNDO_WINDOW_SECONDS, type RecordAction } from '../../src/contracts/record-action';
+import { roleTableOf } from '../../src/contracts/roles';
 
 const listOf = (actions: readonly RecordAction[]) =>
   declareList({
@@ -75,5 +76,33 @@ describe('record actions', () => {
     const [approveHost, declineHost] = hostList.actions;
     expect(['Pending', 'Rejected', 'Confirmed'].map((status) => isMovedBy(approveHost, status))).toEqual([true, true, false]);
     expect(['Pending', 'Rejected', 'Confirmed'].map((status) => isMovedBy(declineHost, status))).toEqual([true, false, false]);
+  });
+
+  it('take any name in camelCase, once per list, and refuse others', () => {
+    const close: RecordAction = { name: 'close', from: ['open'], to: 'closed', permission: 'listings.decide', isBulk: true, tone: 'primary', texts: 'admin.reports.actions.close' };
+    expect(listOf([close]).batch?.decisions).toEqual(['close']);
+    expect(() => listOf([{ ...close, name: 'Close' }])).toThrow('must be a word in camelCase');
+    expect(() => listOf([{ ...close, name: 'close it' }])).toThrow('must be a word in camelCase');
+    expect(() => listOf([close, close])).toThrow('declares the action "close" twice');
+  });
+
+  it('read their texts under their own prefix, approve and decline under the shared review texts', () => {
+    const close = { name: 'close', texts: 'admin.reports.actions.close', reason: { isRequired: true, maxLength: 500 } };
+    expect(actionTextKey(close, 'button')).toBe('admin.reports.actions.close.button');
+    expect(actionTextKey(close, 'reason')).toBe('admin.reports.actions.close.reason');
+    const [approve, decline] = PAIR;
+    expect(actionTextKey(approve, 'button')).toBe('admin.review.approveSelection');
+    expect(actionTextKey(decline, 'confirmTitle')).toBe('admin.review.confirm.declineTitle');
+    expect(actionTextKey(decline, 'reason')).toBe('admin.review.confirm.reasonOptional');
+    expect(actionTextKey({ ...decline, reason: { isRequired: true, maxLength: 10 } }, 'reason')).toBe('admin.review.confirm.reasonRequired');
+    expect(actionTextKey(decline, 'done')).toBe('admin.review.summary.declined');
+  });
+
+  it("give a list that names its deciders the permission <list>.decide, held by them and the administrator alone", () => {
+    const table = roleTableOf([{ name: 'reports', access: { readers: ['moderator', 'support'], deciders: ['moderator'] } }]);
+    expect(table.rolesWith('reports.decide')).toEqual(['administrator', 'moderator']);
+    expect(table.rolesWith('reports.read')).toEqual(['administrator', 'moderator', 'support']);
+    expect(() => roleTableOf([{ name: 'reports', access: { readers: [] } }]).hasPermission('administrator', 'reports.decide')).not.toThrow();
+    expect(roleTableOf([{ name: 'reports', access: { readers: [] } }]).hasPermission('administrator', 'reports.decide')).toBe(false);
   });
 });
