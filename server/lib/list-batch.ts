@@ -46,14 +46,18 @@ export function listActionRoutes(definition: ListDefinition<z.ZodObject, string,
     for (const action of calls) {
       app.post(
         `/api/${action.path!}`,
-        adminRoute(definition.tag, `${action.name} one of ${definition.name}: from ${action.isFromExcept ? 'any status but ' : ''}${action.from.join(', ')} to ${action.to}`, {
-          description: `One record's ${action.name}, by compare-and-set: 409 when it is no longer in a status it moves from (decided first), 404 when there is no such record. One audit entry.${action.reason ? ` A reason${action.reason.isRequired ? ' is required' : ' may be given'} (at most ${action.reason.maxLength} characters).` : ''}`,
-          access: action.permission,
-          params: idParamsSchema,
-          body: singleActionRequestSchema,
-          ok: batchRowResultSchema,
-          errors: [404, 409],
-        }),
+        adminRoute(
+          definition.tag,
+          `${action.name} one of ${definition.name}: from ${action.isFromExcept ? 'any status but ' : ''}${action.from.join(', ')} to ${action.to}`,
+          {
+            description: `One record's ${action.name}, by compare-and-set: 409 when it is no longer in a status it moves from (decided first), 404 when there is no such record. One audit entry.${action.reason ? ` A reason${action.reason.isRequired ? ' is required' : ' may be given'} (at most ${action.reason.maxLength} characters).` : ''}`,
+            access: action.permission,
+            params: idParamsSchema,
+            body: singleActionRequestSchema,
+            ok: batchRowResultSchema,
+            errors: [404, 409],
+          },
+        ),
         async (request) => {
           const reason = request.body?.reason;
           checkReason(action, reason);

@@ -71,7 +71,7 @@ const tokens: Record<'administrator' | 'moderator' | 'support' | 'viewer', strin
 let listRolesRow = '';
 let actionStep: ActionStep;
 
-const rolesRowOf = (tree: string) => /^\| Reports \|.*$/m.exec(fs.readFileSync(path.join(tree, 'docs', 'product.md'), 'utf8'))?.[0] ?? '';
+const rolesRowOf = (copy: string) => /^\| Reports \|.*$/m.exec(fs.readFileSync(path.join(copy, 'docs', 'product.md'), 'utf8'))?.[0] ?? '';
 
 function run(command: string, args: string[]) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', ...command.split('/')), ...args], { cwd: tree, encoding: 'utf8' });
@@ -123,7 +123,10 @@ beforeAll(async () => {
   const afterAction = treeState(tree);
   actionStep = {
     created: [...afterAction.keys()].filter((file) => !beforeAction.has(file)).sort(),
-    edited: [...afterAction].filter(([file, hash]) => beforeAction.has(file) && beforeAction.get(file) !== hash).map(([file]) => file).sort(),
+    edited: [...afterAction]
+      .filter(([file, hash]) => beforeAction.has(file) && beforeAction.get(file) !== hash)
+      .map(([file]) => file)
+      .sort(),
     migration: columnMigration.map((file) => fs.readFileSync(path.join(migrations, file), 'utf8')).join('\n'),
     rolesRow: { before: listRolesRow, after: rolesRowOf(tree) },
   };
@@ -344,8 +347,7 @@ async function openReports(titles: string[]): Promise<number[]> {
   return (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
 
-const statusOf = async (id: number) =>
-  ((await execute(sql`SELECT status FROM reports WHERE id = ${id}`)) as { rows: { status: string }[] }).rows[0]?.status;
+const statusOf = async (id: number) => ((await execute(sql`SELECT status FROM reports WHERE id = ${id}`)) as { rows: { status: string }[] }).rows[0]?.status;
 
 describe('docs/adding-an-action.md', () => {
   const document = fs.readFileSync(path.join(root, 'docs', 'adding-an-action.md'), 'utf8');
@@ -432,7 +434,11 @@ describe('an action added by its declaration', () => {
     expect((await post('/api/admin/reports/decisions', { decision: 'close', ids: [first] }, tokens.moderator)).statusCode).toBe(400);
     // Only the list's own actions are decisions here.
     expect((await post('/api/admin/reports/decisions', { decision: 'approve', reason: 'r', ids: [first] }, tokens.moderator)).statusCode).toBe(400);
-    const batch = await post('/api/admin/reports/decisions', { decision: 'close', reason: 'Resolved', ids: [first, second, decided, 999_999] }, tokens.moderator);
+    const batch = await post(
+      '/api/admin/reports/decisions',
+      { decision: 'close', reason: 'Resolved', ids: [first, second, decided, 999_999] },
+      tokens.moderator,
+    );
     expect(batch.statusCode).toBe(200);
     expect(batch.json()).toEqual({
       changed: 2,
@@ -448,7 +454,13 @@ describe('an action added by its declaration', () => {
     expect(others.json<{ results: { outcome: string }[] }>().results[0].outcome).not.toBe('undone');
     const undone = await post('/api/admin/reports/decisions/undo', { ids: [first, second] }, tokens.moderator);
     expect(undone.statusCode).toBe(200);
-    expect(undone.json()).toMatchObject({ changed: 2, results: [{ id: first, outcome: 'undone', status: 'open' }, { id: second, outcome: 'undone', status: 'open' }] });
+    expect(undone.json()).toMatchObject({
+      changed: 2,
+      results: [
+        { id: first, outcome: 'undone', status: 'open' },
+        { id: second, outcome: 'undone', status: 'open' },
+      ],
+    });
     expect([await statusOf(first), await statusOf(second)]).toEqual(['open', 'open']);
     // The readers' screens follow it: each move is a live change of the list.
     const live = await execute(sql`SELECT count(*)::int AS count FROM live_changes WHERE resource = 'reports' AND row_id = ${first}`);

@@ -79,7 +79,15 @@ describe('record actions', () => {
   });
 
   it('take any name in camelCase, once per list, and refuse others', () => {
-    const close: RecordAction = { name: 'close', from: ['open'], to: 'closed', permission: 'listings.decide', isBulk: true, tone: 'primary', texts: 'admin.reports.actions.close' };
+    const close: RecordAction = {
+      name: 'close',
+      from: ['open'],
+      to: 'closed',
+      permission: 'listings.decide',
+      isBulk: true,
+      tone: 'primary',
+      texts: 'admin.reports.actions.close',
+    };
     expect(listOf([close]).batch?.decisions).toEqual(['close']);
     expect(() => listOf([{ ...close, name: 'Close' }])).toThrow('must be a word in camelCase');
     expect(() => listOf([{ ...close, name: 'close it' }])).toThrow('must be a word in camelCase');
@@ -98,7 +106,7 @@ describe('record actions', () => {
     expect(actionTextKey(decline, 'done')).toBe('admin.review.summary.declined');
   });
 
-  it("give a list that names its deciders the permission <list>.decide, held by them and the administrator alone", () => {
+  it('give a list that names its deciders the permission <list>.decide, held by them and the administrator alone', () => {
     const table = roleTableOf([{ name: 'reports', access: { readers: ['moderator', 'support'], deciders: ['moderator'] } }]);
     expect(table.rolesWith('reports.decide')).toEqual(['administrator', 'moderator']);
     expect(table.rolesWith('reports.read')).toEqual(['administrator', 'moderator', 'support']);
