@@ -264,7 +264,7 @@ async function main() {
   }
   write(`${volume.bookings.toLocaleString('en-US')} bookings, ${volume.users.toLocaleString('en-US')} users`);
 
-  const { email, password } = createBenchAdministrator(databaseUrl);
+  const { email, password } = createBenchAdministrator(databaseUrl, 'bench-actions@hoy.local');
   const server = await startBenchServer({ databaseUrl, port: Number(options.port) });
   const rows = [];
   try {

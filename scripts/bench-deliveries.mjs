@@ -211,7 +211,7 @@ async function main() {
   let handle;
   const rows = [];
   try {
-    const { email, password } = createBenchAdministrator(databaseUrl.toString());
+    const { email, password } = createBenchAdministrator(databaseUrl.toString(), 'bench-deliveries@hoy.local');
     server = await startBenchServer({ databaseUrl: databaseUrl.toString(), port: Number(options.port), env: { WEBHOOK_ALLOW_LOCAL_HTTP: '1' } });
     const token = await signInAt(server.baseUrl, email, password);
     receiving.receiver.secret = await createEndpoint(server.baseUrl, token, receiving.url);

@@ -9,9 +9,11 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-/** Creates (or resets) the administrator bench@hoy.local on `databaseUrl`, migrating it first; answers the credentials. */
-export function createBenchAdministrator(databaseUrl) {
-  const email = 'bench@hoy.local';
+/**
+ * Creates (or resets) the administrator `email` on `databaseUrl`, migrating it first; answers the
+ * credentials. Each script names its own, so resetting it ends no session another benchmark holds.
+ */
+export function createBenchAdministrator(databaseUrl, email) {
   const password = randomBytes(18).toString('base64url');
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'admin-cli.ts'), 'set-password', email, '--password', password], {
     cwd: root,

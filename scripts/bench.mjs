@@ -54,8 +54,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-repeated     skip the repeated-URL scenarios
   --workload-connections N   connections of the never-repeating workload (default 32)
   --lists A,B       the never-repeating workload on these lists only (names as in their paths:
-                    bookings, hosts, listings, property-approvals, feedbacks, host-information,
-                    email-subscribers, activity); default every paged list
+                    bookings, hosts, guests, listings, property-approvals, feedbacks,
+                    host-information, email-subscribers, activity); default every paged list
   --no-stream       skip the whole-array download of the bookings
   --live-streams N  live streams (back-office tabs) open in a third turn of each list while writing,
                     with a marker change every 0.5 s timed to every stream (PostgreSQL only; default
@@ -171,6 +171,8 @@ const DEEP_PAGE = 1000;
  */
 const LISTS = [
   { name: 'hosts', path: '/api/admin/hosts', status: 'Pending', sort: 'name', searches: ['hodan warsame', 'warsame'] },
+  // Guests at the speed of Hosts (issue 51, point 1): the same scenarios but the status, which guests have not.
+  { name: 'guests', path: '/api/admin/guests', sort: 'name', searches: ['hodan warsame', 'warsame'] },
   { name: 'bookings', path: '/api/admin/bookings', status: 'pending', sort: 'checkInDate', searches: ['hodan warsame', 'warsame'] },
   { name: 'feedbacks', path: '/api/admin/feedbacks', sort: 'rating', searches: ['hodan warsame', 'clean'] },
   { name: 'listings', path: '/api/admin/listings', status: 'Pending', sort: 'title', searches: ['elegant penthouse with sea view', 'villa'] },
