@@ -32,7 +32,10 @@ declare module 'fastify' {
     deps: ServiceDeps;
     /** Whether the process takes traffic: false while it migrates and seeds, and once it shuts down. */
     readiness: { isReady: boolean };
-    /** Installs the counter triggers of the lists counted by their rows, once the database is migrated (decision 024). */
+    /**
+     * Installs the counter triggers of the lists counted by their rows (decision 024), and writes the
+     * settings the database's triggers read (the cases' deadline, decision 048), once it is migrated.
+     */
     ensureListCounters(): Promise<void>;
   }
 }
@@ -93,7 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   app.decorate('readiness', { isReady: options.isReady ?? true });
-  app.decorate('ensureListCounters', () => ensureRowCounters(handle.db, rowCountersOf(handle.db)));
+  app.decorate('ensureListCounters', async () => {
+    await ensureRowCounters(handle.db, rowCountersOf(handle.db));
+    await app.services.cases.applySettings();
+  });
   // Built over a migrated database (tests), the app installs them as it gets ready; server/main.ts
   // does once it has migrated.
   if (options.isReady !== false) app.addHook('onReady', () => app.ensureListCounters());

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../src/contracts/auth';
 import { LIVE_LIMITS, type LiveLimits } from '../src/contracts/live';
 import { MAX_REFUND_MINOR } from '../src/contracts/refunds';
+import { DEFAULT_CASE_DEADLINE_HOURS } from '../src/contracts/cases';
 import { isTooWideProxyRange, WIDEST_PROXY_PREFIX } from './lib/trust-proxy';
 
 const DEFAULT_APP_NAME = 'Hoy';
@@ -162,6 +163,8 @@ const envSchema = z.object({
   PAYMENTS_CALLBACK_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').max(500).optional(),
   REFUND_STEP_UP_ABOVE_MINOR: z.coerce.number().int().min(0).max(MAX_REFUND_MINOR).default(50_000),
   REFUND_APPROVAL_ABOVE_MINOR: z.coerce.number().int().min(0).max(MAX_REFUND_MINOR).default(200_000),
+  // Hours from a case's opening to its deadline (decision 048).
+  CASE_DEADLINE_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_CASE_DEADLINE_HOURS),
 });
 
 /** Every variable the server reads (.env.example lists each with its default). */
@@ -224,6 +227,8 @@ export interface Config {
   passwordHashing: PasswordParameters;
   webhooks: WebhookSettings;
   refunds: RefundSettings;
+  /** Hours from a case's opening to its deadline (decision 048); written to case_settings at start, which the feedback trigger reads. */
+  caseDeadlineHours: number;
 }
 
 /** Refunds (docs/webhooks.md, decision 043). */
@@ -329,5 +334,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stepUpAboveMinor: values.REFUND_STEP_UP_ABOVE_MINOR,
       approvalAboveMinor: values.REFUND_APPROVAL_ABOVE_MINOR,
     },
+    caseDeadlineHours: values.CASE_DEADLINE_HOURS,
   };
 }

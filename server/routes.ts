@@ -10,6 +10,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { adminLoginRoutes, authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { casesRoutes } from './modules/cases/cases.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { exportDownloadRoutes, exportTicketRoutes } from './modules/exports/exports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -78,6 +79,7 @@ export const guardedRoutePlugins: FastifyPluginAsyncZod[] = [
   listingsMapRoutes,
   propertyApprovalsRoutes,
   chatsRoutes,
+  casesRoutes,
   notesRoutes(ADMIN_LISTS.map((list) => list.definition)),
   promosRoutes,
   staffRoutes,

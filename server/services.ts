@@ -17,6 +17,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSecretSeal } from './modules/auth/secret-seal';
 import { createPasswordHasher } from './modules/auth/password';
 import { createSignInLimits } from './modules/auth/sign-in-limits';
+import { createCasesRepository } from './modules/cases/cases.repository';
+import { createCasesService } from './modules/cases/cases.service';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { createLandingRepository } from './modules/landing/landing.repository';
@@ -60,6 +62,7 @@ import { ADMIN_LISTS } from './lists';
 import type { Permission } from '../src/contracts/roles';
 import { readsActivityKind } from '../src/contracts/activity';
 import { MENTIONS_LIVE_RESOURCE, notesLiveResource } from '../src/contracts/record-note';
+import { CASES_LIVE_RESOURCE } from '../src/contracts/case-calls';
 
 /** Who reads the live changes of each resource: a list's readers, and those of chats and promos (decision 026). */
 const LIVE_READERS = new Map<string, Permission>([
@@ -75,6 +78,8 @@ const LIVE_READERS = new Map<string, Permission>([
   ['refunds', 'bookings.read'],
   // A guest or host suspended or reinstated (migration 0049), for every screen that names them: every role.
   ['suspensions', 'hosts.read'],
+  // A case opened, taken, released or closed (migration 0055), named by its id; its overdue badge too.
+  [CASES_LIVE_RESOURCE, 'cases.read'],
 ]);
 
 export interface ServiceDeps {
@@ -139,6 +144,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const listings = createListingsService({ db: handle.db, repository: createListingsRepository(handle.db), review });
   const propertyApprovals = createPropertyApprovalsService({ db: handle.db, repository: createPropertyApprovalsRepository(), review });
+  const cases = createCasesService({ db: handle.db, repository: createCasesRepository(handle.db), clock, deadlineHours: config.caseDeadlineHours });
   const chats = createChatsService({ db: handle.db, repository: createChatsRepository(handle.db), clock });
   const notes = createNotesService({
     db: handle.db,
@@ -194,6 +200,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const live = createLiveService({
     repository: createLiveRepository(handle.db),
+    // The overdue cases: counted when read, since time, not a write, makes a case overdue (decision 048).
+    overdueCases: () => cases.overdueCount(),
     clock,
     log,
     pollMs: config.livePollMs,
@@ -217,6 +225,7 @@ export function createServices(deps: ServiceDeps) {
     listings,
     listingsMap,
     propertyApprovals,
+    cases,
     chats,
     notes,
     promos,

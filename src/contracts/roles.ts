@@ -44,6 +44,10 @@ const PERMISSION_HOLDERS = {
   /** Send a message and mark a conversation read. */
   'chats.answer': ['support'],
   'feedback.read': EVERYONE,
+  /** Cases (src/contracts/cases.ts): their list, a case's panel, the overdue badge. */
+  'cases.read': EVERYONE,
+  /** Take the next case, release one's own, close a case with its resolution, flag a booking (with bookings.read). */
+  'cases.work': ['moderator', 'support'],
   /** The landing page's data: host information and e-mail subscribers. */
   'landing.read': EVERYONE,
   /** The whole audit trail (Activity). */

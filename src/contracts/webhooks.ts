@@ -25,6 +25,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.rejected',
   'refund.succeeded',
   'refund.failed',
+  'case.opened',
+  'case.taken',
+  'case.released',
+  'case.closed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -196,6 +196,7 @@ describe('presence', () => {
       readsActivityKind,
       limits: LIMITS,
       sessionState: async () => ({ isLive: true, role: 'administrator', endsAt: new Date(t.clock.now().getTime() + 3_600_000) }),
+      overdueCases: () => t.app.services.cases.overdueCount(),
     });
     await t.login();
     const [{ sessionId, administratorId }] = await t.handle.query<{ sessionId: number; administratorId: number }>(

@@ -109,7 +109,7 @@ describe('what each role reads on the live stream', () => {
     expect(supportText).toContain(changeText('hosts', 'updated', pending.id));
     const badges = [...supportText.matchAll(/^event: badges\ndata: (.+)$/gm)].map((match) => Object.keys(JSON.parse(match[1]) as object));
     expect(badges.length).toBeGreaterThan(0);
-    for (const names of badges) expect(names.sort()).toEqual(['chats', 'hosts', 'listings', 'property-approvals']);
+    for (const names of badges) expect(names.sort()).toEqual(['cases', 'chats', 'hosts', 'listings', 'property-approvals']);
 
     for (const stream of Object.values(streams)) stream.close();
     await expect.poll(() => t.app.services.live.size).toBe(0);

@@ -38,7 +38,13 @@ describe('GET /api/admin/live', () => {
     const stream = await open(adminToken);
     expect(stream.status).toBe(200);
     const badges = (await stream.next('badges'))?.data as LiveBadges;
-    expect(badges).toEqual({ hosts: expect.any(Number), listings: expect.any(Number), 'property-approvals': expect.any(Number), chats: expect.any(Number) });
+    expect(badges).toEqual({
+      hosts: expect.any(Number),
+      listings: expect.any(Number),
+      'property-approvals': expect.any(Number),
+      chats: expect.any(Number),
+      cases: expect.any(Number),
+    });
     const booking = await insertBooking(t.handle);
     const message = await stream.next('changes');
     expect(changesOf(message)).toContainEqual({ resource: 'bookings', action: 'created', id: booking.id });
@@ -82,7 +88,12 @@ describe('GET /api/admin/live', () => {
     const moderator = await createStaff(t, adminToken, 'moderator');
     const stream = await open(await loginAs(t, moderator.email));
     // A moderator decides listings but does not read bookings or chats.
-    expect((await stream.next('badges'))?.data).toEqual({ hosts: expect.any(Number), listings: expect.any(Number), 'property-approvals': expect.any(Number) });
+    expect((await stream.next('badges'))?.data).toEqual({
+      hosts: expect.any(Number),
+      listings: expect.any(Number),
+      'property-approvals': expect.any(Number),
+      cases: expect.any(Number),
+    });
     await insertBooking(t.handle);
     const property = await insertProperty(t.handle, (await insertHost(t.handle)).id);
     const changes: LiveChange[] = [];

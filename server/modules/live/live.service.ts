@@ -20,6 +20,7 @@ import {
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '../../../src/contracts/audit';
 import type { Permission, Role } from '../../../src/contracts/roles';
 import { MENTIONS_LIVE_RESOURCE } from '../../../src/contracts/record-note';
+import { CASES_LIVE_RESOURCE } from '../../../src/contracts/case-calls';
 import { counterName } from '../../db/counters';
 import { LIST_DEFINITIONS } from '../../list-definitions';
 import { ROLE_TABLE } from '../../role-table';
@@ -61,8 +62,8 @@ const ACTIVITY = 'activity';
 const BADGES: readonly BadgeCounter[] = LIST_DEFINITIONS.flatMap((list) =>
   list.badge ? [{ list: list.name, counter: counterName(list.name, list.badge.status) }] : [],
 );
-/** The resources whose changes can move a sidebar count: the lists that declare a badge, and the conversations. */
-const BADGE_SOURCES = new Set([...BADGES.map((badge) => badge.list), 'chats', 'messages']);
+/** The resources whose changes can move a sidebar count: the lists that declare a badge, the conversations and the cases. */
+const BADGE_SOURCES = new Set([...BADGES.map((badge) => badge.list), 'chats', 'messages', CASES_LIVE_RESOURCE]);
 
 /** One open stream: its member as of now, and the socket it writes to. */
 export interface LiveStream {
@@ -98,6 +99,11 @@ export interface LiveDeps {
   readsActivityKind: (role: Role, kind: AuditEntityType) => boolean;
   limits: LiveLimits;
   sessionState: (sessionId: number) => Promise<SessionState>;
+  /**
+   * The open cases past their deadline (the Cases entry's badge). Time passing makes a case overdue
+   * with no write to tell of it, so the badges are read again at every heartbeat too (decision 048).
+   */
+  overdueCases: () => Promise<number>;
 }
 
 export const sseMessage = (event: string, data: unknown, id?: string) =>
@@ -106,7 +112,10 @@ export const sseMessage = (event: string, data: unknown, id?: string) =>
 /** Why a stream was refused: its session or member holds as many as allowed (429), or this process does (503). */
 export type LiveRefusal = StreamRefusal | 'process';
 
-export function createLiveService({ repository, clock, log, pollMs, permissionOf, readsActivityKind, limits, sessionState }: LiveDeps) {
+export function createLiveService({ repository, clock, log, pollMs, permissionOf, readsActivityKind, limits, sessionState, overdueCases }: LiveDeps) {
+  /** Every sidebar count: the lists' and the conversations' from the repository, the overdue cases counted now. */
+  const readBadges = async (): Promise<LiveBadges> => ({ ...(await repository.badges(BADGES)), [CASES_LIVE_RESOURCE]: await overdueCases() });
+
   const streams = new Set<LiveStream>();
   /** Streams being opened now (their records are being counted): they count against the process's limit. */
   let opening = 0;
@@ -267,7 +276,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
   }
 
   async function refreshBadges(): Promise<void> {
-    badges = await repository.badges(BADGES);
+    badges = await readBadges();
     shownBadges = new Map();
     for (const stream of streams) sendBadges(stream);
   }
@@ -317,6 +326,8 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
     );
     await repository.deleteChangesBefore(new Date(clock.now().getTime() - KEEP_CHANGES_MS));
     await repository.sweepPresence(presenceSince());
+    // A case falls overdue by time alone: its badge is counted again (sent only when it moved).
+    await refreshBadges();
   }
 
   function start(): void {
@@ -399,7 +410,7 @@ export function createLiveService({ repository, clock, log, pollMs, permissionOf
       }
       start();
       if (!badges) {
-        badges = await repository.badges(BADGES);
+        badges = await readBadges();
         shownBadges = new Map();
       }
       if (lastEventId !== undefined) await replay(stream, (await cursorSeal()).open(lastEventId), upTo);
