@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CASE_PATHS,
   caseParamsSchema,
-  casePageSchema,
   caseSchema,
   casesQuerySchema,
   closeCaseRequestSchema,
@@ -15,6 +14,8 @@ import {
   takenCaseSchema,
 } from '../../../src/contracts/cases';
 import { idParamsSchema } from '../../../src/contracts/common';
+import { TOTAL_COUNT_HEADER } from '../../../src/contracts/list-headers';
+import { z } from 'zod';
 import { adminRoute } from '../../lib/route-schema';
 import { requirePermissions } from '../../plugins/auth-guard';
 
@@ -26,12 +27,16 @@ export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api(CASE_PATHS.list),
-    adminRoute(TAG, 'Cases: open ones soonest deadline first, or of one filter (mine, unowned, overdue, closed), one page with the total', {
+    adminRoute(TAG, 'Cases: open ones soonest deadline first, or of one filter (mine, unowned, overdue, closed), one page (the total in X-Total-Count)', {
       access: 'cases.read',
       querystring: casesQuerySchema,
-      ok: casePageSchema,
+      ok: z.array(caseSchema),
     }),
-    async (request) => cases.page(request.query.filter, request.admin!.administratorId!, request.query.page, request.query.pageSize),
+    async (request, reply) => {
+      const { cases: rows, total } = await cases.page(request.query.filter, request.admin!.administratorId!, request.query.page, request.query.pageSize);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
   );
 
   app.post(
