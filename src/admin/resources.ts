@@ -17,6 +17,7 @@ import {
 } from '../contracts/list-declaration';
 import { camelCase } from '../contracts/names';
 import { MENTIONS_PATH } from '../contracts/record-note';
+import { CASE_PATHS } from '../contracts/case-calls';
 import { roleTableOf, type Permission } from '../contracts/roles';
 import { fillPath } from '../lib/api-client';
 
@@ -140,6 +141,22 @@ export const PLAIN_RESOURCES = [
       update: { path: 'admin/promos/:id' },
     },
     pageSize: 8,
+  }),
+  // Cases (decision 048): low ratings and flagged bookings, taken one at a time; after Feedback.
+  defineResource({
+    name: 'cases',
+    access: 'cases.read',
+    icon: 'safety',
+    menuOrder: 75,
+    endpoints: { getList: { path: CASE_PATHS.list }, getOne: { path: CASE_PATHS.one } },
+    actions: {
+      takeNext: { method: 'post', path: CASE_PATHS.takeNext },
+      release: { method: 'post', path: CASE_PATHS.release },
+      close: { method: 'post', path: CASE_PATHS.close },
+      flagBooking: { method: 'post', path: CASE_PATHS.flagBooking },
+    },
+    filterFields: ['filter'],
+    pageSize: 20,
   }),
   // Webhook deliveries to the marketplace (docs/webhooks.md), administrators only; before Staff, which stays last.
   defineResource({

@@ -4,9 +4,9 @@ import { registerCatalogue } from './index';
 // add texts without editing a shared catalogue; all of them load with the admin chunk, but for the
 // dashboard's map and charts (admin-map.json, admin-charts.json), the step-up dialog
 // (admin-step-up.json), the Guests, webhooks, refunds and account screens (admin-guests.json,
-// admin-webhooks.json, admin-refunds.json, admin-account.json) and records' notes (admin-notes.json),
-// which load with them (map-catalogue.ts, charts/trends.tsx, step-up-catalogue.ts, guests-, webhooks-,
-// refunds-, account- and notes-catalogue.ts). Their sidebar labels are admin.json's.
+// admin-webhooks.json, admin-refunds.json, admin-account.json), records' notes (admin-notes.json) and
+// Cases (admin-cases.json), which load with them (map-catalogue.ts, charts/trends.tsx,
+// step-up-catalogue.ts, guests-, webhooks-, refunds-, account-, notes- and cases-catalogue.ts). Their sidebar labels are admin.json's.
 const english = import.meta.glob<{ default: object }>(
   [
     './locales/en/admin*.json',
@@ -18,6 +18,7 @@ const english = import.meta.glob<{ default: object }>(
     '!./locales/en/admin-refunds.json',
     '!./locales/en/admin-account.json',
     '!./locales/en/admin-notes.json',
+    '!./locales/en/admin-cases.json',
   ],
   {
     eager: true,
@@ -34,6 +35,7 @@ const somali = import.meta.glob<{ default: object }>(
     '!./locales/so/admin-refunds.json',
     '!./locales/so/admin-account.json',
     '!./locales/so/admin-notes.json',
+    '!./locales/so/admin-cases.json',
   ],
   {
     eager: true,

@@ -39,12 +39,15 @@ async function openBooking(row: Booking, role: Role, moveAnswer: (call: MoveCall
 }
 
 const moveCalls = (custom: ReturnType<typeof fakeProvider>['custom']) => custom.mock.calls.map(([call]) => call).filter((call) => call.url.endsWith('/moves'));
-/** The drawer's buttons but Close and the Notes section's Add note (tests/web/record-notes.test.tsx tests the notes). */
+/**
+ * The drawer's buttons but Close, the Notes section's Add note (tests/web/record-notes.test.tsx tests
+ * the notes) and Flag for follow-up (tests/web/cases.test.tsx tests the flag).
+ */
 const buttonNames = (drawer: HTMLElement) =>
   within(drawer)
     .queryAllByRole('button')
     .map((button) => button.textContent)
-    .filter((name) => name !== 'Close' && name !== 'Add note');
+    .filter((name) => name !== 'Close' && name !== 'Add note' && name !== 'Flag for follow-up');
 
 beforeEach(async () => {
   await changeLanguage('en');

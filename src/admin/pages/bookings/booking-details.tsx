@@ -12,6 +12,7 @@ import { useListContext } from '../../list/list-context';
 import { BookingStatusBadge, useBookingDate } from './booking-cells';
 import { BookingMoves } from './booking-moves';
 import { BookingRefunds } from './booking-refunds';
+import { FlagBooking } from './flag-booking';
 import { useBookingParties } from './use-booking-parties';
 
 interface BookingDetailsProps {
@@ -40,6 +41,7 @@ export function BookingDetails({ booking: opened, onClose, onMoved }: BookingDet
     >
       {booking ? <BookingMoves booking={booking} onMoved={onMoved} /> : null}
       {booking ? <BookingRefunds booking={booking} /> : null}
+      {booking ? <FlagBooking bookingId={booking.id} /> : null}
       {booking ? (
         <Descriptions
           column={1}
