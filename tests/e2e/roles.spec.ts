@@ -24,14 +24,28 @@ const MENU = [
   'Chats',
   'Promo Code',
   'Feedback',
+  'Cases',
   'Activity',
   'Data from Landing Page',
   'Staff',
 ];
 const SEES: Record<Exclude<Role, 'administrator'>, string[]> = {
-  moderator: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Feedback', 'Activity', 'Data from Landing Page'],
-  support: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Chats', 'Feedback', 'Data from Landing Page'],
-  viewer: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Chats', 'Promo Code', 'Feedback', 'Activity', 'Data from Landing Page'],
+  moderator: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Feedback', 'Cases', 'Activity', 'Data from Landing Page'],
+  support: ['Dashboard', 'Hosts', 'Guests', 'Properties', 'Listings', 'Bookings', 'Chats', 'Feedback', 'Cases', 'Data from Landing Page'],
+  viewer: [
+    'Dashboard',
+    'Hosts',
+    'Guests',
+    'Properties',
+    'Listings',
+    'Bookings',
+    'Chats',
+    'Promo Code',
+    'Feedback',
+    'Cases',
+    'Activity',
+    'Data from Landing Page',
+  ],
 };
 
 async function createStaff(api: APIRequestContext, token: string, role: Role): Promise<void> {
