@@ -142,12 +142,13 @@ export const PLAIN_RESOURCES = [
     },
     pageSize: 8,
   }),
-  // Cases (decision 048): low ratings and flagged bookings, taken one at a time; after Feedback.
+  // Cases (decision 048): low ratings and flagged bookings, taken one at a time; after Feedback (70), before
+  // Activity (80), leaving 75 to docs/adding-a-resource.md's Reports.
   defineResource({
     name: 'cases',
     access: 'cases.read',
     icon: 'safety',
-    menuOrder: 75,
+    menuOrder: 78,
     endpoints: { getList: { path: CASE_PATHS.list }, getOne: { path: CASE_PATHS.one } },
     actions: {
       takeNext: { method: 'post', path: CASE_PATHS.takeNext },
