@@ -1,6 +1,7 @@
-// The reason a decline carries, in a review dialog: a text area named by its visible label, at most
-// the action's declared length (MAX_DECISION_REASON_LENGTH unless told) with its count shown. The
-// dialog focuses it through `fieldRef`.
+// The reason a decision carries, in a review dialog: a text area named by its label (shown above it,
+// or, where the dialog's text already says what it is for, only read out), at most the action's
+// declared length (MAX_DECISION_REASON_LENGTH unless told) with its count shown. The dialog focuses
+// it through `fieldRef`.
 import { Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useId, type Ref } from 'react';
@@ -13,17 +14,37 @@ interface ReasonFieldProps {
   fieldRef?: Ref<TextAreaRef>;
   isRequired?: boolean;
   maxLength?: number;
+  /** Shown above the field (the default), or only its accessible name. */
+  isLabelShown?: boolean;
+  /** The id of the text that describes the field. */
+  describedBy?: string;
+  placeholder?: string;
+  rows?: number;
 }
 
-export function ReasonField({ label, value, onChange, fieldRef, isRequired = false, maxLength = MAX_DECISION_REASON_LENGTH }: ReasonFieldProps) {
+export function ReasonField({
+  label,
+  value,
+  onChange,
+  fieldRef,
+  isRequired = false,
+  maxLength = MAX_DECISION_REASON_LENGTH,
+  isLabelShown = true,
+  describedBy,
+  placeholder,
+  rows = 3,
+}: ReasonFieldProps) {
   const id = useId();
   return (
     <>
-      <label htmlFor={id}>{label}</label>
+      {isLabelShown ? <label htmlFor={id}>{label}</label> : null}
       <Input.TextArea
         id={id}
         ref={fieldRef}
-        rows={3}
+        aria-label={isLabelShown ? undefined : label}
+        aria-describedby={describedBy}
+        placeholder={placeholder}
+        rows={rows}
         maxLength={maxLength}
         showCount
         value={value}

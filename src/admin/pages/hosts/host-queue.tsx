@@ -2,24 +2,25 @@
 // search and order, A approve, D decline with a reason, each through the hosts' batch call with this
 // one host (the same compare-and-set and Undo as a batch); the next pending host opens at once, read ahead.
 import { useCustom, useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
-import { App, Modal } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
 import type { BatchDecision, BatchResult } from '../../../contracts/batch-decisions';
 import { batchPathsOf } from '../../../contracts/list-declaration';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
-import { actionNamed } from '../../../contracts/record-action';
 import { usePermission } from '../../access';
-import { ReasonField } from '../../components/reason-field';
+import { DeclaredActionDialog, useDeclaredActions } from '../../components/declared-actions';
 import { useDecisionNotice } from '../../components/use-decision-notice';
 import { markOwnChange } from '../../live/own-changes';
 import { actionPath } from '../../resources';
 import { ReviewShortcuts } from '../../review/review-shortcuts';
 import { useReviewQueue } from '../../review/use-review-queue';
 
-/** Declining a host, as declared (src/contracts/lists/hosts.ts): the reason it asks for. */
-const DECLINE = actionNamed(hostList.actions, 'decline');
+/**
+ * The host's declared actions (src/contracts/lists/hosts.ts) a key takes: each is sent through the
+ * hosts' batch call, so those that run in bulk; one that asks a reason opens its dialog first.
+ */
+const KEYED_ACTIONS = hostList.actions.filter((action) => action.isBulk && action.key !== undefined);
+/** Host Details' words for its actions (`admin.hosts.actions.<action>.<text>`). */
+export const HOST_ACTION_TEXTS = 'admin.hosts.actions';
 
 /** Reads the next host and its verification into the caches Host Details reads from. */
 function HostPrefetch({ id }: { id: number }) {
@@ -50,17 +51,16 @@ function useHostDecision(id: number) {
 
 export function HostReviewKeys({ id, name }: { id: number; name: string }) {
   const queue = useReviewQueue({ resource: 'hosts', id, pendingStatus: 'Pending', pathOf: (next) => `/host-details/${next}` });
-  const canDecide = usePermission('hosts', actionNamed(hostList.actions, 'approve').permission);
+  const canDecide = usePermission('hosts', KEYED_ACTIONS[0].permission);
   const next = queue.next;
   const decide = useHostDecision(id);
-  const [isDeclining, setIsDeclining] = useState(false);
   // A decision by key opens the next pending host at once, read ahead, while the decision is on its
   // way; its answer, with Undo, shows there (or its refusal, and K comes back).
-  const decideAndMoveOn = (decision: BatchDecision, reason?: string) => {
-    void decide(decision, reason);
-    setIsDeclining(false);
+  const actions = useDeclaredActions(KEYED_ACTIONS, (action, reason, { close }) => {
+    void decide(action.name, reason);
+    close();
     queue.goTo(next);
-  };
+  });
   // Only a host the queue holds (pending) is decided by key; the buttons stay for the rest.
   const isDecidable = canDecide && queue.position !== undefined;
   return (
@@ -68,42 +68,20 @@ export function HostReviewKeys({ id, name }: { id: number; name: string }) {
       <ReviewShortcuts
         queue={queue}
         recordName={name}
-        actions={hostList.actions}
-        onAction={isDecidable ? { approve: () => decideAndMoveOn('approve'), decline: () => setIsDeclining(true) } : {}}
+        actions={KEYED_ACTIONS}
+        onAction={isDecidable ? actions.keys : {}}
         prefetch={next === undefined ? null : <HostPrefetch id={next} />}
       />
-      {isDeclining ? <HostDeclineDialog onDecline={(reason) => decideAndMoveOn('decline', reason)} onClose={() => setIsDeclining(false)} /> : null}
+      {actions.asked?.isOpen ? (
+        <DeclaredActionDialog
+          asked={actions.asked}
+          texts={HOST_ACTION_TEXTS}
+          reason={actions.reason}
+          onReasonChange={actions.setReason}
+          onConfirm={actions.confirm}
+          onCancel={actions.close}
+        />
+      ) : null}
     </>
-  );
-}
-
-function HostDeclineDialog({ onDecline, onClose }: { onDecline: (reason?: string) => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const field = useRef<TextAreaRef>(null);
-  return (
-    <Modal
-      open
-      title={t('admin.review.queue.declineHostTitle')}
-      okText={t('admin.review.queue.declineHost')}
-      cancelText={t('admin.review.confirm.cancel')}
-      okButtonProps={{ danger: true }}
-      onOk={() => {
-        onDecline(reason.trim() || undefined);
-        onClose();
-      }}
-      onCancel={onClose}
-      afterOpenChange={(isOpen) => {
-        if (isOpen) field.current?.focus();
-      }}
-    >
-      <ReasonField
-        label={t('admin.review.queue.declineHostReason')}
-        value={reason}
-        onChange={setReason}
-        fieldRef={field}
-        maxLength={DECLINE.reason?.maxLength}
-      />
-    </Modal>
   );
 }

@@ -1,15 +1,17 @@
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { App, Avatar, Button, Card, Descriptions, Empty, Flex, Modal, Skeleton, Space, Typography } from 'antd';
-import { buttonLoading, CheckCircleOutlined, UserOutlined } from '../../icons';
+import { CheckCircleOutlined, UserOutlined } from '../../icons';
 import { useState } from 'react';
 import { usePermission } from '../../access';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsResponse } from '../../../contracts/hosts';
 import { declaration as hostList } from '../../../contracts/lists/hosts';
-import { actionNamed } from '../../../contracts/record-action';
+import type { RecordAction } from '../../../contracts/record-action';
 import { formatDate } from '../../../lib/format';
 import { actionPath, findResource } from '../../resources';
+import { buttonActionsOf, DeclaredActionButtons, DeclaredActionDialog, useDeclaredActions } from '../../components/declared-actions';
 import { decidedOne, useDecisionNotice } from '../../components/use-decision-notice';
+import { HOST_ACTION_TEXTS } from './host-queue';
 import { SectionTitle } from '../../components/section-card';
 import { markOwnChange } from '../../live/own-changes';
 import { Notice } from '../../components/notice';
@@ -25,10 +27,10 @@ function useShown() {
   return (value: string | null | undefined) => (value ? value : <Typography.Text italic>{t('admin.hosts.detail.notProvided')}</Typography.Text>);
 }
 
-/** Host Verification Details (docs/product.md §9): the user's details and picture, the ID document (thumbnail and modal) and Approve Host. */
+/** Host Verification Details (docs/product.md §9): the user's details and picture, the ID document (thumbnail and modal) and the host's declared decision buttons (Approve Host). */
 export function HostVerification({ id }: { id: string }) {
   const { t } = useTranslation();
-  const canApprove = usePermission('hosts', actionNamed(hostList.actions, 'approve').permission);
+  const canDecide = usePermission('hosts', hostList.actions[0].permission);
   const { query } = useCustom<UserDetailsResponse, HttpError>({
     url: actionPath('hosts', 'verification', id),
     method: 'get',
@@ -58,7 +60,7 @@ export function HostVerification({ id }: { id: string }) {
   return (
     <>
       <HostUserCard userDetails={userDetails} />
-      <Card title={title} extra={canApprove ? <ApproveHostButton id={id} /> : null}>
+      <Card title={title} extra={canDecide && BUTTON_ACTIONS.length > 0 ? <HostDecisionButtons id={id} /> : null}>
         {verification ? (
           <IdentityDocument verification={verification} name={userDetails.name} />
         ) : (
@@ -95,32 +97,59 @@ function HostUserCard({ userDetails }: { userDetails: UserDetails }) {
   );
 }
 
-function ApproveHostButton({ id }: { id: string }) {
+/** Host Details' buttons: the host's declared actions with a call for one record (approving; declining runs in bulk and by key). */
+const BUTTON_ACTIONS = buttonActionsOf(hostList.actions);
+
+/** The main action's icon (Approve Host's check). */
+const iconOf = (action: RecordAction) => (action.tone === 'primary' ? <CheckCircleOutlined /> : undefined);
+
+/** Each declared action's button, sent through its call for one host; one that asks a reason asks it first. */
+function HostDecisionButtons({ id }: { id: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
-  const { mutate: approve, mutation: approval } = useCustomMutation<Record<string, unknown>, HttpError>();
+  const { mutate: send, mutation: sending } = useCustomMutation<Record<string, unknown>, HttpError>();
+  const [sent, setSent] = useState<string | null>(null);
   const showDecision = useDecisionNotice(findResource('hosts').list!, 'hosts');
-
-  function approveHost() {
+  const actions = useDeclaredActions(BUTTON_ACTIONS, (action, reason, { close }) => {
+    close();
     markOwnChange('host', id);
-    approve(
-      { url: actionPath('hosts', 'approve', id), method: 'post', values: {}, successNotification: false, errorNotification: false },
+    setSent(action.name);
+    send(
+      { url: actionPath('hosts', action.name, id), method: 'post', values: reason ? { reason } : {}, successNotification: false, errorNotification: false },
       {
         onSettled: () => markOwnChange('host', id),
         onSuccess: () => {
-          showDecision(decidedOne(Number(id), 'Confirmed'), 'approve', t('admin.hosts.verification.approved'));
+          showDecision(decidedOne(Number(id), action.to), action.name, t(`${HOST_ACTION_TEXTS}.${action.name}.succeeded`));
           void invalidate({ invalidates: ['all'] });
         },
-        onError: () => void message.error(t('admin.hosts.verification.approveFailed')),
+        onError: () => void message.error(t(`${HOST_ACTION_TEXTS}.${action.name}.failed`)),
       },
     );
-  }
+  });
 
   return (
-    <Button type="primary" icon={<CheckCircleOutlined />} onClick={approveHost} loading={buttonLoading(approval.isPending)}>
-      {t('admin.hosts.verification.approve')}
-    </Button>
+    <>
+      <Space wrap>
+        <DeclaredActionButtons
+          actions={BUTTON_ACTIONS}
+          texts={HOST_ACTION_TEXTS}
+          pendingName={sending.isPending ? sent : null}
+          icon={iconOf}
+          onAction={(action) => actions.request(action)}
+        />
+      </Space>
+      {actions.asked?.isOpen ? (
+        <DeclaredActionDialog
+          asked={actions.asked}
+          texts={HOST_ACTION_TEXTS}
+          reason={actions.reason}
+          onReasonChange={actions.setReason}
+          onConfirm={actions.confirm}
+          onCancel={actions.close}
+        />
+      ) : null}
+    </>
   );
 }
 

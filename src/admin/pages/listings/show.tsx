@@ -1,5 +1,4 @@
 import {
-  buttonLoading,
   CarOutlined,
   CoffeeOutlined,
   DesktopOutlined,
@@ -12,14 +11,13 @@ import {
   WifiOutlined,
 } from '../../icons';
 import { useOne } from '@refinedev/core';
-import { Button, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Typography } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useRef, useState, type ComponentType } from 'react';
+import { Button, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ListingAmenityFlag, ListingDecisionResponse, ListingDetail } from '../../../contracts/listings';
 import { declaration as listingList } from '../../../contracts/lists/listings';
-import { actionNamed, isMovedBy } from '../../../contracts/record-action';
+import { isMovedBy } from '../../../contracts/record-action';
 import type { ListingStatus } from '../../../contracts/statuses';
 import { formatMoney } from '../../../lib/format';
 import { AuditHistory } from '../../components/audit-history';
@@ -32,6 +30,7 @@ import { ListingGallery } from './listing-gallery';
 import { listingStatusKey } from './listing-status';
 import { LocationSection } from './location-section';
 import { SectionCard } from '../../components/section-card';
+import { buttonActionsOf, DeclaredActionButtons, DeclaredActionDialog, useDeclaredActions } from '../../components/declared-actions';
 import { useDecision, type Decision } from '../../components/use-decision';
 import { ReviewShortcuts } from '../../review/review-shortcuts';
 import { ListingPrefetch, useListingQueue } from './listing-queue';
@@ -76,17 +75,18 @@ function Amenities({ listing }: { listing: ListingDetail }) {
   );
 }
 
-/** The listing's declared actions (src/contracts/lists/listings.ts): what each moves, who may, what it asks. */
-const APPROVE = actionNamed(listingList.actions, 'approve');
-const DECLINE = actionNamed(listingList.actions, 'decline');
+/** The listing screen's words for its declared actions (`<texts>.<action>.button`, ...). */
+const DECISION_TEXTS = 'admin.listings.detail.decision.actions';
 
-/** Approve Property and Decline: only an undecided listing moves; a reason may go with a decline. */
+/**
+ * The listing's declared actions (src/contracts/lists/listings.ts) as its decision: a button for each
+ * with a call for one record, a dialog for one that asks a reason, each keyed one in the review queue.
+ * Only an undecided listing moves.
+ */
 function DecisionPanel({ listing }: { listing: ListingDetail }) {
   const { t } = useTranslation();
-  const [isAskingReason, setAskingReason] = useState(false);
-  const [reason, setReason] = useState('');
-  const reasonField = useRef<TextAreaRef>(null);
-  const isOpen = isMovedBy(APPROVE, listing.status);
+  const declared = listingList.actions;
+  const isOpen = declared.some((action) => isMovedBy(action, listing.status));
   const statusLabel = (status: ListingStatus) => t(listingStatusKey(status), { defaultValue: status });
   const { decide: sendDecision, pending } = useDecision<ListingDecisionResponse>({
     resource: 'listings',
@@ -96,27 +96,19 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
   // A keyboard decision moves on before its answer: the one still on its way is another listing's.
   const isProcessing = pending !== null && pending.id === listing.id;
   const queue = useListingQueue(listing.id);
-  const isByKeyboard = useRef(false);
-
-  function decide(decision: Decision, declineReason?: string) {
+  const actions = useDeclaredActions(declared, (action, reason, { isByKey, close }) => {
     const next = queue.next;
     // A decision made from the keyboard opens the next pending listing at once, read ahead, while the
     // decision is on its way; its answer, with Undo, shows there (or its refusal, and K comes back).
-    const movesOn = isByKeyboard.current;
-    isByKeyboard.current = false;
-    const closeReason = () => {
-      setAskingReason(false);
-      setReason('');
-    };
-    void sendDecision(listing.id, decision, declineReason ? { reason: declineReason } : {}, movesOn ? undefined : closeReason);
-    if (movesOn) {
-      closeReason();
+    void sendDecision(listing.id, action.name as Decision, reason ? { reason } : {}, isByKey ? undefined : close);
+    if (isByKey) {
+      close();
       queue.goTo(next);
     }
-  }
+  });
 
   const isDeclined = listing.status === 'Declined' || listing.status === 'Rejected';
-  const canDecide = usePermission('listings', APPROVE.permission);
+  const canDecide = usePermission('listings', declared[0].permission);
   return (
     <SectionCard title={t('admin.listings.detail.sections.decision')}>
       <Flex vertical gap={16}>
@@ -132,62 +124,37 @@ function DecisionPanel({ listing }: { listing: ListingDetail }) {
         <ReviewShortcuts
           queue={queue}
           recordName={listing.title}
-          actions={listingList.actions}
-          onAction={
-            canDecide && isOpen && !isProcessing
-              ? { approve: () => ((isByKeyboard.current = true), decide('approve')), decline: () => ((isByKeyboard.current = true), setAskingReason(true)) }
-              : {}
-          }
+          actions={declared}
+          onAction={canDecide && isOpen && !isProcessing ? actions.keys : {}}
           prefetch={<ListingPrefetch id={queue.next} />}
         />
         {/* A role that reads listings but does not decide them sees the state without the buttons. */}
         {canDecide ? (
           <Flex gap={12} wrap>
-            <Button danger disabled={!isOpen || isProcessing} loading={buttonLoading(pending?.decision === 'decline')} onClick={() => setAskingReason(true)}>
-              {t('admin.listings.detail.decision.decline')}
-            </Button>
-            <Button
-              type="primary"
-              disabled={!isOpen || isProcessing}
-              loading={buttonLoading(pending?.decision === 'approve')}
-              onClick={() => decide('approve')}
-            >
-              {t('admin.listings.detail.decision.approve')}
-            </Button>
+            <DeclaredActionButtons
+              actions={buttonActionsOf(declared)}
+              texts={DECISION_TEXTS}
+              isDisabled={!isOpen || isProcessing}
+              pendingName={pending?.decision}
+              onAction={(action) => actions.request(action)}
+            />
           </Flex>
         ) : null}
       </Flex>
-      <Modal
-        open={isAskingReason}
-        title={t('admin.listings.detail.decision.modalTitle')}
-        okText={t('admin.listings.detail.decision.modalConfirm')}
-        cancelText={t('admin.listings.detail.decision.modalCancel')}
-        okButtonProps={{ danger: true, disabled: isProcessing, loading: buttonLoading(pending?.decision === 'decline') }}
-        onOk={() => decide('decline', reason.trim() || undefined)}
-        onCancel={() => {
-          isByKeyboard.current = false;
-          setAskingReason(false);
-        }}
-        afterOpenChange={(isVisible) => {
-          if (isVisible) reasonField.current?.focus();
-        }}
-        destroyOnHidden
-      >
-        <Flex vertical gap={8}>
-          <Typography.Text id="decline-reason-hint">{t('admin.listings.detail.decision.modalHint')}</Typography.Text>
-          <Input.TextArea
-            ref={reasonField}
-            aria-label={t('admin.listings.detail.decision.declineReasonLabel')}
-            aria-describedby="decline-reason-hint"
-            placeholder={t('admin.listings.detail.decision.reasonPlaceholder')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={DECLINE.reason?.maxLength}
-            showCount
-            rows={4}
-          />
-        </Flex>
-      </Modal>
+      {actions.asked ? (
+        <DeclaredActionDialog
+          asked={actions.asked}
+          texts={DECISION_TEXTS}
+          reason={actions.reason}
+          onReasonChange={actions.setReason}
+          onConfirm={actions.confirm}
+          onCancel={actions.cancel}
+          isBusy={isProcessing}
+          pendingName={pending?.decision}
+          isLabelShown={false}
+          rows={4}
+        />
+      ) : null}
     </SectionCard>
   );
 }
