@@ -14,20 +14,18 @@ import { renderAdmin, stubDataProvider } from './render-admin';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-/** The actions the screen reads from the declaration, while a test sets them; otherwise the declared ones. */
-const declared = vi.hoisted(() => ({ actions: undefined as readonly RecordAction[] | undefined }));
-
-vi.mock('../../src/contracts/lists/listings', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/contracts/lists/listings')>();
-  const declaration = Object.create(original.declaration, {
-    actions: { get: () => declared.actions ?? original.declaration.actions, enumerable: true },
-  }) as typeof original.declaration;
-  return { ...original, declaration };
-});
-
 vi.mock('../../src/admin/pages/listings/listing-map', () => ({ default: () => null }));
 
-const [APPROVE, DECLINE] = listingList.actions;
+const DECLARED = listingList.actions;
+const [APPROVE, DECLINE] = DECLARED;
+
+/**
+ * Declares the listing's actions otherwise for one test. The web tests share their worker's modules
+ * (vitest.config.ts), so the declaration itself is changed, as the screen reads it, and put back after.
+ */
+function declare(actions: readonly RecordAction[]) {
+  Object.defineProperty(listingList, 'actions', { value: actions, configurable: true, writable: true, enumerable: true });
+}
 
 const LISTING = {
   id: 3,
@@ -88,13 +86,11 @@ async function keysListen() {
   expect(await screen.findByText('No further pending record')).toBeInTheDocument();
 }
 
-afterEach(() => {
-  declared.actions = undefined;
-});
+afterEach(() => declare(DECLARED));
 
 describe('the listing decision, from its declared actions', () => {
   it('asks the reason a declared decline asks: required, at most its declared length, confirmed only once given', async () => {
-    declared.actions = [APPROVE, { ...DECLINE, reason: { isRequired: true, maxLength: 12 } }];
+    declare([APPROVE, { ...DECLINE, reason: { isRequired: true, maxLength: 12 } }]);
     const custom = renderListing();
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline this listing?' });
@@ -112,19 +108,23 @@ describe('the listing decision, from its declared actions', () => {
   });
 
   it('takes the key an action declares, and not the one it no longer has', async () => {
-    declared.actions = [{ ...APPROVE, key: 'y' }, DECLINE];
+    declare([{ ...APPROVE, key: 'y' }, DECLINE]);
     const custom = renderListing();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve Property' })).toBeEnabled());
     await keysListen();
     await userEvent.keyboard('a');
+    // K after A is heard (keys are handled in order): by then A has asked nothing.
+    await userEvent.keyboard('k');
+    expect(await screen.findByText('No earlier pending record')).toBeInTheDocument();
+    expect(decisionCalls(custom)).toHaveLength(0);
+
     await userEvent.keyboard('y');
     await waitFor(() => expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: 'admin/listings/3/approve', payload: {} })));
-    // A asked nothing: the one decision is Y's.
     expect(decisionCalls(custom)).toHaveLength(1);
   });
 
   it('draws no button, and takes no key, for an action the list does not declare', async () => {
-    declared.actions = [APPROVE];
+    declare([APPROVE]);
     const custom = renderListing();
     expect(await screen.findByRole('button', { name: 'Approve Property' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
