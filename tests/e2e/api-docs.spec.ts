@@ -15,10 +15,20 @@ test('the API reference at /api/docs lists the calls with their summaries, under
   expect(response?.headers()['content-disposition']).toBeUndefined();
 
   await expect(page.getByRole('heading', { name: /Hoy API/ })).toBeVisible();
-  for (const summary of [
-    'Sign a staff member in: a bearer token, or a challenge for the second factor',
-    'Booking counts for the cards: total and one per status',
+  // Every tag of the document is listed, folded; a tag opens to its calls and their summaries.
+  const document = (await (await page.request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+  const tags = [...new Set(Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.tags?.[0])))];
+  expect(tags.length).toBeGreaterThan(20);
+  for (const tag of tags) await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${tag}\\b`) })).toBeVisible();
+  for (const [tag, summary] of [
+    ['auth', 'Sign a staff member in: a bearer token, or a challenge for the second factor'],
+    ['bookings', 'Booking counts for the cards: total and one per status'],
   ]) {
+    await page
+      .getByRole('heading', { level: 3, name: new RegExp(`^${tag}\\b`) })
+      .getByRole('button')
+      .first()
+      .click();
     await expect(page.getByText(summary).first()).toBeVisible();
   }
   // An operation opens with its documented answers, errors included.

@@ -18,7 +18,7 @@ test('admin paths without a token lead to /, unknown paths with a token to /dash
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sider lists an administrator the thirteen entries in order (Guests after Hosts, Activity after Feedback, Webhook deliveries, Staff last), marks the current one and ends with Logout', async ({
+test('the sider lists an administrator the fourteen entries in order (Guests after Hosts, Cases after Feedback, then Activity, Webhook deliveries, Staff last), marks the current one and ends with Logout', async ({
   page,
 }) => {
   await signInThroughForm(page);
@@ -35,6 +35,7 @@ test('the sider lists an administrator the thirteen entries in order (Guests aft
     'Chats',
     'Promo Code',
     'Feedback',
+    'Cases',
     'Activity',
     'Data from Landing Page',
     'Webhook deliveries',
