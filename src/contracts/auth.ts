@@ -10,10 +10,8 @@ export const loginRequestSchema = z.object({
   email: z.string().max(MAX_SHORT_TEXT_LENGTH, { abort: true }).trim().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
 });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string() });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from './session';
 

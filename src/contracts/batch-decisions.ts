@@ -44,7 +44,6 @@ export const batchDecisionRequestSchema = z
     match: batchMatchSchema.optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.match === undefined), { message: BATCH_TARGET_MESSAGE });
-export type BatchDecisionRequest = z.infer<typeof batchDecisionRequestSchema>;
 
 /** A list's batch request: its decision one of its bulk actions' names. */
 export const batchDecisionRequestSchemaOf = (decisions: readonly [string, ...string[]]) =>
@@ -53,7 +52,6 @@ export const batchDecisionRequestSchemaOf = (decisions: readonly [string, ...str
     .refine((body) => (body.ids === undefined) !== (body.match === undefined), { message: BATCH_TARGET_MESSAGE });
 
 export const batchUndoRequestSchema = z.object({ ids: batchIdsSchema });
-export type BatchUndoRequest = z.infer<typeof batchUndoRequestSchema>;
 
 /**
  * What happened to one row: `decided` / `undone` (changed, with its audit entry); `alreadyDecided`

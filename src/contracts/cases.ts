@@ -70,7 +70,6 @@ export const casesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CASES_PAGE_SIZE),
 });
-export type CasesQuery = z.infer<typeof casesQuerySchema>;
 
 /** One page of cases, soonest deadline first (closed: latest closed first), with the total. */
 export const casePageSchema = z.object({ cases: z.array(caseSchema), total: z.number().int() });
@@ -89,12 +88,10 @@ const requiredText = (max: number, required: string, tooLong: string) =>
 export const closeCaseRequestSchema = z.object({
   resolution: requiredText(MAX_RESOLUTION_LENGTH, CASE_MESSAGES.resolutionRequired, CASE_MESSAGES.resolutionTooLong),
 });
-export type CloseCaseRequest = z.infer<typeof closeCaseRequestSchema>;
 
 export const flagBookingRequestSchema = z.object({
   reason: requiredText(MAX_FLAG_REASON_LENGTH, CASE_MESSAGES.reasonRequired, CASE_MESSAGES.reasonTooLong),
 });
-export type FlagBookingRequest = z.infer<typeof flagBookingRequestSchema>;
 
 /** POST .../flag: the booking's open case, and whether this call opened it (false: it was open already). */
 export const flaggedBookingSchema = z.object({ case: caseSchema, isNew: z.boolean() });

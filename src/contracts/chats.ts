@@ -70,6 +70,5 @@ export const sendMessageRequestSchema = z.object({
     .max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG_MESSAGE)
     .refine((text) => text.trim() !== '', MESSAGE_EMPTY_MESSAGE),
 });
-export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found';

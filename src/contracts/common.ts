@@ -13,7 +13,6 @@ export const errorSchema = z.object({
   /** A machine-readable cause where the web app must tell causes apart (an expired session). */
   reason: z.string().optional(),
 });
-export type ErrorBody = z.infer<typeof errorSchema>;
 
 /** Fields of one kind, one for each key in the keys' order, each its own `field()`. */
 export function fieldsOf<const Key extends string, Field extends z.ZodType>(keys: readonly Key[], field: () => Field): Record<Key, Field> {

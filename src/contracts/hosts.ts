@@ -56,7 +56,6 @@ export const hostDetailSchema = z.object({
 export type HostDetail = z.infer<typeof hostDetailSchema>;
 
 export const hostDetailResponseSchema = z.object({ success: z.literal(true), data: hostDetailSchema });
-export type HostDetailResponse = z.infer<typeof hostDetailResponseSchema>;
 
 export const hostDeleteResponseSchema = z.object({ success: z.literal(true) });
 
@@ -124,4 +123,3 @@ export const hostEditRequestSchema = z
     const message = validateHostEdit(values);
     if (message) context.addIssue({ code: 'custom', message });
   });
-export type HostEditRequest = z.infer<typeof hostEditRequestSchema>;

@@ -23,7 +23,6 @@ export const emailSubscriberRequestSchema = z.object({
     .max(MAX_SHORT_TEXT_LENGTH, { message: INVALID_EMAIL_MESSAGE, abort: true })
     .refine(isValidEmail, INVALID_EMAIL_MESSAGE),
 });
-export type EmailSubscriberRequest = z.infer<typeof emailSubscriberRequestSchema>;
 
 /**
  * What both public forms answer, whatever the database held before: no row id (it would tell

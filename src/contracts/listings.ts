@@ -61,7 +61,6 @@ export const decisionReasonSchema = z.string().max(MAX_DECISION_REASON_LENGTH, `
 
 /** Body of approve and decline; the whole body may be left out. */
 export const listingDecisionRequestSchema = z.object({ reason: decisionReasonSchema.optional() }).nullish();
-export type ListingDecisionRequest = z.infer<typeof listingDecisionRequestSchema>;
 
 export const listingDecisionResponseSchema = z.object({
   id: z.number().int(),

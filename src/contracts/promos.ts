@@ -69,14 +69,12 @@ export const guestPromoSchema = z.object({
     .max(MAX_PROMO_VALUE, PROMO_MESSAGES.promoValue),
   activation: z.boolean(PROMO_MESSAGES.activation),
 });
-export type GuestPromo = z.infer<typeof guestPromoSchema>;
 
 export const hostPromoSchema = z.object({
   validityEnds: dateSchema,
   freeStays: z.number(PROMO_MESSAGES.freeStays).int(PROMO_MESSAGES.freeStays).min(1, PROMO_MESSAGES.freeStays).max(MAX_FREE_STAYS, PROMO_MESSAGES.freeStays),
   isActive: z.boolean(PROMO_MESSAGES.activation),
 });
-export type HostPromo = z.infer<typeof hostPromoSchema>;
 
 /** PUT bodies: the screen state, plus the version read, to refuse overwriting someone else's change. */
 export const guestPromoUpdateSchema = guestPromoSchema.extend({ version: versionSchema });

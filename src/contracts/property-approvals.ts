@@ -21,7 +21,6 @@ export const propertyDecisionRequestSchema = z
     reason: decisionReasonSchema.optional(),
   })
   .nullish();
-export type PropertyDecisionRequest = z.infer<typeof propertyDecisionRequestSchema>;
 
 export const PROPERTY_NOT_FOUND_MESSAGE = 'Property not found';
 

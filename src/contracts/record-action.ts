@@ -109,10 +109,3 @@ export const actionTextKey = (action: Pick<RecordAction, 'name' | 'texts' | 'rea
 /** Whether an action moves a record in this status. */
 export const isMovedBy = (action: Pick<RecordAction, 'from' | 'isFromExcept'>, status: string) =>
   action.from.includes(status) !== (action.isFromExcept === true);
-
-/** A list's declared action of that name (a screen's button reads its permission, reason and tone). */
-export function actionNamed(actions: readonly RecordAction[] | undefined, name: RecordActionName): RecordAction {
-  const found = actions?.find((action) => action.name === name);
-  if (!found) throw new Error(`No action "${name}" is declared here`);
-  return found;
-}

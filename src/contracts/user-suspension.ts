@@ -27,7 +27,6 @@ export const userSuspensionRequestSchema = z.strictObject({
     .min(1, USER_SUSPENSION_MESSAGES.reasonRequired)
     .max(MAX_SUSPENSION_REASON_LENGTH, USER_SUSPENSION_MESSAGES.reasonTooLong),
 });
-export type UserSuspensionRequest = z.infer<typeof userSuspensionRequestSchema>;
 
 export const userSuspensionResponseSchema = z.object({
   id: z.number().int(),
