@@ -6,6 +6,7 @@
 // others, and every later start, find the list in `counted_lists` and change nothing.
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { rowsOf } from './rows';
 
 /** A list counted by its rows: its name (the counter's), its table and, with a status filter, its status column. */
 export interface RowCounter {
@@ -35,8 +36,6 @@ function triggerStatements({ list, table, statusColumn }: RowCounter): string[] 
     `CREATE OR REPLACE TRIGGER ${trigger('_truncate')} AFTER TRUNCATE ON ${on} FOR EACH STATEMENT EXECUTE FUNCTION reset_list_counters(${literal(list)})`,
   ];
 }
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** Installs the triggers of each list not yet counted so, and counts its rows once. */
 export async function ensureRowCounters(db: Database, counters: readonly RowCounter[]): Promise<void> {

@@ -9,6 +9,7 @@ import { counterName, readCounter, readCounters } from '../../db/counters';
 import { bookingNames, bookings, properties, users } from '../../db/schema';
 import { deferredPage, idsOf, keysetBatches, pageRowsById, type ListFilter, type ListSource } from '../../lib/list-source';
 import { contains, HAS_TRIGRAM, lengthTestOf } from '../../lib/paging';
+import { rowsOf } from '../../db/rows';
 
 interface BookingFilter {
   status?: BookingStatus;
@@ -220,7 +221,6 @@ interface PartiesRow {
   hostName: string | null;
   hostSuspendedAt: Date | string | null;
 }
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 export function createBookingsRepository(db: Database, { broadWalkBound = BROAD_WALK_BOUND } = {}) {
   const selectRows = () =>

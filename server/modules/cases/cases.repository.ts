@@ -6,6 +6,7 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqu
 import type { CaseFilter, CaseQueue, CaseSource, CaseStatus } from '../../../src/contracts/cases';
 import type { Database, Transaction } from '../../db/client';
 import { administrators } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 export const cases = pgTable(
   'cases',
@@ -93,7 +94,6 @@ export interface FirstAction {
   seconds: number;
 }
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const dateOf = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string));
 
 const SELECT_CASE = sql`

@@ -7,6 +7,7 @@ import type { LiveAction, LiveViewer, PresenceResource } from '../../../src/cont
 import type { Database } from '../../db/client';
 import { readCounters } from '../../db/counters';
 import { administrators, liveChanges, liveCursorKey, livePresence, liveStreams } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** Where a reader stands in the changes: the last (transaction id, change id) it has read. */
 export interface LiveCursor {
@@ -48,8 +49,6 @@ const RECORD_EXISTS: Record<PresenceResource, (id: number) => ReturnType<typeof 
 
 /** Ids as one PostgreSQL array literal, one parameter however many. */
 const idArray = (ids: Iterable<number>) => `{${[...ids].map((id) => Math.trunc(id)).join(',')}}`;
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** The change that tells every process a record's viewers moved: `presence:<list>` (never forwarded as such). */
 export const PRESENCE_PREFIX = 'presence:';

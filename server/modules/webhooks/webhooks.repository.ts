@@ -4,10 +4,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DeliveryStatus } from '../../../src/contracts/webhooks';
 import type { Database, Transaction } from '../../db/client';
 import { outboxEvents, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 type Executor = Database | Transaction;
-
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 export interface NewOutboxRow {
   id: string;
